@@ -1,0 +1,142 @@
+//! `tasks add`: build an `AddRequest` from flags, run it (or rehearse it with
+//! `--dry-run`), render the task, the exact match or the attach.
+
+use clap::Args;
+use serde_json::json;
+use tasks_core::model::{Source, TaskType};
+use tasks_core::ops::add::{self, AddRequest, DupChoice};
+use tasks_core::{input, wire};
+
+use super::App;
+use crate::error::CliError;
+
+/// Fields of a new task, shared by `add` and `check`.
+#[derive(Debug, Args)]
+pub struct TaskFields {
+    /// The title, kept byte for byte
+    pub title: String,
+    /// Project key [default: the inbox]
+    #[arg(long, short = 'p')]
+    pub project: Option<String>,
+    /// Type: task, bug, feature, chore, question, request, mention, promise
+    #[arg(long = "type", short = 't', default_value = "task")]
+    pub task_type: TaskType,
+    /// Longer text
+    #[arg(long, short = 'd', default_value = "")]
+    pub description: String,
+    /// Due: 2026-12-01, today, tomorrow, friday, next week, завтра, в пятницу …
+    #[arg(long)]
+    pub due: Option<String>,
+    /// Priority: 0 (highest) to 4
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=4))]
+    pub priority: Option<u8>,
+    /// Category (a field, never part of the key)
+    #[arg(long)]
+    pub category: Option<String>,
+    /// Person the task is about or came from: person:42, p07, @lena
+    #[arg(long)]
+    pub person: Option<String>,
+    /// Amount with currency: "15000 RUB", "15 000 ₽", "$1,200.50"
+    #[arg(long)]
+    pub amount: Option<String>,
+    /// Tag (can be repeated)
+    #[arg(long = "tag")]
+    pub tags: Vec<String>,
+    /// The message it came from: msg:<provider>/<account>/<chat>/<id>
+    #[arg(long = "source")]
+    pub source_message: Option<String>,
+    /// The rule that made it from the message (needs --source)
+    #[arg(long, requires = "source_message")]
+    pub rule: Option<String>,
+    /// A task this one waits for (can be repeated)
+    #[arg(long = "blocked-by")]
+    pub blocked_by: Vec<String>,
+    /// Created by an agent rather than by hand (recorded as the source)
+    #[arg(long)]
+    pub agent: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct AddArgs {
+    #[command(flatten)]
+    pub fields: TaskFields,
+    /// Do not create: attach the source to this existing task (after a duplicate refusal)
+    #[arg(long, value_name = "TASK", conflicts_with = "new")]
+    pub attach: Option<String>,
+    /// Create it even though the duplicate check found candidates
+    #[arg(long)]
+    pub new: bool,
+    /// Show what would happen and write nothing
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// Builds the core request from the flags.
+pub fn request(app: &App, f: &TaskFields, dup_choice: DupChoice) -> Result<AddRequest, CliError> {
+    Ok(AddRequest {
+        title: f.title.clone(),
+        project: f.project.clone(),
+        task_type: f.task_type,
+        description: f.description.clone(),
+        due: f.due.as_deref().map(|d| input::parse_due(d, app.ctx.today())).transpose()?,
+        priority: f.priority,
+        category: f.category.clone(),
+        person: f.person.clone(),
+        amount: f.amount.as_deref().map(input::parse_amount).transpose()?,
+        tags: f.tags.clone(),
+        source_message: f.source_message.clone(),
+        rule: f.rule.clone(),
+        blocked_by: f.blocked_by.clone(),
+        dup_choice,
+        origin: if f.agent { Source::Agent } else { Source::Owner },
+    })
+}
+
+pub fn run(app: &mut App, a: AddArgs) -> Result<(), CliError> {
+    let choice = match (&a.attach, a.new) {
+        (Some(t), _) => DupChoice::Attach(t.clone()),
+        (None, true) => DupChoice::New,
+        (None, false) => DupChoice::Check,
+    };
+    let req = request(app, &a.fields, choice)?;
+    let out = if a.dry_run {
+        add::rehearse(&mut app.store, &app.ctx, &req)?
+    } else {
+        add::add(&mut app.store, &app.ctx, &req)?
+    };
+    let now = app.ctx.now_ms();
+    app.print(
+        || {
+            json!({
+                "task": wire::task(&out.task, now),
+                "created": out.created && !a.dry_run,
+                "dry_run": a.dry_run,
+                "attached_to": out.attached_to,
+                "candidates": out.candidates.iter().map(wire::candidate).collect::<Vec<_>>(),
+                "queued_for_review": out.queued_for_review,
+                "exact_match": out.exact_match.as_ref().map(|m| json!({
+                    "rule": m.rule, "message": m.message,
+                    "reason": "the same rule on the same message made this task before",
+                })),
+            })
+        },
+        || {
+            let t = &out.task;
+            let mut s = if let Some(m) = &out.exact_match {
+                format!("{} exists already: rule {} made it from {}; nothing new was created\n", t.key, m.rule, m.message)
+            } else if let Some(k) = &out.attached_to {
+                format!("Attached to {k}: {}\n", t.title)
+            } else if a.dry_run {
+                format!("Would create {}: {}\n", t.key, t.title)
+            } else {
+                format!("Created {}: {}\n", t.key, t.title)
+            };
+            if out.queued_for_review && !out.candidates.is_empty() {
+                s.push_str("It looks like an open task; the pair is queued for review (tasks duplicates):\n");
+                s.push_str(&crate::render::candidates(&out.candidates));
+            }
+            s
+        },
+    );
+    Ok(())
+}

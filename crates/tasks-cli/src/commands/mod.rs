@@ -1,0 +1,164 @@
+//! The command line: global flags, the subcommand enum, and the dispatch to one module
+//! per verb family. Each module holds Args structs (their doc comments are the help)
+//! and a function that calls one `tasks-core` operation and renders the outcome.
+
+mod add;
+mod change;
+mod claim;
+mod project;
+mod shell;
+mod transfer;
+mod view;
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use serde_json::Value;
+use tasks_core::{Context, Store};
+
+use crate::env;
+use crate::error::CliError;
+use crate::render::Style;
+
+/// A local task engine for a person and the AI agents that work beside them
+#[derive(Debug, Parser)]
+#[command(name = "tasks", version, propagate_version = true, max_term_width = 100)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Flags every command takes.
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// Print one JSON value on stdout (errors: one JSON object on stderr)
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Store file [default: $TASKS_DB, else $XDG_DATA_HOME/tasks/tasks.db]
+    #[arg(long, global = true, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    /// Act as this actor (claims, history) [default: $TASKS_ACTOR, else the OS user]
+    #[arg(long = "as", global = true, value_name = "NAME")]
+    pub actor: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Manage projects
+    #[command(subcommand)]
+    Project(project::ProjectCommand),
+    /// Add a task (refuses a probable duplicate unless --attach or --new)
+    Add(add::AddArgs),
+    /// List tasks
+    List(view::ListArgs),
+    /// Show one task with its links
+    Show(view::TaskArg),
+    /// Show a task's history
+    History(view::TaskArg),
+    /// Change fields of a task
+    Edit(change::EditArgs),
+    /// Mark a task in progress
+    Start(view::TaskArg),
+    /// Mark a task done (unblocks its dependants)
+    Done(view::TaskArg),
+    /// Close a task without doing it
+    Dismiss(change::DismissArgs),
+    /// Reopen a closed task
+    Reopen(view::TaskArg),
+    /// Add tags to a task
+    Tag(change::TagArgs),
+    /// Remove tags from a task
+    Untag(change::TagArgs),
+    /// Link two tasks: TASK KIND OTHER (e.g. HRB-3 blocked-by HRB-1)
+    Link(change::LinkArgs),
+    /// Remove a link between two tasks
+    Unlink(change::LinkArgs),
+    /// List tasks ready to work on: open, unblocked, not claimed by another
+    Ready(view::ReadyArgs),
+    /// List open tasks waiting for an open blocker
+    Blocked(view::LimitArgs),
+    /// Show an agenda view: today, inbox, overdue or week
+    Agenda(view::AgendaArgs),
+    /// Draw a task's links as a tree, dot or mermaid
+    Graph(view::GraphArgs),
+    /// Claim a task for a while (a lease)
+    Claim(claim::ClaimArgs),
+    /// Release your claim on a task
+    Release(view::TaskArg),
+    /// Pick the best ready task (with --claim: claim it atomically)
+    Next(claim::NextArgs),
+    /// Import tasks from JSON Lines (one transaction)
+    Import(transfer::ImportArgs),
+    /// Export every task as JSON Lines
+    Export(transfer::ExportArgs),
+    /// Print shell completions
+    Completions(shell::CompletionsArgs),
+    /// Print the man page
+    Man,
+}
+
+/// What a command needs: the open store, the context, the output mode.
+pub struct App {
+    pub store: Store,
+    pub ctx: Context,
+    pub json: bool,
+    pub style: Style,
+}
+
+impl App {
+    fn open(global: &GlobalArgs) -> Result<App, CliError> {
+        let ctx = env::context(global.actor.as_deref())?;
+        let path = env::store_path(global.db.as_ref())?;
+        let store = Store::open(&path)?;
+        let style = Style { colour: env::colour(), today: ctx.today(), now_ms: ctx.now_ms() };
+        Ok(App { store, ctx, json: global.json, style })
+    }
+
+    /// Prints the answer: the JSON value with `--json`, else the human text.
+    pub fn print(&self, value: impl FnOnce() -> Value, human: impl FnOnce() -> String) {
+        if self.json {
+            println!("{}", value());
+        } else {
+            print!("{}", human());
+        }
+    }
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    // Commands that need no store.
+    match &cli.command {
+        Command::Completions(args) => return shell::completions(args),
+        Command::Man => return shell::man(),
+        _ => {}
+    }
+    let mut app = App::open(&cli.global)?;
+    match cli.command {
+        Command::Project(c) => project::run(&mut app, c),
+        Command::Add(a) => add::run(&mut app, a),
+        Command::List(a) => view::list(&app, a),
+        Command::Show(a) => view::show(&app, a),
+        Command::History(a) => view::history(&app, a),
+        Command::Edit(a) => change::edit(&mut app, a),
+        Command::Start(a) => change::start(&mut app, a),
+        Command::Done(a) => change::done(&mut app, a),
+        Command::Dismiss(a) => change::dismiss(&mut app, a),
+        Command::Reopen(a) => change::reopen(&mut app, a),
+        Command::Tag(a) => change::tag(&mut app, a, true),
+        Command::Untag(a) => change::tag(&mut app, a, false),
+        Command::Link(a) => change::link(&mut app, a, true),
+        Command::Unlink(a) => change::link(&mut app, a, false),
+        Command::Ready(a) => view::ready(&app, a),
+        Command::Blocked(a) => view::blocked(&app, a),
+        Command::Agenda(a) => view::agenda(&app, a),
+        Command::Graph(a) => view::graph(&app, a),
+        Command::Claim(a) => claim::claim(&mut app, a),
+        Command::Release(a) => claim::release(&mut app, a),
+        Command::Next(a) => claim::next(&mut app, a),
+        Command::Import(a) => transfer::import(&mut app, a),
+        Command::Export(a) => transfer::export(&app, a),
+        Command::Completions(_) | Command::Man => Ok(()),
+    }
+}

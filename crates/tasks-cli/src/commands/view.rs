@@ -1,0 +1,153 @@
+//! Read-only commands: `list`, `show`, `history`, `ready`, `blocked`, `agenda`, `graph`.
+
+use clap::{Args, ValueEnum};
+use serde_json::json;
+use tasks_core::model::{Status, TaskType};
+use tasks_core::ops::query::{self, AgendaView, ListQuery};
+use tasks_core::{graph, wire};
+
+use super::App;
+use crate::error::CliError;
+use crate::render;
+
+/// One task reference: a key (HRB-12), task:<…>, a UUID or 8+ hex digits of one.
+#[derive(Debug, Args)]
+pub struct TaskArg {
+    /// The task: HRB-12, REQ-22, task:<uuid>, or 8+ hex digits of its UUID
+    pub task: String,
+}
+
+#[derive(Debug, Args)]
+pub struct LimitArgs {
+    /// Most rows to show [default: 200]
+    #[arg(long, short = 'n')]
+    pub limit: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Status: open, in_progress, done, dismissed, or all [default: open and in_progress] (can be repeated)
+    #[arg(long, short = 's')]
+    pub status: Vec<String>,
+    /// Only this project
+    #[arg(long, short = 'p')]
+    pub project: Option<String>,
+    /// Only this type
+    #[arg(long = "type", short = 't')]
+    pub task_type: Option<TaskType>,
+    /// Only tasks with this tag
+    #[arg(long)]
+    pub tag: Option<String>,
+    /// Only tasks about this person
+    #[arg(long)]
+    pub person: Option<String>,
+    #[command(flatten)]
+    pub limit: LimitArgs,
+}
+
+pub fn parse_statuses(values: &[String]) -> Result<Vec<Status>, CliError> {
+    let mut out = Vec::new();
+    for v in values.iter().flat_map(|v| v.split(',')) {
+        if v.trim().eq_ignore_ascii_case("all") {
+            return Ok(Status::ALL.to_vec());
+        }
+        out.push(v.parse::<Status>()?);
+    }
+    Ok(out)
+}
+
+pub fn list(app: &App, a: ListArgs) -> Result<(), CliError> {
+    let q = ListQuery {
+        statuses: parse_statuses(&a.status)?,
+        project: a.project,
+        task_type: a.task_type,
+        tag: a.tag,
+        person: a.person,
+        limit: a.limit.limit,
+    };
+    let items = query::list(&app.store, &q)?;
+    app.print(|| wire::task_list(&items, app.ctx.now_ms()), || render::tasks(&items, &app.style, "No tasks."));
+    Ok(())
+}
+
+pub fn show(app: &App, a: TaskArg) -> Result<(), CliError> {
+    let d = query::show(&app.store, &a.task)?;
+    app.print(|| wire::task_detail(&d, app.ctx.now_ms()), || render::detail(&d, &app.style));
+    Ok(())
+}
+
+pub fn history(app: &App, a: TaskArg) -> Result<(), CliError> {
+    let (task, events) = query::history(&app.store, &a.task)?;
+    app.print(
+        || json!({ "task": wire::task(&task, app.ctx.now_ms()), "items": events.iter().map(wire::event).collect::<Vec<_>>() }),
+        || render::history(&task, &events),
+    );
+    Ok(())
+}
+
+#[derive(Debug, Args)]
+pub struct ReadyArgs {
+    #[command(flatten)]
+    pub limit: LimitArgs,
+}
+
+pub fn ready(app: &App, a: ReadyArgs) -> Result<(), CliError> {
+    let items = query::ready(&app.store, &app.ctx, a.limit.limit)?;
+    app.print(|| wire::task_list(&items, app.ctx.now_ms()), || render::tasks(&items, &app.style, "Nothing is ready."));
+    Ok(())
+}
+
+pub fn blocked(app: &App, a: LimitArgs) -> Result<(), CliError> {
+    let items = query::blocked(&app.store, a.limit)?;
+    app.print(|| wire::task_list(&items, app.ctx.now_ms()), || render::tasks(&items, &app.style, "Nothing is blocked."))
+    ;
+    Ok(())
+}
+
+#[derive(Debug, Args)]
+pub struct AgendaArgs {
+    /// The view: today (due today or overdue), inbox, overdue, week (next 7 days)
+    #[arg(default_value = "today")]
+    pub view: String,
+    /// Also show tasks claimed by others
+    #[arg(long)]
+    pub claimed: bool,
+    #[command(flatten)]
+    pub limit: LimitArgs,
+}
+
+pub fn agenda(app: &App, a: AgendaArgs) -> Result<(), CliError> {
+    let view: AgendaView = a.view.parse()?;
+    let items = query::agenda(&app.store, &app.ctx, view, a.claimed, a.limit.limit)?;
+    app.print(|| wire::task_list(&items, app.ctx.now_ms()), || render::tasks(&items, &app.style, "Nothing on the agenda."));
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum GraphFormat {
+    Tree,
+    Dot,
+    Mermaid,
+}
+
+#[derive(Debug, Args)]
+pub struct GraphArgs {
+    /// The task
+    pub task: String,
+    /// Output format
+    #[arg(long, value_enum, default_value = "tree")]
+    pub format: GraphFormat,
+}
+
+pub fn graph(app: &App, a: GraphArgs) -> Result<(), CliError> {
+    let n = query::neighbourhood(&app.store, &a.task)?;
+    app.print(
+        || wire::graph(&n, app.ctx.now_ms()),
+        || match a.format {
+            GraphFormat::Tree => graph::render_tree(&n),
+            GraphFormat::Dot => graph::render_dot(&n),
+            GraphFormat::Mermaid => graph::render_mermaid(&n),
+        },
+    );
+    Ok(())
+}

@@ -1,0 +1,195 @@
+//! Claims as leases (SPEC §4, seed 000 "Бронь"): a claim ends by itself, so a crashed
+//! agent never holds a task forever; the holder renews by claiming again; `release`
+//! and closing end it early. `next --claim` picks the best ready task and claims it in
+//! the same transaction — the primitive a pool of agents needs.
+
+use crate::error::{Error, Result};
+use crate::model::Task;
+use crate::ops::Context;
+use crate::store::tasks::{self as task_rows, ListFilter};
+use crate::store::{Store, events};
+use crate::{keys, time};
+
+/// How long a claim lasts unless `--for` says otherwise: 30 minutes (SPEC §4).
+///
+/// Long enough for one focused agent step, short enough that a crashed agent's task
+/// returns to the pool within a coffee break.
+pub const DEFAULT_LEASE: std::time::Duration = std::time::Duration::from_secs(30 * 60);
+
+/// Longest lease accepted: one week. A longer lease is an assignment, not a claim.
+pub const MAX_LEASE: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 3600);
+
+/// Checks a lease length against [`MAX_LEASE`] and zero.
+pub fn check_lease(lease: std::time::Duration, as_given: &str) -> Result<()> {
+    if lease.is_zero() {
+        return Err(Error::invalid("for", as_given, "a lease must be longer than zero"));
+    }
+    if lease > MAX_LEASE {
+        return Err(Error::invalid("for", as_given, "a lease is at most 7 days; release and claim again to extend"));
+    }
+    Ok(())
+}
+
+/// Claims (or renews) a task for `ctx.actor` for `lease`.
+///
+/// Refuses a closed task, a task blocked by open tasks, and a task whose live lease is
+/// held by someone else (naming the holder and until when).
+pub fn claim(store: &mut Store, ctx: &Context, reference: &str, lease: std::time::Duration) -> Result<Task> {
+    let now = ctx.now_ms();
+    let until = now + lease.as_millis() as i64;
+    store.write(|tx| {
+        let id = keys::resolve(tx, reference)?;
+        let task = task_rows::get(tx, id)?;
+        if task.status.is_closed() {
+            return Err(Error::WrongState {
+                key: task.key,
+                status: task.status.to_string(),
+                reason: "only open or in-progress tasks can be claimed".into(),
+            });
+        }
+        if task.is_blocked() {
+            return Err(Error::Blocked { key: task.key, blockers: task.open_blockers });
+        }
+        if !task_rows::try_claim(tx, id, &ctx.actor, until, now)? {
+            let (holder, until) = task.live_claim(now).map(|(h, u)| (h.to_string(), u)).unwrap_or_default();
+            return Err(Error::Claimed { key: task.key, holder, until: time::rfc3339(until) });
+        }
+        let renewal = task.live_claim(now).is_some_and(|(h, _)| h == ctx.actor);
+        events::record(
+            tx,
+            id,
+            now,
+            &ctx.actor,
+            "claim",
+            &serde_json::json!({
+                "claimed_by": [task.claimed_by, ctx.actor],
+                "claimed_until": [task.claimed_until.map(time::rfc3339), time::rfc3339(until)],
+                "renewal": renewal,
+            }),
+        )?;
+        task_rows::get(tx, id)
+    })
+}
+
+/// Ends `ctx.actor`'s lease on a task early.
+///
+/// Releasing a task nobody holds is a no-op; releasing another actor's live lease is
+/// refused (a person can still `done` the task, which ends any lease).
+pub fn release(store: &mut Store, ctx: &Context, reference: &str) -> Result<Task> {
+    let now = ctx.now_ms();
+    store.write(|tx| {
+        let id = keys::resolve(tx, reference)?;
+        let task = task_rows::get(tx, id)?;
+        match task.live_claim(now) {
+            None => return Ok(task),
+            Some((holder, _)) if holder != ctx.actor => {
+                return Err(Error::NotHolder { key: task.key.clone(), actor: ctx.actor.clone() });
+            }
+            Some(_) => {}
+        }
+        task_rows::release(tx, id, now)?;
+        events::record(
+            tx,
+            id,
+            now,
+            &ctx.actor,
+            "release",
+            &serde_json::json!({ "claimed_by": [task.claimed_by, null] }),
+        )?;
+        task_rows::get(tx, id)
+    })
+}
+
+/// Picks the best ready task (priority, due, age) matching `filter` and claims it, in
+/// one transaction, so two agents asking at once never get the same task.
+pub fn next(store: &mut Store, ctx: &Context, filter: ListFilter, lease: std::time::Duration, describe: &str) -> Result<Task> {
+    let now = ctx.now_ms();
+    let until = now + lease.as_millis() as i64;
+    store.write(|tx| {
+        let mut f = task_rows::ready_filter(&ctx.actor, now, Some(1));
+        f.project_id = filter.project_id;
+        f.task_type = filter.task_type;
+        f.tag = filter.tag.clone();
+        f.person_id = filter.person_id;
+        let best = task_rows::list(tx, &f)?;
+        let Some(task) = best.into_iter().next() else {
+            return Err(Error::NothingReady { filter: describe.to_string() });
+        };
+        // Under BEGIN IMMEDIATE nobody else can have claimed it since the read.
+        if !task_rows::try_claim(tx, task.id, &ctx.actor, until, now)? {
+            return Err(Error::NothingReady { filter: describe.to_string() });
+        }
+        events::record(
+            tx,
+            task.id,
+            now,
+            &ctx.actor,
+            "claim",
+            &serde_json::json!({
+                "claimed_by": [task.claimed_by, ctx.actor],
+                "claimed_until": [task.claimed_until.map(time::rfc3339), time::rfc3339(until)],
+                "via": "next",
+            }),
+        )?;
+        task_rows::get(tx, task.id)
+    })
+}
+
+/// Reads a lease length: `30m`, `2h`, `90s`, `1h30m`, `1d`.
+pub fn parse_lease(text: &str) -> Result<std::time::Duration> {
+    let bad = |reason: &str| Error::invalid("for", text, reason);
+    let t = text.trim().to_ascii_lowercase();
+    if t.is_empty() {
+        return Err(bad("expected a length like 30m, 2h or 1h30m"));
+    }
+    let mut total: u64 = 0;
+    let mut number = String::new();
+    for c in t.chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let unit = match c {
+            's' => 1,
+            'm' => 60,
+            'h' => 3600,
+            'd' => 86_400,
+            _ => return Err(bad("expected a length like 30m, 2h or 1h30m (units s, m, h, d)")),
+        };
+        let n: u64 = number.parse().map_err(|_| bad("a unit needs a number before it, as in 30m"))?;
+        total = total.saturating_add(n.saturating_mul(unit));
+        number.clear();
+    }
+    if !number.is_empty() {
+        return Err(bad("a number needs a unit: s, m, h or d (30m)"));
+    }
+    let lease = std::time::Duration::from_secs(total);
+    check_lease(lease, text)?;
+    Ok(lease)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(input: &str, expected: Option<u64>) {
+        assert_eq!(parse_lease(input).ok().map(|d| d.as_secs()), expected, "{input}");
+    }
+
+    #[test]
+    fn lease_lengths() {
+        check("30m", Some(1800));
+        check("2h", Some(7200));
+        check("1h30m", Some(5400));
+        check("90s", Some(90));
+        check("1d", Some(86_400));
+        check(" 45M ", Some(2700));
+        check("7d", Some(7 * 86_400));
+        check("8d", None);
+        check("0m", None);
+        check("30", None);
+        check("m", None);
+        check("half an hour", None);
+        check("", None);
+    }
+}

@@ -1,0 +1,290 @@
+//! Plain types of the task model (SPEC §2): statuses, types, link kinds, due kinds,
+//! sources, and the `Task` and `Project` values read from the store.
+//!
+//! Nothing here touches SQLite or formats output; `store` maps rows to these types and
+//! `wire` maps these types to the JSON contract. Every enum has one spelling, used
+//! alike in the database, the CLI and JSON (`as_str` / `FromStr`).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Declares a string-backed enum whose spelling is shared by the store, CLI and JSON.
+macro_rules! spelled_enum {
+    ($(#[$meta:meta])* $name:ident, $what:literal { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name { $($(#[$vmeta])* $variant),+ }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// Returns the one spelling used in the store, the CLI and JSON.
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = crate::Error;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                let lower = s.trim().to_ascii_lowercase();
+                $(if lower == $text { return Ok($name::$variant); })+
+                Err(crate::Error::Invalid {
+                    field: $what,
+                    value: s.to_string(),
+                    reason: format!(
+                        "expected one of: {}",
+                        [$($text),+].join(", ")
+                    ),
+                })
+            }
+        }
+    };
+}
+
+spelled_enum!(
+    /// The stored status of a task. `blocked` is derived from links, never stored.
+    Status, "status" {
+        /// Not started.
+        Open = "open",
+        /// Someone is working on it.
+        InProgress = "in_progress",
+        /// Finished.
+        Done = "done",
+        /// Closed without doing it; `close_reason` says why (duplicate, cancelled, …).
+        Dismissed = "dismissed",
+    }
+);
+
+impl Status {
+    /// Returns true for `done` and `dismissed`.
+    pub fn is_closed(self) -> bool {
+        matches!(self, Status::Done | Status::Dismissed)
+    }
+}
+
+spelled_enum!(
+    /// What kind of thing a task is; message types get typed keys (SPEC §3).
+    TaskType, "type" {
+        /// A plain task.
+        Task = "task",
+        /// A defect.
+        Bug = "bug",
+        /// New functionality.
+        Feature = "feature",
+        /// Maintenance work.
+        Chore = "chore",
+        /// Someone asks for an answer (`Q-` keys).
+        Question = "question",
+        /// Someone asks the owner to do something (`REQ-` keys).
+        Request = "request",
+        /// The owner is pointed at something (`M-` keys).
+        Mention = "mention",
+        /// The owner promised something (`PR-` keys).
+        Promise = "promise",
+    }
+);
+
+impl TaskType {
+    /// Returns the typed key prefix of a message type, or `None` for the others.
+    pub fn typed_prefix(self) -> Option<&'static str> {
+        match self {
+            TaskType::Question => Some("Q"),
+            TaskType::Request => Some("REQ"),
+            TaskType::Mention => Some("M"),
+            TaskType::Promise => Some("PR"),
+            _ => None,
+        }
+    }
+}
+
+spelled_enum!(
+    /// A relation between two tasks, or between a task and a message.
+    LinkKind, "link kind" {
+        /// The task cannot start until the target is closed.
+        BlockedBy = "blocked-by",
+        /// The task continues the target.
+        FollowUpOf = "follow-up-of",
+        /// Loosely related.
+        RelatedTo = "related-to",
+        /// The task is a duplicate of the target (set by `merge`).
+        DuplicateOf = "duplicate-of",
+        /// The task was found while working on the target.
+        DiscoveredFrom = "discovered-from",
+        /// Task → message: the message is evidence for the task.
+        Evidence = "evidence",
+        /// Task → message: the task was created from the message.
+        CreatedFrom = "created-from",
+    }
+);
+
+impl LinkKind {
+    /// Returns true for the kinds whose graph must stay acyclic (SPEC §4).
+    pub fn must_be_acyclic(self) -> bool {
+        matches!(self, LinkKind::BlockedBy | LinkKind::FollowUpOf)
+    }
+
+    /// Returns true for kinds that may join two tasks (the message kinds may not).
+    pub fn joins_tasks(self) -> bool {
+        !matches!(self, LinkKind::Evidence | LinkKind::CreatedFrom)
+    }
+}
+
+spelled_enum!(
+    /// How precise a due date is (seed 001: none / day / week).
+    DueKind, "due kind" {
+        /// No due date.
+        None = "none",
+        /// Due on that day.
+        Day = "day",
+        /// Due within the week that ends on that day.
+        Week = "week",
+    }
+);
+
+spelled_enum!(
+    /// Who created a task.
+    Source, "source" {
+        /// The person at the keyboard.
+        Owner = "owner",
+        /// An agent (MCP or `--source` from an agent).
+        Agent = "agent",
+        /// A rule on a message.
+        Rule = "rule",
+        /// `tasks import`.
+        Import = "import",
+    }
+);
+
+spelled_enum!(
+    /// Whether a project is one you made or an inbox for untriaged tasks.
+    ProjectKind, "project kind" {
+        /// A project you made.
+        Project = "project",
+        /// An inbox: `INBOX`, or one per messaging account.
+        Inbox = "inbox",
+    }
+);
+
+/// A due date: a calendar day (floating, no zone) and how precise it is.
+///
+/// Stored as epoch milliseconds of that day's 00:00 UTC — a floating date, so the day
+/// never shifts when the machine's zone changes; comparisons use the local "today".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Due {
+    /// The day the task is due (for `Week`, the last day of that week).
+    pub date: jiff::civil::Date,
+    /// Day or week precision.
+    pub kind: DueKind,
+}
+
+/// An amount of money in minor units (kopecks, cents) with its ISO currency code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Money {
+    /// Minor units: 15 000 ₽ is 1 500 000.
+    pub minor: i64,
+    /// ISO 4217 code, uppercase (`RUB`, `EUR`).
+    pub currency: String,
+}
+
+/// A project as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Project {
+    /// Row id.
+    pub id: i64,
+    /// Uppercase key, the prefix of its task keys.
+    pub key: String,
+    /// Human name.
+    pub name: String,
+    /// Free text used to classify incoming text into projects.
+    pub description: String,
+    /// Project or inbox.
+    pub kind: ProjectKind,
+    /// For an account inbox: `provider/account`.
+    pub account_id: Option<String>,
+    /// The last task number given in this project.
+    pub tasks_count: i64,
+    /// Creation time, epoch ms.
+    pub created_at: i64,
+}
+
+/// A task as stored, with the few derived values every view needs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Task {
+    /// Row id (joins only; never shown).
+    pub id: i64,
+    /// UUID v7, never changes.
+    pub uuid: String,
+    /// Readable key (`HRB-12`, `REQ-22`).
+    pub key: String,
+    /// Key kept from an import (`IN1A2B3C4D-17`).
+    pub legacy_key: Option<String>,
+    /// The caller's id from an import line.
+    pub external_id: Option<String>,
+    /// Key of the project it belongs to.
+    pub project: String,
+    /// Type.
+    pub task_type: TaskType,
+    /// Title, byte for byte as given.
+    pub title: String,
+    /// Description, possibly empty.
+    pub description: String,
+    /// Stored status.
+    pub status: Status,
+    /// Why it was closed.
+    pub close_reason: Option<String>,
+    /// 0 (highest) to 4, optional.
+    pub priority: Option<u8>,
+    /// Due date, if any.
+    pub due: Option<Due>,
+    /// Category (a field, never part of the key).
+    pub category: Option<String>,
+    /// Person handle the task is about / came from.
+    pub person: Option<String>,
+    /// Money mentioned by the task.
+    pub amount: Option<Money>,
+    /// Chat the source message came from.
+    pub chat: Option<String>,
+    /// The task whose message this task's message replies to.
+    pub reply_to: Option<String>,
+    /// Current lease holder (may be expired: compare `claimed_until` with now).
+    pub claimed_by: Option<String>,
+    /// Lease end, epoch ms.
+    pub claimed_until: Option<i64>,
+    /// Creation time, epoch ms.
+    pub created_at: i64,
+    /// Last change, epoch ms.
+    pub updated_at: i64,
+    /// Close time, epoch ms.
+    pub closed_at: Option<i64>,
+    /// Who created it.
+    pub source: Source,
+    /// Tag names, sorted.
+    pub tags: Vec<String>,
+    /// Keys of live `blocked-by` targets (open or closed).
+    pub blocked_by: Vec<String>,
+    /// Keys of live `blocked-by` targets that are still open or in progress.
+    pub open_blockers: Vec<String>,
+}
+
+impl Task {
+    /// Returns true while any `blocked-by` target is open or in progress (SPEC §2).
+    pub fn is_blocked(&self) -> bool {
+        !self.open_blockers.is_empty()
+    }
+
+    /// Returns the live lease holder at `now_ms`, if any.
+    pub fn live_claim(&self, now_ms: i64) -> Option<(&str, i64)> {
+        match (&self.claimed_by, self.claimed_until) {
+            (Some(who), Some(until)) if until >= now_ms => Some((who.as_str(), until)),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,311 @@
+//! `tasks add`: checks, the exact match, the duplicate check, then one insert with its
+//! key, links, tags, message, event and index rows — all in one transaction.
+
+use serde_json::json;
+
+use crate::dedup::{self, Band, Candidate, Probe};
+use crate::error::{Error, Result};
+use crate::keys::{self, MessageLocator};
+use crate::model::{Due, LinkKind, Money, ProjectKind, Source, Status, Task, TaskType};
+use crate::ops::{Context, project};
+use crate::store::{Store, Tx, events, links, messages, persons, projects, tags, tasks as task_rows};
+use crate::graph;
+
+/// What to do about duplicate candidates.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum DupChoice {
+    /// Refuse when a candidate is possible or likely (the default).
+    #[default]
+    Check,
+    /// The caller saw the candidates and wants a new task anyway (`--new`).
+    New,
+    /// Do not create: attach the source to this existing task (`--attach`).
+    Attach(String),
+}
+
+/// A request to add a task. No `Default`: the caller decides every field it sets.
+#[derive(Debug, Clone)]
+pub struct AddRequest {
+    /// Title, kept byte for byte.
+    pub title: String,
+    /// Project key; `None` files it in the inbox.
+    pub project: Option<String>,
+    /// Type.
+    pub task_type: TaskType,
+    /// Description.
+    pub description: String,
+    /// Due date.
+    pub due: Option<Due>,
+    /// Priority 0–4.
+    pub priority: Option<u8>,
+    /// Category.
+    pub category: Option<String>,
+    /// Person handle.
+    pub person: Option<String>,
+    /// Money.
+    pub amount: Option<Money>,
+    /// Tags.
+    pub tags: Vec<String>,
+    /// Source message locator (`msg:…`).
+    pub source_message: Option<String>,
+    /// The rule that made the task from the message.
+    pub rule: Option<String>,
+    /// Tasks this one is blocked by.
+    pub blocked_by: Vec<String>,
+    /// Duplicate handling.
+    pub dup_choice: DupChoice,
+    /// Who creates it (owner or agent).
+    pub origin: Source,
+}
+
+impl AddRequest {
+    /// Builds a request for a plain task with this title, everything else empty.
+    pub fn titled(title: impl Into<String>) -> AddRequest {
+        AddRequest {
+            title: title.into(),
+            project: None,
+            task_type: TaskType::Task,
+            description: String::new(),
+            due: None,
+            priority: None,
+            category: None,
+            person: None,
+            amount: None,
+            tags: Vec::new(),
+            source_message: None,
+            rule: None,
+            blocked_by: Vec::new(),
+            dup_choice: DupChoice::Check,
+            origin: Source::Owner,
+        }
+    }
+}
+
+/// Why an existing task answered instead of a new one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExactMatch {
+    /// The rule.
+    pub rule: String,
+    /// The message locator.
+    pub message: String,
+}
+
+/// The outcome of `add`.
+#[derive(Debug, Clone)]
+pub struct AddOutcome {
+    /// The created task, or the existing one (exact match, attach).
+    pub task: Task,
+    /// True when a new task was written.
+    pub created: bool,
+    /// Set when `--attach` attached the source to an existing task.
+    pub attached_to: Option<String>,
+    /// Candidates the check found (possible and likely), best first.
+    pub candidates: Vec<Candidate>,
+    /// Set when the same rule on the same message made a task before.
+    pub exact_match: Option<ExactMatch>,
+    /// True when candidates were queued for review instead of refusing (rule-created).
+    pub queued_for_review: bool,
+}
+
+/// Adds a task (SPEC §10 `tasks add`), or refuses a probable duplicate.
+pub fn add(store: &mut Store, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
+    store.write(|tx| add_in(tx, ctx, req))
+}
+
+/// Runs `add` and rolls it back: what would happen, with nothing written (`--dry-run`).
+pub fn rehearse(store: &mut Store, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
+    store.rehearse(|tx| add_in(tx, ctx, req))
+}
+
+/// Checks a title: not empty, not only white space.
+pub fn check_title(title: &str) -> Result<()> {
+    if title.trim().is_empty() {
+        return Err(Error::invalid("title", title, "a task needs a title"));
+    }
+    Ok(())
+}
+
+/// Checks a priority: 0 (highest) to 4.
+pub fn check_priority(priority: Option<u8>) -> Result<()> {
+    match priority {
+        Some(p) if p > 4 => Err(Error::invalid("priority", p.to_string(), "use 0 (highest) to 4 (lowest)")),
+        _ => Ok(()),
+    }
+}
+
+/// Checks a tag name: no white space or commas, not empty.
+pub fn check_tag(tag: &str) -> Result<()> {
+    if tag.is_empty() || tag.chars().any(|c| c.is_whitespace() || c == ',') {
+        return Err(Error::invalid("tag", tag, "a tag is one word without spaces or commas"));
+    }
+    Ok(())
+}
+
+fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
+    let now = ctx.now_ms();
+    check_title(&req.title)?;
+    check_priority(req.priority)?;
+    for t in &req.tags {
+        check_tag(t)?;
+    }
+    let locator = req.source_message.as_deref().map(MessageLocator::parse).transpose()?;
+    if req.rule.is_some() && locator.is_none() {
+        return Err(Error::invalid("rule", req.rule.clone().unwrap_or_default(), "--rule needs --source msg:…"));
+    }
+    let person_id = req.person.as_deref().map(|p| persons::resolve_or_create(tx, p, now)).transpose()?;
+    let message_id = match &locator {
+        Some(loc) => Some(messages::upsert(tx, loc, person_id, &req.title, now)?),
+        None => None,
+    };
+
+    // The one exact match (SPEC §5.2): the same rule on the same message.
+    if let (Some(mid), Some(rule)) = (message_id, req.rule.as_deref())
+        && let Some(existing) = messages::rule_hit(tx, mid, rule)?
+    {
+        return Ok(AddOutcome {
+            task: task_rows::get(tx, existing)?,
+            created: false,
+            attached_to: None,
+            candidates: Vec::new(),
+            exact_match: Some(ExactMatch {
+                rule: rule.to_string(),
+                message: locator.as_ref().map(ToString::to_string).unwrap_or_default(),
+            }),
+            queued_for_review: false,
+        });
+    }
+
+    let blockers: Vec<i64> = req.blocked_by.iter().map(|r| keys::resolve(tx, r)).collect::<Result<_>>()?;
+
+    if let DupChoice::Attach(target) = &req.dup_choice {
+        let target_id = keys::resolve(tx, target)?;
+        if let Some(mid) = message_id {
+            links::insert_message(tx, target_id, LinkKind::Evidence, mid, &ctx.actor, now)?;
+            if let Some(rule) = req.rule.as_deref() {
+                messages::insert_rule_hit(tx, mid, rule, target_id, now)?;
+            }
+        }
+        dedup::record_decision(tx, None, target_id, "attach", None, &ctx.actor, now)?;
+        events::record(
+            tx,
+            target_id,
+            now,
+            &ctx.actor,
+            "attach",
+            &json!({ "title": req.title, "message": locator.as_ref().map(ToString::to_string) }),
+        )?;
+        let task = task_rows::get(tx, target_id)?;
+        return Ok(AddOutcome {
+            attached_to: Some(task.key.clone()),
+            task,
+            created: false,
+            candidates: Vec::new(),
+            exact_match: None,
+            queued_for_review: false,
+        });
+    }
+
+    let probe = Probe {
+        title: &req.title,
+        description: &req.description,
+        person_id,
+        amount: req.amount.as_ref(),
+        due: req.due,
+        category: req.category.as_deref(),
+        chat: locator.as_ref().map(|l| l.chat.as_str()),
+        reply_to_id: None,
+        at_ms: now,
+    };
+    let candidates: Vec<Candidate> =
+        dedup::check(tx, &probe)?.into_iter().filter(|c| c.band >= Band::Possible).collect();
+    let rule_created = req.rule.is_some();
+    if !candidates.is_empty() && req.dup_choice == DupChoice::Check && !rule_created {
+        return Err(Error::ProbableDuplicate { title: req.title.clone(), candidates });
+    }
+
+    let project = match (&req.project, &locator) {
+        (None, Some(loc)) => project::account_inbox(tx, &loc.account_id(), now)?,
+        (p, _) => project::resolve_or_inbox(tx, p.as_deref(), now)?,
+    };
+    let uuid = uuid::Uuid::now_v7().to_string();
+    let key = next_key(tx, &project, req.task_type)?;
+    let source = if rule_created { Source::Rule } else { req.origin };
+    let id = task_rows::insert(
+        tx,
+        &task_rows::NewTaskRow {
+            uuid: &uuid,
+            key: &key,
+            legacy_key: None,
+            external_id: None,
+            project_id: project.id,
+            task_type: req.task_type,
+            title: &req.title,
+            description: &req.description,
+            status: Status::Open,
+            close_reason: None,
+            priority: req.priority,
+            due: req.due,
+            category: req.category.as_deref(),
+            person_id,
+            amount: req.amount.as_ref(),
+            chat: locator.as_ref().map(|l| l.chat.as_str()),
+            reply_to_id: None,
+            created_at: now,
+            closed_at: None,
+            source,
+        },
+    )?;
+    dedup::index(tx, id, &req.title, &req.description)?;
+    for tag in &req.tags {
+        tags::add(tx, id, tag, now)?;
+    }
+    for blocker in &blockers {
+        graph::add_link(tx, ctx, id, LinkKind::BlockedBy, *blocker)?;
+    }
+    if let Some(mid) = message_id {
+        links::insert_message(tx, id, LinkKind::CreatedFrom, mid, &ctx.actor, now)?;
+        if let Some(rule) = req.rule.as_deref() {
+            messages::insert_rule_hit(tx, mid, rule, id, now)?;
+        }
+    }
+    events::record(
+        tx,
+        id,
+        now,
+        &ctx.actor,
+        "created",
+        &json!({ "key": key, "title": req.title, "project": project.key, "source": source.as_str() }),
+    )?;
+    let mut queued = false;
+    for c in &candidates {
+        if rule_created && req.dup_choice == DupChoice::Check {
+            dedup::queue_pair(tx, id, c, now)?;
+            queued = true;
+        } else {
+            dedup::record_decision(tx, Some(id), c.task_id, "new", Some(c), &ctx.actor, now)?;
+        }
+    }
+    Ok(AddOutcome {
+        task: task_rows::get(tx, id)?,
+        created: true,
+        attached_to: None,
+        candidates,
+        exact_match: None,
+        queued_for_review: queued,
+    })
+}
+
+/// Takes the next key for a task of `task_type` in `project` (SPEC §3).
+///
+/// Inbox tasks of message types get typed keys (`Q-`, `REQ-`, `M-`, `PR-`); everything
+/// else takes the project's counter. Both counters move in the inserting transaction.
+pub(crate) fn next_key(tx: &Tx<'_>, project: &crate::model::Project, task_type: TaskType) -> Result<String> {
+    if project.kind == ProjectKind::Inbox
+        && let Some(prefix) = task_type.typed_prefix()
+    {
+        let n = projects::next_typed_number(tx, prefix)?;
+        return Ok(format!("{prefix}-{n}"));
+    }
+    let n = projects::next_number(tx, project.id)?;
+    Ok(format!("{}-{n}", project.key))
+}

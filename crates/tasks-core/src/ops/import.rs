@@ -1,0 +1,411 @@
+//! `tasks import FILE.jsonl` and `tasks export` (SPEC §10).
+//!
+//! Import reads JSON Lines in file order, one task a line, in ONE transaction: a bad
+//! line is reported with its number and field and nothing of the file is written,
+//! unless `skip_bad`. Import never refuses a line as a duplicate; with a check report it
+//! records, for each line before it is inserted, what the duplicate check would have
+//! said at that line's `created_at` (a task closed later counts as open then).
+//! `blocked_by` and `reply_to` name the caller ids of other lines; `reply_to` must be an
+//! earlier line, `blocked_by` may also point forward (links are made after all lines).
+
+use std::collections::HashMap;
+
+use jiff::Timestamp;
+use serde_json::{Map, Value, json};
+
+use crate::dedup::{self, Band, Probe};
+use crate::error::{Error, Result};
+use crate::input;
+use crate::keys::canonical_key;
+use crate::model::{Due, LinkKind, Money, Source, Status, Task, TaskType};
+use crate::ops::add::{check_priority, check_tag, next_key};
+use crate::ops::{Context, project};
+use crate::store::{Store, Tx, events, persons, tags, tasks as task_rows};
+use crate::time;
+
+/// The fields an import line may carry; anything else is refused as a likely typo.
+pub const FIELDS: &[&str] = &[
+    "id", "key", "title", "description", "type", "project", "person", "chat", "reply_to", "category", "priority",
+    "created_at", "status", "closed_at", "close_reason", "due", "due_kind", "amount", "currency", "blocked_by", "tags",
+];
+
+/// Options of an import.
+#[derive(Debug, Clone, Default)]
+pub struct ImportOptions {
+    /// Report bad lines and import the rest instead of refusing the file.
+    pub skip_bad: bool,
+    /// Run the duplicate check for every line before inserting it.
+    pub check_report: bool,
+}
+
+/// One line of the check report.
+#[derive(Debug, Clone)]
+pub struct CheckLine {
+    /// The caller id of the line (or its line number when it had none).
+    pub id: String,
+    /// Possible and likely candidates, best first.
+    pub candidates: Vec<dedup::Candidate>,
+}
+
+/// The outcome of an import.
+#[derive(Debug, Default)]
+pub struct ImportOutcome {
+    /// Tasks written.
+    pub imported: usize,
+    /// Bad lines skipped (only with `skip_bad`): the errors, with line numbers.
+    pub skipped: Vec<Error>,
+    /// (caller id, key) of each imported line.
+    pub keys: Vec<(String, String)>,
+    /// The check report, when asked for.
+    pub report: Vec<CheckLine>,
+}
+
+/// A parsed, checked line.
+struct Line {
+    number: usize,
+    id: Option<String>,
+    legacy_key: Option<String>,
+    title: String,
+    description: String,
+    task_type: TaskType,
+    project: Option<String>,
+    person: Option<String>,
+    chat: Option<String>,
+    reply_to: Option<String>,
+    category: Option<String>,
+    priority: Option<u8>,
+    created_at: i64,
+    status: Status,
+    closed_at: Option<i64>,
+    close_reason: Option<String>,
+    due: Option<Due>,
+    amount: Option<Money>,
+    blocked_by: Vec<String>,
+    tags: Vec<String>,
+}
+
+fn line_error(line: usize, field: Option<&'static str>, message: impl Into<String>) -> Error {
+    Error::ImportLine { line, field, message: message.into() }
+}
+
+fn field_name(name: &str) -> &'static str {
+    FIELDS.iter().find(|f| **f == name).copied().unwrap_or("?")
+}
+
+fn opt_string(obj: &Map<String, Value>, name: &str, n: usize) -> Result<Option<String>> {
+    match obj.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(Value::Number(x)) if name == "id" || name == "reply_to" => Ok(Some(x.to_string())),
+        Some(other) => Err(line_error(n, Some(field_name(name)), format!("expected a string, found {other}"))),
+    }
+}
+
+fn opt_time(obj: &Map<String, Value>, name: &str, n: usize) -> Result<Option<i64>> {
+    let Some(text) = opt_string(obj, name, n)? else { return Ok(None) };
+    let ts: Timestamp = text.parse().map_err(|_| {
+        line_error(n, Some(field_name(name)), format!("cannot read \"{text}\" as an RFC 3339 time (2026-03-30T09:00:00+03:00)"))
+    })?;
+    Ok(Some(time::to_ms(ts)))
+}
+
+fn string_list(obj: &Map<String, Value>, name: &str, n: usize) -> Result<Vec<String>> {
+    match obj.get(name) {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|v| match v {
+                Value::String(s) => Ok(s.clone()),
+                Value::Number(x) => Ok(x.to_string()),
+                other => Err(line_error(n, Some(field_name(name)), format!("expected strings, found {other}"))),
+            })
+            .collect(),
+        Some(Value::String(s)) => Ok(vec![s.clone()]),
+        Some(other) => Err(line_error(n, Some(field_name(name)), format!("expected a list, found {other}"))),
+    }
+}
+
+fn parse_line(text: &str, n: usize, ctx: &Context) -> Result<Line> {
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| line_error(n, None, format!("not valid JSON: {e}")))?;
+    let Value::Object(obj) = value else {
+        return Err(line_error(n, None, "expected a JSON object"));
+    };
+    if let Some(unknown) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+        return Err(line_error(n, None, format!("unknown field \"{unknown}\"; known fields: {}", FIELDS.join(", "))));
+    }
+    let title = opt_string(&obj, "title", n)?.unwrap_or_default();
+    if title.trim().is_empty() {
+        return Err(line_error(n, Some("title"), "a task needs a title"));
+    }
+    let wrap = |field: &'static str, e: Error| match e {
+        Error::Invalid { value, reason, .. } => line_error(n, Some(field), format!("cannot use \"{value}\": {reason}")),
+        other => line_error(n, Some(field), other.to_string()),
+    };
+    let task_type = match opt_string(&obj, "type", n)? {
+        Some(t) => t.parse::<TaskType>().map_err(|e| wrap("type", e))?,
+        None => TaskType::Task,
+    };
+    let status = match opt_string(&obj, "status", n)? {
+        Some(s) => s.parse::<Status>().map_err(|e| wrap("status", e))?,
+        None => Status::Open,
+    };
+    let created_at = opt_time(&obj, "created_at", n)?.unwrap_or_else(|| ctx.now_ms());
+    let mut closed_at = opt_time(&obj, "closed_at", n)?;
+    if status.is_closed() && closed_at.is_none() {
+        closed_at = Some(created_at);
+    }
+    if !status.is_closed() && closed_at.is_some() {
+        return Err(line_error(n, Some("closed_at"), format!("a task with status {status} has no closed_at")));
+    }
+    if let Some(c) = closed_at
+        && c < created_at
+    {
+        return Err(line_error(n, Some("closed_at"), "closed_at is before created_at"));
+    }
+    let priority = match obj.get("priority") {
+        None | Some(Value::Null) => None,
+        Some(Value::Number(x)) => {
+            let p = x.as_u64().filter(|p| *p <= 4).ok_or_else(|| line_error(n, Some("priority"), format!("{x} is not 0–4")))?;
+            Some(p as u8)
+        }
+        Some(other) => return Err(line_error(n, Some("priority"), format!("expected 0–4, found {other}"))),
+    };
+    check_priority(priority).map_err(|e| wrap("priority", e))?;
+    let created_day = time::local_today(time::from_ms(created_at), &ctx.zone);
+    let due = match opt_string(&obj, "due", n)? {
+        Some(d) if !d.trim().is_empty() => {
+            let mut due = input::parse_due(&d, created_day).map_err(|e| wrap("due", e))?;
+            if let Some(kind) = opt_string(&obj, "due_kind", n)? {
+                due.kind = kind.parse().map_err(|e| wrap("due_kind", e))?;
+            }
+            Some(due)
+        }
+        _ => None,
+    };
+    let amount = match obj.get("amount") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(input::parse_amount(s).map_err(|e| wrap("amount", e))?),
+        Some(Value::Number(x)) => {
+            let currency = opt_string(&obj, "currency", n)?
+                .ok_or_else(|| line_error(n, Some("currency"), "a numeric amount needs a currency"))?;
+            let major = x.as_f64().ok_or_else(|| line_error(n, Some("amount"), "not a number"))?;
+            Some(Money { minor: (major * 100.0).round() as i64, currency: currency.to_ascii_uppercase() })
+        }
+        Some(other) => return Err(line_error(n, Some("amount"), format!("expected \"15000 RUB\", found {other}"))),
+    };
+    let tags = string_list(&obj, "tags", n)?;
+    for t in &tags {
+        check_tag(t).map_err(|e| wrap("tags", e))?;
+    }
+    let legacy_key = match opt_string(&obj, "key", n)? {
+        Some(k) => Some(canonical_key(&k).ok_or_else(|| line_error(n, Some("key"), format!("\"{k}\" is not a task key")))?),
+        None => None,
+    };
+    Ok(Line {
+        number: n,
+        id: opt_string(&obj, "id", n)?,
+        legacy_key,
+        title,
+        description: opt_string(&obj, "description", n)?.unwrap_or_default(),
+        task_type,
+        project: opt_string(&obj, "project", n)?,
+        person: opt_string(&obj, "person", n)?.filter(|p| !p.trim().is_empty()),
+        chat: opt_string(&obj, "chat", n)?,
+        reply_to: opt_string(&obj, "reply_to", n)?,
+        category: opt_string(&obj, "category", n)?,
+        priority,
+        created_at,
+        status,
+        closed_at,
+        close_reason: opt_string(&obj, "close_reason", n)?,
+        due,
+        amount,
+        blocked_by: string_list(&obj, "blocked_by", n)?,
+        tags,
+    })
+}
+
+/// Imports a JSON Lines text (the file's contents).
+///
+/// `progress` is called with the number of lines done, for a progress bar.
+pub fn import(
+    store: &mut Store,
+    ctx: &Context,
+    text: &str,
+    opts: &ImportOptions,
+    progress: &mut dyn FnMut(usize),
+) -> Result<ImportOutcome> {
+    store.write(|tx| import_in(tx, ctx, text, opts, progress))
+}
+
+fn import_in(
+    tx: &Tx<'_>,
+    ctx: &Context,
+    text: &str,
+    opts: &ImportOptions,
+    progress: &mut dyn FnMut(usize),
+) -> Result<ImportOutcome> {
+    let mut out = ImportOutcome::default();
+    // Caller id → row id of lines imported so far.
+    let mut ids: HashMap<String, i64> = HashMap::new();
+    let mut pending_links: Vec<(usize, i64, String)> = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let n = index + 1;
+        progress(n);
+        if raw.trim().is_empty() {
+            continue;
+        }
+        let result = parse_line(raw, n, ctx).and_then(|line| insert_line(tx, ctx, line, &mut ids, &mut out, opts));
+        match result {
+            Ok(Some((row, blockers))) => pending_links.extend(blockers.into_iter().map(|b| (n, row, b))),
+            Ok(None) => {}
+            Err(e) if opts.skip_bad => out.skipped.push(e),
+            Err(e) => return Err(e),
+        }
+    }
+    for (n, row, blocker) in pending_links {
+        let target = match ids.get(&blocker) {
+            Some(id) => *id,
+            None => {
+                let e = line_error(n, Some("blocked_by"), format!("no line has id \"{blocker}\""));
+                if opts.skip_bad {
+                    out.skipped.push(e);
+                    continue;
+                }
+                return Err(e);
+            }
+        };
+        let linked = crate::graph::add_link(tx, ctx, row, LinkKind::BlockedBy, target)
+            .map_err(|e| line_error(n, Some("blocked_by"), e.to_string()));
+        match linked {
+            Ok(_) => {}
+            Err(e) if opts.skip_bad => out.skipped.push(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(out)
+}
+
+type Inserted = Option<(i64, Vec<String>)>;
+
+fn insert_line(
+    tx: &Tx<'_>,
+    ctx: &Context,
+    line: Line,
+    ids: &mut HashMap<String, i64>,
+    out: &mut ImportOutcome,
+    opts: &ImportOptions,
+) -> Result<Inserted> {
+    let n = line.number;
+    let reply_to_id = match &line.reply_to {
+        Some(r) => Some(*ids.get(r).ok_or_else(|| {
+            line_error(n, Some("reply_to"), format!("no earlier line has id \"{r}\""))
+        })?),
+        None => None,
+    };
+    let project = project::resolve_or_inbox(tx, line.project.as_deref(), ctx.now_ms())
+        .map_err(|e| line_error(n, Some("project"), e.to_string()))?;
+    let person_id = line.person.as_deref().map(|p| persons::resolve_or_create(tx, p, line.created_at)).transpose()?;
+    if let Some(legacy) = &line.legacy_key
+        && task_rows::id_by_key(tx, legacy)?.is_some()
+    {
+        return Err(line_error(n, Some("key"), format!("{legacy} exists already")));
+    }
+    if opts.check_report {
+        let probe = Probe {
+            title: &line.title,
+            description: &line.description,
+            person_id,
+            amount: line.amount.as_ref(),
+            due: line.due,
+            category: line.category.as_deref(),
+            chat: line.chat.as_deref(),
+            reply_to_id,
+            at_ms: line.created_at,
+        };
+        let candidates = dedup::check(tx, &probe)?.into_iter().filter(|c| c.band >= Band::Possible).collect();
+        out.report.push(CheckLine { id: line.id.clone().unwrap_or_else(|| n.to_string()), candidates });
+    }
+    let uuid = uuid::Uuid::now_v7().to_string();
+    let key = next_key(tx, &project, line.task_type)?;
+    let id = task_rows::insert(
+        tx,
+        &task_rows::NewTaskRow {
+            uuid: &uuid,
+            key: &key,
+            legacy_key: line.legacy_key.as_deref().filter(|k| *k != key),
+            external_id: line.id.as_deref(),
+            project_id: project.id,
+            task_type: line.task_type,
+            title: &line.title,
+            description: &line.description,
+            status: line.status,
+            close_reason: line.close_reason.as_deref(),
+            priority: line.priority,
+            due: line.due,
+            category: line.category.as_deref(),
+            person_id,
+            amount: line.amount.as_ref(),
+            chat: line.chat.as_deref(),
+            reply_to_id,
+            created_at: line.created_at,
+            closed_at: line.closed_at,
+            source: Source::Import,
+        },
+    )?;
+    dedup::index(tx, id, &line.title, &line.description)?;
+    for t in &line.tags {
+        tags::add(tx, id, t, line.created_at)?;
+    }
+    events::record(
+        tx,
+        id,
+        line.created_at,
+        &ctx.actor,
+        "created",
+        &json!({ "key": key, "title": line.title, "project": project.key, "source": "import", "line": n }),
+    )?;
+    if let Some(caller) = &line.id {
+        ids.insert(caller.clone(), id);
+    }
+    out.imported += 1;
+    out.keys.push((line.id.clone().unwrap_or_else(|| n.to_string()), key));
+    Ok(Some((id, line.blocked_by)))
+}
+
+/// Returns every task as an import-shaped JSON line, oldest first: `tasks export`
+/// output that `tasks import` reads back.
+pub fn export(store: &Store) -> Result<Vec<Value>> {
+    let conn = store.conn();
+    let all = task_rows::list(conn, &task_rows::ListFilter::default())?;
+    let by_key: HashMap<&str, &Task> = all.iter().map(|t| (t.key.as_str(), t)).collect();
+    let export_id = |t: &Task| t.external_id.clone().unwrap_or_else(|| t.uuid.clone());
+    Ok(all
+        .iter()
+        .map(|t| {
+            json!({
+                "id": export_id(t),
+                "key": t.legacy_key.clone().unwrap_or_else(|| t.key.clone()),
+                "title": t.title,
+                "description": t.description,
+                "type": t.task_type.as_str(),
+                "project": t.project,
+                "person": t.person,
+                "chat": t.chat,
+                "reply_to": t.reply_to.as_deref().and_then(|k| by_key.get(k)).map(|r| export_id(r)),
+                "category": t.category,
+                "priority": t.priority,
+                "created_at": time::rfc3339(t.created_at),
+                "status": t.status.as_str(),
+                "closed_at": t.closed_at.map(time::rfc3339),
+                "close_reason": t.close_reason,
+                "due": t.due.map(|d| d.date.to_string()),
+                "due_kind": t.due.map(|d| d.kind.as_str()),
+                "amount": t.amount.as_ref().map(|m| format!("{}.{:02} {}", m.minor / 100, (m.minor % 100).abs(), m.currency)),
+                "blocked_by": t.blocked_by.iter().filter_map(|k| by_key.get(k.as_str())).map(|b| export_id(b)).collect::<Vec<_>>(),
+                "tags": t.tags,
+            })
+        })
+        .collect())
+}

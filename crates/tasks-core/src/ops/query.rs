@@ -1,0 +1,200 @@
+//! Read-only views: `list`, `show`, `history`, `ready`, `blocked`, `agenda`, `graph`.
+//! Nothing here writes.
+
+use crate::error::{Error, Result};
+use crate::graph::{self, Neighbourhood};
+use crate::keys;
+use crate::model::{LinkKind, Status, Task, TaskType};
+use crate::ops::Context;
+use crate::store::events::Event;
+use crate::store::tasks::{self as task_rows, ListFilter};
+use crate::store::{Store, events, links, persons, projects};
+use crate::time;
+
+/// Filters of `list` as the user gives them (keys and handles, not row ids).
+#[derive(Debug, Clone, Default)]
+pub struct ListQuery {
+    /// Statuses; empty means open and in progress. `all` is every status.
+    pub statuses: Vec<Status>,
+    /// Project key.
+    pub project: Option<String>,
+    /// Type.
+    pub task_type: Option<TaskType>,
+    /// Tag.
+    pub tag: Option<String>,
+    /// Person handle.
+    pub person: Option<String>,
+    /// Most rows.
+    pub limit: Option<usize>,
+}
+
+/// The default number of rows of `list`, `ready` and `agenda` when no `--limit` is given.
+pub const DEFAULT_LIMIT: usize = 200;
+
+/// Turns user filters into a store filter; `None` when a named person does not exist
+/// (so nothing can match).
+pub fn to_filter(store: &Store, q: &ListQuery) -> Result<Option<ListFilter>> {
+    let conn = store.conn();
+    let mut f = ListFilter {
+        statuses: if q.statuses.is_empty() { vec![Status::Open, Status::InProgress] } else { q.statuses.clone() },
+        task_type: q.task_type,
+        tag: q.tag.clone(),
+        limit: Some(q.limit.unwrap_or(DEFAULT_LIMIT)),
+        ..ListFilter::default()
+    };
+    if let Some(key) = &q.project {
+        let upper = key.trim().to_ascii_uppercase();
+        let p = projects::by_key(conn, &upper)?.ok_or_else(|| Error::NotFound { what: "project", value: key.clone() })?;
+        f.project_id = Some(p.id);
+    }
+    if let Some(handle) = &q.person {
+        match persons::find(conn, handle)? {
+            Some(id) => f.person_id = Some(id),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(f))
+}
+
+/// Lists tasks.
+pub fn list(store: &Store, q: &ListQuery) -> Result<Vec<Task>> {
+    match to_filter(store, q)? {
+        Some(f) => task_rows::list(store.conn(), &f),
+        None => Ok(Vec::new()),
+    }
+}
+
+/// A linked task or message, as `show` prints it.
+#[derive(Debug, Clone)]
+pub struct LinkView {
+    /// The kind.
+    pub kind: LinkKind,
+    /// True when the other task points at this one.
+    pub incoming: bool,
+    /// The other task (task links).
+    pub task: Option<Task>,
+    /// The message locator (message links).
+    pub message: Option<String>,
+}
+
+/// A task with its links.
+#[derive(Debug, Clone)]
+pub struct TaskDetail {
+    /// The task.
+    pub task: Task,
+    /// Live links from and to it.
+    pub links: Vec<LinkView>,
+}
+
+/// Shows one task with its links.
+pub fn show(store: &Store, reference: &str) -> Result<TaskDetail> {
+    let conn = store.conn();
+    let id = keys::resolve(conn, reference)?;
+    let task = task_rows::get(conn, id)?;
+    let links = links::of_task(conn, id)?
+        .into_iter()
+        .map(|l| {
+            Ok(LinkView {
+                kind: l.kind,
+                incoming: l.incoming,
+                task: l.task_id.map(|t| task_rows::get(conn, t)).transpose()?,
+                message: l.message,
+            })
+        })
+        .collect::<Result<_>>()?;
+    Ok(TaskDetail { task, links })
+}
+
+/// Returns a task and its history, oldest first.
+pub fn history(store: &Store, reference: &str) -> Result<(Task, Vec<Event>)> {
+    let conn = store.conn();
+    let id = keys::resolve(conn, reference)?;
+    Ok((task_rows::get(conn, id)?, events::for_task(conn, id)?))
+}
+
+/// Returns the ready tasks for `ctx.actor`: open, no open blocker, not claimed by
+/// someone else; by priority, due, age (SPEC §4).
+pub fn ready(store: &Store, ctx: &Context, limit: Option<usize>) -> Result<Vec<Task>> {
+    let f = task_rows::ready_filter(&ctx.actor, ctx.now_ms(), Some(limit.unwrap_or(DEFAULT_LIMIT)));
+    task_rows::list(store.conn(), &f)
+}
+
+/// Returns open and in-progress tasks that wait for an open blocker.
+pub fn blocked(store: &Store, limit: Option<usize>) -> Result<Vec<Task>> {
+    let f = ListFilter {
+        statuses: vec![Status::Open, Status::InProgress],
+        blocked: Some(true),
+        limit: Some(limit.unwrap_or(DEFAULT_LIMIT)),
+        ..ListFilter::default()
+    };
+    task_rows::list(store.conn(), &f)
+}
+
+/// The agenda views (SPEC §10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AgendaView {
+    /// Due today or overdue.
+    Today,
+    /// In an inbox project.
+    Inbox,
+    /// Due before today.
+    Overdue,
+    /// Due within the next 7 days, or overdue.
+    Week,
+}
+
+impl std::str::FromStr for AgendaView {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "today" => Ok(AgendaView::Today),
+            "inbox" => Ok(AgendaView::Inbox),
+            "overdue" => Ok(AgendaView::Overdue),
+            "week" => Ok(AgendaView::Week),
+            _ => Err(Error::invalid("agenda view", s, "expected one of: today, inbox, overdue, week")),
+        }
+    }
+}
+
+/// Days ahead the `week` agenda looks, today included.
+pub const AGENDA_WEEK_DAYS: i64 = 7;
+
+/// Returns an agenda view; tasks claimed by others are hidden unless `show_claimed`.
+pub fn agenda(store: &Store, ctx: &Context, view: AgendaView, show_claimed: bool, limit: Option<usize>) -> Result<Vec<Task>> {
+    let today_ms = time::floating_date_to_ms(ctx.today());
+    let mut f = ListFilter {
+        statuses: vec![Status::Open, Status::InProgress],
+        limit: Some(limit.unwrap_or(DEFAULT_LIMIT)),
+        ready_order: true,
+        ..ListFilter::default()
+    };
+    if !show_claimed {
+        f.hide_claimed_by_others = Some((ctx.actor.clone(), ctx.now_ms()));
+    }
+    match view {
+        AgendaView::Today => f.due_on_or_before = Some(today_ms),
+        AgendaView::Overdue => f.due_before = Some(today_ms),
+        AgendaView::Week => f.due_before = Some(today_ms + AGENDA_WEEK_DAYS * 86_400_000),
+        AgendaView::Inbox => f.inbox_only = true,
+    }
+    task_rows::list(store.conn(), &f)
+}
+
+/// Returns the neighbourhood of a task for `graph`.
+pub fn neighbourhood(store: &Store, reference: &str) -> Result<Neighbourhood> {
+    let id = keys::resolve(store.conn(), reference)?;
+    graph::neighbourhood(store.conn(), id)
+}
+
+/// Returns one task.
+pub fn get(store: &Store, reference: &str) -> Result<Task> {
+    let id = keys::resolve(store.conn(), reference)?;
+    task_rows::get(store.conn(), id)
+}
+
+/// Returns the first task of a store filter, if any.
+pub fn first(store: &Store, filter: &ListFilter) -> Result<Option<Task>> {
+    let mut f = filter.clone();
+    f.limit = Some(1);
+    Ok(task_rows::list(store.conn(), &f)?.into_iter().next())
+}

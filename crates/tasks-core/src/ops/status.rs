@@ -1,0 +1,159 @@
+//! Status changes: `start`, `done`, `dismiss`, `reopen`, and `tag`/`untag`. Closing
+//! ends any lease (SPEC §4) and unblocks dependants at once, because `blocked` is
+//! derived on read.
+
+use serde_json::json;
+
+use crate::error::{Error, Result};
+use crate::keys;
+use crate::model::{Status, Task};
+use crate::ops::{Context, add::check_tag};
+use crate::store::{Store, Tx, events, tags, tasks as task_rows};
+
+/// The close reason `dismiss` records when none is given.
+pub const DEFAULT_DISMISS_REASON: &str = "cancelled";
+
+/// The outcome of a status change.
+#[derive(Debug, Clone)]
+pub struct StatusOutcome {
+    /// The task after the change.
+    pub task: Task,
+    /// False when the task already had that status.
+    pub changed: bool,
+    /// Tasks that were blocked only by this one and are ready now (after `done`/`dismiss`).
+    pub unblocked: Vec<Task>,
+}
+
+/// Marks a task in progress. Refuses a closed task and one another actor has claimed.
+pub fn start(store: &mut Store, ctx: &Context, reference: &str) -> Result<StatusOutcome> {
+    store.write(|tx| {
+        let id = keys::resolve(tx, reference)?;
+        let task = task_rows::get(tx, id)?;
+        if task.status.is_closed() {
+            return Err(Error::WrongState {
+                key: task.key,
+                status: task.status.to_string(),
+                reason: "reopen it first".into(),
+            });
+        }
+        if let Some((holder, until)) = task.live_claim(ctx.now_ms())
+            && holder != ctx.actor
+        {
+            return Err(Error::Claimed {
+                key: task.key.clone(),
+                holder: holder.to_string(),
+                until: crate::time::rfc3339(until),
+            });
+        }
+        change(tx, ctx, task, Status::InProgress, None)
+    })
+}
+
+/// Marks a task done.
+pub fn done(store: &mut Store, ctx: &Context, reference: &str) -> Result<StatusOutcome> {
+    store.write(|tx| {
+        let id = keys::resolve(tx, reference)?;
+        let task = task_rows::get(tx, id)?;
+        change(tx, ctx, task, Status::Done, None)
+    })
+}
+
+/// Closes a task without doing it, with a reason (default [`DEFAULT_DISMISS_REASON`]).
+pub fn dismiss(store: &mut Store, ctx: &Context, reference: &str, reason: Option<&str>) -> Result<StatusOutcome> {
+    store.write(|tx| {
+        let id = keys::resolve(tx, reference)?;
+        let task = task_rows::get(tx, id)?;
+        let reason = reason.map(str::trim).filter(|r| !r.is_empty()).unwrap_or(DEFAULT_DISMISS_REASON);
+        change(tx, ctx, task, Status::Dismissed, Some(reason))
+    })
+}
+
+/// Reopens a closed task.
+pub fn reopen(store: &mut Store, ctx: &Context, reference: &str) -> Result<StatusOutcome> {
+    store.write(|tx| {
+        let id = keys::resolve(tx, reference)?;
+        let task = task_rows::get(tx, id)?;
+        if !task.status.is_closed() {
+            return Ok(StatusOutcome { task, changed: false, unblocked: Vec::new() });
+        }
+        change(tx, ctx, task, Status::Open, None)
+    })
+}
+
+/// Writes a status change with its event, inside the caller's transaction.
+pub(crate) fn change(
+    tx: &Tx<'_>,
+    ctx: &Context,
+    task: Task,
+    to: Status,
+    reason: Option<&str>,
+) -> Result<StatusOutcome> {
+    let now = ctx.now_ms();
+    if task.status == to && (reason.is_none() || task.close_reason.as_deref() == reason) {
+        return Ok(StatusOutcome { task, changed: false, unblocked: Vec::new() });
+    }
+    // Dependants blocked before the change, to report which ones it frees.
+    let dependants_before = if to.is_closed() { blocked_dependants(tx, task.id)? } else { Vec::new() };
+    task_rows::set_status(tx, task.id, to, reason, now)?;
+    let mut changes = json!({ "status": [task.status.as_str(), to.as_str()] });
+    if reason.is_some() || task.close_reason.is_some() {
+        changes["close_reason"] = json!([task.close_reason, reason]);
+    }
+    if to.is_closed() && task.claimed_by.is_some() {
+        changes["claimed_by"] = json!([task.claimed_by, null]);
+    }
+    events::record(tx, task.id, now, &ctx.actor, "status", &changes)?;
+    let unblocked = dependants_before
+        .into_iter()
+        .map(|id| task_rows::get(tx, id))
+        .collect::<Result<Vec<_>>>()?
+        .into_iter()
+        .filter(|t| !t.is_blocked() && !t.status.is_closed())
+        .collect();
+    Ok(StatusOutcome { task: task_rows::get(tx, task.id)?, changed: true, unblocked })
+}
+
+fn blocked_dependants(tx: &Tx<'_>, id: i64) -> Result<Vec<i64>> {
+    let mut stmt = tx.prepare_cached(
+        "SELECT from_task_id FROM links WHERE to_task_id = ?1 AND kind = 'blocked-by' AND removed_at IS NULL ORDER BY from_task_id",
+    )?;
+    let rows = stmt.query_map([id], |r| r.get(0))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Adds tags to a task; returns the task and the tags that were new.
+pub fn tag(store: &mut Store, ctx: &Context, reference: &str, names: &[String]) -> Result<(Task, Vec<String>)> {
+    for n in names {
+        check_tag(n)?;
+    }
+    store.write(|tx| {
+        let id = keys::resolve(tx, reference)?;
+        let mut added = Vec::new();
+        for n in names {
+            if tags::add(tx, id, n, ctx.now_ms())? {
+                added.push(n.clone());
+            }
+        }
+        if !added.is_empty() {
+            events::record(tx, id, ctx.now_ms(), &ctx.actor, "tag", &json!({ "added": added }))?;
+        }
+        Ok((task_rows::get(tx, id)?, added))
+    })
+}
+
+/// Removes tags from a task; returns the task and the tags that were removed.
+pub fn untag(store: &mut Store, ctx: &Context, reference: &str, names: &[String]) -> Result<(Task, Vec<String>)> {
+    store.write(|tx| {
+        let id = keys::resolve(tx, reference)?;
+        let mut removed = Vec::new();
+        for n in names {
+            if tags::remove(tx, id, n)? {
+                removed.push(n.clone());
+            }
+        }
+        if !removed.is_empty() {
+            events::record(tx, id, ctx.now_ms(), &ctx.actor, "untag", &json!({ "removed": removed }))?;
+        }
+        Ok((task_rows::get(tx, id)?, removed))
+    })
+}

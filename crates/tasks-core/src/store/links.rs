@@ -1,0 +1,140 @@
+//! Links between tasks and from tasks to messages. A link is never deleted: `unlink`
+//! and `unmerge` set `removed_at`, so the graph's history stays readable.
+//!
+//! The cycle check is one recursive CTE run inside the writing transaction (SPEC §4).
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::Tx;
+use crate::error::Result;
+use crate::model::LinkKind;
+
+/// Returns whether a live task → task link exists.
+pub(crate) fn exists(conn: &Connection, from: i64, kind: LinkKind, to: i64) -> Result<bool> {
+    Ok(conn
+        .query_row(
+            "SELECT 1 FROM links WHERE from_task_id = ?1 AND kind = ?2 AND to_task_id = ?3 AND removed_at IS NULL",
+            params![from, kind.as_str(), to],
+            |_| Ok(()),
+        )
+        .optional()?
+        .is_some())
+}
+
+/// Inserts a live task → task link.
+pub(crate) fn insert(tx: &Tx<'_>, from: i64, kind: LinkKind, to: i64, actor: &str, now: i64) -> Result<()> {
+    tx.execute(
+        "INSERT INTO links (from_task_id, kind, to_task_id, created_at, created_by) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![from, kind.as_str(), to, now, actor],
+    )?;
+    Ok(())
+}
+
+/// Inserts a live task → message link unless it exists.
+pub(crate) fn insert_message(tx: &Tx<'_>, from: i64, kind: LinkKind, message_id: i64, actor: &str, now: i64) -> Result<()> {
+    tx.execute(
+        "INSERT OR IGNORE INTO links (from_task_id, kind, to_message_id, created_at, created_by)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![from, kind.as_str(), message_id, now, actor],
+    )?;
+    Ok(())
+}
+
+/// Marks a live task → task link removed; returns false when there was none.
+pub(crate) fn remove(tx: &Tx<'_>, from: i64, kind: LinkKind, to: i64, actor: &str, now: i64) -> Result<bool> {
+    let n = tx.execute(
+        "UPDATE links SET removed_at = ?4, removed_by = ?5
+         WHERE from_task_id = ?1 AND kind = ?2 AND to_task_id = ?3 AND removed_at IS NULL",
+        params![from, kind.as_str(), to, now, actor],
+    )?;
+    Ok(n > 0)
+}
+
+/// Returns the path `from → … → to` along live links of `kind`, if `to` is reachable.
+///
+/// Adding `a kind b` closes a cycle exactly when `a` is reachable from `b`, so the
+/// caller asks for `path(b, a)` and reports `a → b → … → a`.
+pub(crate) fn path(conn: &Connection, from: i64, kind: LinkKind, to: i64) -> Result<Option<Vec<i64>>> {
+    // The walk carries its path as a comma list; UNION (not UNION ALL) plus the instr()
+    // guard keeps it finite even if a cycle were ever stored.
+    let found: Option<String> = conn
+        .query_row(
+            "WITH RECURSIVE walk(id, path) AS (
+                 SELECT ?1, ',' || ?1 || ','
+                 UNION
+                 SELECT l.to_task_id, walk.path || l.to_task_id || ','
+                 FROM walk JOIN links l ON l.from_task_id = walk.id
+                 WHERE l.kind = ?2 AND l.removed_at IS NULL AND l.to_task_id IS NOT NULL
+                   AND instr(walk.path, ',' || l.to_task_id || ',') = 0
+             )
+             SELECT path FROM walk WHERE id = ?3 LIMIT 1",
+            params![from, kind.as_str(), to],
+            |r| r.get(0),
+        )
+        .optional()?;
+    Ok(found.map(|p| p.split(',').filter_map(|s| s.parse().ok()).collect()))
+}
+
+/// One live link, seen from a task.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkRow {
+    /// The kind.
+    pub kind: LinkKind,
+    /// The other task's row id (for task links).
+    pub task_id: Option<i64>,
+    /// The message locator (for message links).
+    pub message: Option<String>,
+    /// True when the link points from the other task to this one.
+    pub incoming: bool,
+}
+
+/// Returns every live link from or to a task.
+pub(crate) fn of_task(conn: &Connection, task_id: i64) -> Result<Vec<LinkRow>> {
+    let mut stmt = conn.prepare(
+        "SELECT l.kind, l.to_task_id, m.locator, 0 FROM links l LEFT JOIN messages m ON m.id = l.to_message_id
+          WHERE l.from_task_id = ?1 AND l.removed_at IS NULL
+         UNION ALL
+         SELECT l.kind, l.from_task_id, NULL, 1 FROM links l
+          WHERE l.to_task_id = ?1 AND l.removed_at IS NULL
+         ORDER BY 4, 1",
+    )?;
+    let rows = stmt.query_map([task_id], |r| {
+        let kind: String = r.get(0)?;
+        Ok((kind, r.get(1)?, r.get(2)?, r.get::<_, i64>(3)? == 1))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (kind, task_id, message, incoming) = row?;
+        if let Ok(kind) = kind.parse::<LinkKind>() {
+            out.push(LinkRow { kind, task_id, message, incoming });
+        }
+    }
+    Ok(out)
+}
+
+/// Returns the live links of one kind among all tasks: (from, to) row ids.
+pub(crate) fn all_of_kind(conn: &Connection, kind: LinkKind) -> Result<Vec<(i64, i64)>> {
+    let mut stmt = conn.prepare(
+        "SELECT from_task_id, to_task_id FROM links WHERE kind = ?1 AND removed_at IS NULL AND to_task_id IS NOT NULL",
+    )?;
+    let rows = stmt.query_map([kind.as_str()], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Moves a task's live message links to another task (merge); returns how many moved.
+pub(crate) fn move_message_links(tx: &Tx<'_>, from: i64, to: i64, actor: &str, now: i64) -> Result<usize> {
+    let mut stmt = tx.prepare(
+        "SELECT id, kind, to_message_id FROM links WHERE from_task_id = ?1 AND to_message_id IS NOT NULL AND removed_at IS NULL",
+    )?;
+    let rows: Vec<(i64, String, i64)> =
+        stmt.query_map([from], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<rusqlite::Result<_>>()?;
+    for (id, kind, message_id) in &rows {
+        tx.execute("UPDATE links SET removed_at = ?2, removed_by = ?3 WHERE id = ?1", params![id, now, actor])?;
+        tx.execute(
+            "INSERT OR IGNORE INTO links (from_task_id, kind, to_message_id, created_at, created_by)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![to, kind, message_id, now, actor],
+        )?;
+    }
+    Ok(rows.len())
+}

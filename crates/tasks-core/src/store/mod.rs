@@ -1,0 +1,157 @@
+//! The store: one SQLite file, opened in WAL mode with a busy timeout and foreign keys,
+//! migrated forward by numbered SQL files embedded in the binary. This module and its
+//! children are the only code that writes SQL (SPEC §11: a second backend is a new
+//! module, not a rewrite).
+//!
+//! Every write goes through [`Store::write`], which runs one `BEGIN IMMEDIATE`
+//! transaction: SQLite admits one writer at a time across processes, so counters,
+//! claims and cycle checks read and write under the same lock. The store never reads
+//! the clock or the environment: `now` arrives from the caller.
+
+pub(crate) mod dedup;
+pub mod events;
+pub(crate) mod links;
+pub(crate) mod messages;
+pub(crate) mod persons;
+pub(crate) mod projects;
+pub(crate) mod tags;
+pub mod tasks;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
+
+use crate::error::{Error, Result};
+
+/// How long a writer waits for another process's write lock before giving up.
+///
+/// Writes here take well under 10 ms, so a 30 s wait only runs out when something holds
+/// the lock pathologically; 8 processes claiming at once (issue 3) wait far less.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The migrations, in order: (version, name, SQL). Forward-only; a landed migration is
+/// never edited — add a new one.
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "init", include_str!("migrations/0001_init.sql")),
+    (2, "dedup", include_str!("migrations/0002_dedup.sql")),
+];
+
+/// The newest schema version this binary knows.
+pub const SCHEMA_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;
+
+/// An open store.
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+}
+
+/// A write transaction (`BEGIN IMMEDIATE`); dereferences to the connection for reads.
+pub struct Tx<'a> {
+    tx: rusqlite::Transaction<'a>,
+}
+
+impl std::ops::Deref for Tx<'_> {
+    type Target = Connection;
+    fn deref(&self) -> &Connection {
+        &self.tx
+    }
+}
+
+impl Store {
+    /// Opens (creating if needed) the store at `path` and migrates it to the newest schema.
+    ///
+    /// Refuses a store whose schema is newer than this binary, so an old `tasks` never
+    /// writes rows a newer one would misread.
+    pub fn open(path: &Path) -> Result<Store> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| Error::StoreOpen {
+                path: path.display().to_string(),
+                reason: format!("cannot create {}: {e}", dir.display()),
+            })?;
+        }
+        let conn = Connection::open(path).map_err(|e| Error::StoreOpen {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        })?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        // WAL lets readers run beside the one writer; NORMAL sync is durable at commit
+        // boundaries in WAL mode except on power loss, the usual trade-off for a local tool.
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        let mut store = Store { conn, path: path.to_path_buf() };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    /// Returns the path the store was opened from.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Returns the connection for reads.
+    pub fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Runs `f` inside one `BEGIN IMMEDIATE` transaction and commits when it returns `Ok`.
+    ///
+    /// On `Err` the transaction rolls back: nothing of a failed operation is written.
+    pub fn write<T>(&mut self, f: impl FnOnce(&Tx<'_>) -> Result<T>) -> Result<T> {
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = Tx { tx };
+        let value = f(&tx)?;
+        tx.tx.commit()?;
+        Ok(value)
+    }
+
+    /// Runs `f` inside a write transaction and always rolls it back: `--dry-run` sees
+    /// exactly what the write would do (keys, candidates) and leaves the store as it was.
+    pub fn rehearse<T>(&mut self, f: impl FnOnce(&Tx<'_>) -> Result<T>) -> Result<T> {
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = Tx { tx };
+        let value = f(&tx)?;
+        tx.tx.rollback()?;
+        Ok(value)
+    }
+
+    fn migrate(&mut self) -> Result<()> {
+        let path = self.path.display().to_string();
+        self.write(|tx| {
+            tx.execute_batch(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (
+                     version    INTEGER PRIMARY KEY,
+                     name       TEXT NOT NULL,
+                     applied_at INTEGER NOT NULL
+                 )",
+            )?;
+            let current: i64 = tx
+                .query_row("SELECT max(version) FROM schema_migrations", [], |r| {
+                    r.get::<_, Option<i64>>(0)
+                })
+                .optional()?
+                .flatten()
+                .unwrap_or(0);
+            if current > SCHEMA_VERSION {
+                return Err(Error::StoreTooNew { path: path.clone(), found: current, supported: SCHEMA_VERSION });
+            }
+            for (version, name, sql) in MIGRATIONS.iter().filter(|m| m.0 > current) {
+                tx.execute_batch(sql)?;
+                // The applied time is informational; the core reads no clock, so it comes
+                // from SQLite itself.
+                tx.execute(
+                    "INSERT INTO schema_migrations (version, name, applied_at)
+                     VALUES (?1, ?2, CAST(unixepoch('subsec') * 1000 AS INTEGER))",
+                    rusqlite::params![version, name],
+                )?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Returns the schema version of the open store.
+    pub fn schema_version(&self) -> Result<i64> {
+        Ok(self.conn.query_row("SELECT max(version) FROM schema_migrations", [], |r| r.get(0))?)
+    }
+}

@@ -1,0 +1,403 @@
+//! Task rows: insert, read with derived values (project key, person handle, tags,
+//! blockers), filtered lists, the `ready` and `blocked` views, field updates, and the
+//! lease columns.
+//!
+//! Reads compute `blocked` from live `blocked-by` links every time (SPEC §2: never
+//! stored), so closing a task unblocks its dependants with nothing to fix up.
+
+use rusqlite::types::Value;
+use rusqlite::{Connection, OptionalExtension, Row, params, params_from_iter};
+
+use super::Tx;
+use crate::error::{Error, Result};
+use crate::model::{Due, DueKind, Money, Source, Status, Task, TaskType};
+use crate::time;
+
+/// The columns every task read selects, in the order `row_to_task` reads them.
+const TASK_COLUMNS: &str = "
+    t.id, t.uuid, t.key, t.legacy_key, t.external_id, p.key, t.type, t.title, t.description,
+    t.status, t.close_reason, t.priority, t.due_at, t.due_kind, t.category,
+    (SELECT coalesce((SELECT i.handle FROM identities i WHERE i.person_id = t.person_id
+                      ORDER BY i.id LIMIT 1), 'person:' || t.person_id)
+      WHERE t.person_id IS NOT NULL),
+    t.amount_minor, t.currency, t.chat, (SELECT r.key FROM tasks r WHERE r.id = t.reply_to_id),
+    t.claimed_by, t.claimed_until, t.created_at, t.updated_at, t.closed_at, t.source,
+    (SELECT json_group_array(name) FROM (
+        SELECT g.name FROM taggings tg JOIN tags g ON g.id = tg.tag_id
+        WHERE tg.taggable_type = 'task' AND tg.taggable_id = t.id ORDER BY g.name)),
+    (SELECT json_group_array(json_array(key, status)) FROM (
+        SELECT b.key, b.status FROM links l JOIN tasks b ON b.id = l.to_task_id
+        WHERE l.from_task_id = t.id AND l.kind = 'blocked-by' AND l.removed_at IS NULL
+        ORDER BY b.id))";
+
+/// The SQL condition "this task has an open blocker", for `t`.
+const HAS_OPEN_BLOCKER: &str = "EXISTS (SELECT 1 FROM links l JOIN tasks b ON b.id = l.to_task_id
+    WHERE l.from_task_id = t.id AND l.kind = 'blocked-by' AND l.removed_at IS NULL
+      AND b.status IN ('open', 'in_progress'))";
+
+fn parse_enum<T: std::str::FromStr>(row: &Row<'_>, idx: usize) -> rusqlite::Result<T> {
+    let text: String = row.get(idx)?;
+    text.parse::<T>().map_err(|_| {
+        rusqlite::Error::FromSqlConversionFailure(
+            idx,
+            rusqlite::types::Type::Text,
+            format!("unexpected value {text:?} in the store").into(),
+        )
+    })
+}
+
+fn row_to_task(row: &Row<'_>) -> rusqlite::Result<Task> {
+    let due_at: Option<i64> = row.get(12)?;
+    let due_kind: DueKind = parse_enum(row, 13)?;
+    let due = due_at.and_then(|ms| {
+        let date = time::floating_date_from_ms(ms)?;
+        Some(Due { date, kind: due_kind })
+    });
+    let amount = match (row.get::<_, Option<i64>>(16)?, row.get::<_, Option<String>>(17)?) {
+        (Some(minor), Some(currency)) => Some(Money { minor, currency }),
+        _ => None,
+    };
+    let tags_json: String = row.get(26)?;
+    let tags: Vec<String> = serde_json::from_str(&tags_json).unwrap_or_default();
+    let blockers_json: String = row.get(27)?;
+    let blockers: Vec<(String, String)> = serde_json::from_str(&blockers_json).unwrap_or_default();
+    let open_blockers = blockers
+        .iter()
+        .filter(|(_, s)| s == "open" || s == "in_progress")
+        .map(|(k, _)| k.clone())
+        .collect();
+    Ok(Task {
+        id: row.get(0)?,
+        uuid: row.get(1)?,
+        key: row.get(2)?,
+        legacy_key: row.get(3)?,
+        external_id: row.get(4)?,
+        project: row.get(5)?,
+        task_type: parse_enum::<TaskType>(row, 6)?,
+        title: row.get(7)?,
+        description: row.get(8)?,
+        status: parse_enum::<Status>(row, 9)?,
+        close_reason: row.get(10)?,
+        priority: row.get::<_, Option<i64>>(11)?.map(|p| p as u8),
+        due,
+        category: row.get(14)?,
+        person: row.get(15)?,
+        amount,
+        chat: row.get(18)?,
+        reply_to: row.get(19)?,
+        claimed_by: row.get(20)?,
+        claimed_until: row.get(21)?,
+        created_at: row.get(22)?,
+        updated_at: row.get(23)?,
+        closed_at: row.get(24)?,
+        source: parse_enum::<Source>(row, 25)?,
+        tags,
+        blocked_by: blockers.into_iter().map(|(k, _)| k).collect(),
+        open_blockers,
+    })
+}
+
+/// The values of a new task row.
+pub(crate) struct NewTaskRow<'a> {
+    pub uuid: &'a str,
+    pub key: &'a str,
+    pub legacy_key: Option<&'a str>,
+    pub external_id: Option<&'a str>,
+    pub project_id: i64,
+    pub task_type: TaskType,
+    pub title: &'a str,
+    pub description: &'a str,
+    pub status: Status,
+    pub close_reason: Option<&'a str>,
+    pub priority: Option<u8>,
+    pub due: Option<Due>,
+    pub category: Option<&'a str>,
+    pub person_id: Option<i64>,
+    pub amount: Option<&'a Money>,
+    pub chat: Option<&'a str>,
+    pub reply_to_id: Option<i64>,
+    pub created_at: i64,
+    pub closed_at: Option<i64>,
+    pub source: Source,
+}
+
+/// Inserts a task row and returns its id.
+pub(crate) fn insert(tx: &Tx<'_>, t: &NewTaskRow<'_>) -> Result<i64> {
+    let (due_at, due_kind) = due_columns(t.due);
+    tx.execute(
+        "INSERT INTO tasks (uuid, key, legacy_key, external_id, project_id, type, title, description,
+             status, close_reason, priority, due_at, due_kind, category, person_id, amount_minor,
+             currency, chat, reply_to_id, created_at, updated_at, closed_at, source)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
+             ?19, ?20, ?20, ?21, ?22)",
+        params![
+            t.uuid,
+            t.key,
+            t.legacy_key,
+            t.external_id,
+            t.project_id,
+            t.task_type.as_str(),
+            t.title,
+            t.description,
+            t.status.as_str(),
+            t.close_reason,
+            t.priority.map(i64::from),
+            due_at,
+            due_kind,
+            t.category,
+            t.person_id,
+            t.amount.map(|m| m.minor),
+            t.amount.map(|m| m.currency.as_str()),
+            t.chat,
+            t.reply_to_id,
+            t.created_at,
+            t.closed_at,
+            t.source.as_str(),
+        ],
+    )?;
+    Ok(tx.last_insert_rowid())
+}
+
+/// Returns the `due_at`, `due_kind` column values of a due date.
+pub(crate) fn due_columns(due: Option<Due>) -> (Option<i64>, &'static str) {
+    match due {
+        Some(d) if d.kind != DueKind::None => (Some(time::floating_date_to_ms(d.date)), d.kind.as_str()),
+        _ => (None, DueKind::None.as_str()),
+    }
+}
+
+/// Reads one task by row id.
+pub(crate) fn get(conn: &Connection, id: i64) -> Result<Task> {
+    let sql = format!("SELECT {TASK_COLUMNS} FROM tasks t JOIN projects p ON p.id = t.project_id WHERE t.id = ?1");
+    conn.query_row(&sql, [id], row_to_task)
+        .optional()?
+        .ok_or_else(|| Error::task_not_found(format!("#{id}")))
+}
+
+/// Returns the id of the task with this key or legacy key.
+pub(crate) fn id_by_key(conn: &Connection, key: &str) -> Result<Option<i64>> {
+    Ok(conn
+        .query_row("SELECT id FROM tasks WHERE key = ?1 OR legacy_key = ?1 LIMIT 1", [key], |r| r.get(0))
+        .optional()?)
+}
+
+/// Returns (id, key) of tasks whose UUID starts with `prefix` (lowercase hex with dashes
+/// as stored), at most `limit`.
+pub(crate) fn ids_by_uuid_prefix(conn: &Connection, prefix: &str, limit: usize) -> Result<Vec<(i64, String)>> {
+    // The prefix is hex and dashes only (checked by the caller), so LIKE needs no escaping;
+    // a range on the UNIQUE uuid index keeps it an index seek.
+    let mut upper = prefix.to_string();
+    upper.push('\u{10FFFF}');
+    let mut stmt = conn.prepare_cached("SELECT id, key FROM tasks WHERE uuid >= ?1 AND uuid < ?2 ORDER BY id LIMIT ?3")?;
+    let rows = stmt.query_map(params![prefix, upper, limit as i64], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Which tasks a list shows.
+#[derive(Debug, Clone, Default)]
+pub struct ListFilter {
+    /// Statuses to include; empty means all.
+    pub statuses: Vec<Status>,
+    /// Only this project (row id).
+    pub project_id: Option<i64>,
+    /// Only projects of kind inbox.
+    pub inbox_only: bool,
+    /// Only this type.
+    pub task_type: Option<TaskType>,
+    /// Only tasks with this tag.
+    pub tag: Option<String>,
+    /// Only tasks about this person (row id).
+    pub person_id: Option<i64>,
+    /// Only tasks due on or before this floating day (epoch ms of 00:00 UTC).
+    pub due_on_or_before: Option<i64>,
+    /// Only tasks due strictly before this floating day.
+    pub due_before: Option<i64>,
+    /// Hide tasks whose live lease is held by someone other than this actor, at this time.
+    pub hide_claimed_by_others: Option<(String, i64)>,
+    /// Only blocked (true) or only unblocked (false) tasks.
+    pub blocked: Option<bool>,
+    /// Most rows to return.
+    pub limit: Option<usize>,
+    /// Order for `ready`: priority, due, age; otherwise by creation.
+    pub ready_order: bool,
+}
+
+/// Returns the tasks matching `filter`.
+pub(crate) fn list(conn: &Connection, filter: &ListFilter) -> Result<Vec<Task>> {
+    let mut conds: Vec<String> = Vec::new();
+    let mut args: Vec<Value> = Vec::new();
+    if !filter.statuses.is_empty() {
+        let marks = filter.statuses.iter().map(|s| format!("'{}'", s.as_str())).collect::<Vec<_>>().join(", ");
+        conds.push(format!("t.status IN ({marks})"));
+    }
+    if let Some(pid) = filter.project_id {
+        args.push(Value::Integer(pid));
+        conds.push(format!("t.project_id = ?{}", args.len()));
+    }
+    if filter.inbox_only {
+        conds.push("p.kind = 'inbox'".into());
+    }
+    if let Some(ty) = filter.task_type {
+        args.push(Value::Text(ty.as_str().into()));
+        conds.push(format!("t.type = ?{}", args.len()));
+    }
+    if let Some(tag) = &filter.tag {
+        args.push(Value::Text(tag.clone()));
+        conds.push(format!(
+            "EXISTS (SELECT 1 FROM taggings tg JOIN tags g ON g.id = tg.tag_id
+              WHERE tg.taggable_type = 'task' AND tg.taggable_id = t.id AND g.name = ?{})",
+            args.len()
+        ));
+    }
+    if let Some(pid) = filter.person_id {
+        args.push(Value::Integer(pid));
+        conds.push(format!("t.person_id = ?{}", args.len()));
+    }
+    if let Some(ms) = filter.due_on_or_before {
+        args.push(Value::Integer(ms));
+        conds.push(format!("t.due_at <= ?{}", args.len()));
+    }
+    if let Some(ms) = filter.due_before {
+        args.push(Value::Integer(ms));
+        conds.push(format!("t.due_at < ?{}", args.len()));
+    }
+    if let Some((actor, now)) = &filter.hide_claimed_by_others {
+        args.push(Value::Text(actor.clone()));
+        let a = args.len();
+        args.push(Value::Integer(*now));
+        let n = args.len();
+        conds.push(format!("(t.claimed_by IS NULL OR t.claimed_by = ?{a} OR t.claimed_until < ?{n})"));
+    }
+    match filter.blocked {
+        Some(true) => conds.push(HAS_OPEN_BLOCKER.into()),
+        Some(false) => conds.push(format!("NOT {HAS_OPEN_BLOCKER}")),
+        None => {}
+    }
+    let where_clause = if conds.is_empty() { String::new() } else { format!("WHERE {}", conds.join(" AND ")) };
+    let order = if filter.ready_order {
+        "ORDER BY t.priority IS NULL, t.priority, t.due_at IS NULL, t.due_at, t.created_at, t.id"
+    } else {
+        "ORDER BY t.created_at, t.id"
+    };
+    let limit = filter.limit.map(|n| format!("LIMIT {n}")).unwrap_or_default();
+    let sql = format!(
+        "SELECT {TASK_COLUMNS} FROM tasks t JOIN projects p ON p.id = t.project_id {where_clause} {order} {limit}"
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt.query_map(params_from_iter(args), row_to_task)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Returns the filter of the `ready` view: open, no open blocker, not claimed by another.
+pub fn ready_filter(actor: &str, now_ms: i64, limit: Option<usize>) -> ListFilter {
+    ListFilter {
+        statuses: vec![Status::Open],
+        hide_claimed_by_others: Some((actor.to_string(), now_ms)),
+        blocked: Some(false),
+        limit,
+        ready_order: true,
+        ..ListFilter::default()
+    }
+}
+
+/// Sets the status (and close fields) of a task.
+pub(crate) fn set_status(
+    tx: &Tx<'_>,
+    id: i64,
+    status: Status,
+    close_reason: Option<&str>,
+    now: i64,
+) -> Result<()> {
+    let closed_at = status.is_closed().then_some(now);
+    // Closing ends the lease (SPEC §4); reopening or starting keeps it.
+    tx.execute(
+        "UPDATE tasks SET status = ?2, close_reason = ?3, closed_at = ?4, updated_at = ?5,
+             claimed_by = CASE WHEN ?6 THEN NULL ELSE claimed_by END,
+             claimed_until = CASE WHEN ?6 THEN NULL ELSE claimed_until END
+         WHERE id = ?1",
+        params![id, status.as_str(), close_reason, closed_at, now, status.is_closed()],
+    )?;
+    Ok(())
+}
+
+/// A column update of `edit`.
+pub(crate) enum Column<'a> {
+    Title(&'a str),
+    Description(&'a str),
+    Priority(Option<u8>),
+    Due(Option<Due>),
+    Category(Option<&'a str>),
+    PersonId(Option<i64>),
+    Amount(Option<&'a Money>),
+    ProjectId(i64),
+    TaskType(TaskType),
+}
+
+/// Writes one column of a task and bumps `updated_at`.
+pub(crate) fn set_column(tx: &Tx<'_>, id: i64, column: Column<'_>, now: i64) -> Result<()> {
+    let n = match column {
+        Column::Title(v) => tx.execute("UPDATE tasks SET title = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?,
+        Column::Description(v) => {
+            tx.execute("UPDATE tasks SET description = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?
+        }
+        Column::Priority(v) => tx.execute(
+            "UPDATE tasks SET priority = ?2, updated_at = ?3 WHERE id = ?1",
+            params![id, v.map(i64::from), now],
+        )?,
+        Column::Due(v) => {
+            let (at, kind) = due_columns(v);
+            tx.execute(
+                "UPDATE tasks SET due_at = ?2, due_kind = ?3, updated_at = ?4 WHERE id = ?1",
+                params![id, at, kind, now],
+            )?
+        }
+        Column::Category(v) => {
+            tx.execute("UPDATE tasks SET category = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?
+        }
+        Column::PersonId(v) => {
+            tx.execute("UPDATE tasks SET person_id = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?
+        }
+        Column::Amount(v) => tx.execute(
+            "UPDATE tasks SET amount_minor = ?2, currency = ?3, updated_at = ?4 WHERE id = ?1",
+            params![id, v.map(|m| m.minor), v.map(|m| m.currency.as_str()), now],
+        )?,
+        Column::ProjectId(v) => {
+            tx.execute("UPDATE tasks SET project_id = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?
+        }
+        Column::TaskType(v) => {
+            tx.execute("UPDATE tasks SET type = ?2, updated_at = ?3 WHERE id = ?1", params![id, v.as_str(), now])?
+        }
+    };
+    if n == 0 {
+        return Err(Error::task_not_found(format!("#{id}")));
+    }
+    Ok(())
+}
+
+/// Takes or renews the lease on a task; returns false when someone else holds it.
+///
+/// One conditional `UPDATE … RETURNING` (seed 000, "Бронь"): run inside `BEGIN
+/// IMMEDIATE`, it is atomic across every process on the machine.
+pub(crate) fn try_claim(tx: &Tx<'_>, id: i64, actor: &str, until: i64, now: i64) -> Result<bool> {
+    let got: Option<i64> = tx
+        .query_row(
+            "UPDATE tasks SET claimed_by = ?2, claimed_until = ?3, updated_at = ?4
+             WHERE id = ?1 AND status IN ('open', 'in_progress')
+               AND (claimed_by IS NULL OR claimed_until < ?4 OR claimed_by = ?2)
+             RETURNING id",
+            params![id, actor, until, now],
+            |r| r.get(0),
+        )
+        .optional()?;
+    Ok(got.is_some())
+}
+
+/// Ends the lease on a task.
+pub(crate) fn release(tx: &Tx<'_>, id: i64, now: i64) -> Result<()> {
+    tx.execute(
+        "UPDATE tasks SET claimed_by = NULL, claimed_until = NULL, updated_at = ?2 WHERE id = ?1",
+        params![id, now],
+    )?;
+    Ok(())
+}
+

@@ -1,0 +1,597 @@
+//! Amounts of money in task text and in the CLI's `--amount` flag (SPEC §5.1 signature,
+//! §10 `--amount "15000 RUB"`).
+//!
+//! Reads the notations people write in Russian, English and Spanish titles:
+//! `15 000 ₽`, `15000 руб.`, `40к руб`, `85 т.р.`, `150 тыс.`, `2 млн рублей`, `1,5 млн`,
+//! `800 р.`, `€120`, `120 €`, `1.500 €`, `1500 EUR`, `$2,400`, `$1,200.50`, `300 usd`,
+//! `£300`, `15 mil euros`. Digit grouping is settled by [`normalize`](crate::normalize)
+//! first, so this module works on normalized tokens.
+//!
+//! Decisions:
+//! - An amount needs a currency. A bare number (`12 мешков`, `24 icons`, `5000`) is not
+//!   an amount; it stays a number token among the stems.
+//! - A Russian magnitude word without a currency (`65к`, `150 тыс.`, `1,5 млн`) is
+//!   rubles: that shorthand is how Russian speakers write ruble sums, and `т.р.` even
+//!   means "тысяч рублей". A Latin `65k` without a currency is not an amount.
+//! - Spanish `mil` is a thousand (`15 mil euros` = 15 000 EUR), not a million.
+//! - A currency symbol or ISO code may stand before the number (`€120`, `USD 950`);
+//!   currency words only after it (`800 р.`, `2 млн рублей`).
+//!
+//! What it deliberately does not do: no exchange rates, no ranges (`15 000–20 000 ₽` is
+//! not read), no amounts written in words (`пять тысяч`).
+
+use std::fmt;
+use std::ops::Range;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::normalize::normalize;
+
+/// Minor units per major unit (kopecks per ruble, cents per dollar).
+///
+/// Every supported currency has two minor digits; a currency with a different exponent
+/// (JPY has none) would need its own value here.
+const MINOR_PER_MAJOR: i128 = 100;
+
+/// A currency the duplicate check can tell apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Currency {
+    /// Russian ruble.
+    Rub,
+    /// US dollar.
+    Usd,
+    /// Euro.
+    Eur,
+    /// Pound sterling.
+    Gbp,
+    /// Swiss franc.
+    Chf,
+    /// Chinese yuan.
+    Cny,
+    /// Kazakhstani tenge.
+    Kzt,
+    /// Ukrainian hryvnia.
+    Uah,
+    /// Indian rupee.
+    Inr,
+}
+
+impl Currency {
+    /// Every supported currency, in declaration order.
+    pub const ALL: [Currency; 9] = [
+        Currency::Rub,
+        Currency::Usd,
+        Currency::Eur,
+        Currency::Gbp,
+        Currency::Chf,
+        Currency::Cny,
+        Currency::Kzt,
+        Currency::Uah,
+        Currency::Inr,
+    ];
+
+    /// Returns the ISO 4217 code (`RUB`, `USD` …).
+    pub fn code(self) -> &'static str {
+        match self {
+            Currency::Rub => "RUB",
+            Currency::Usd => "USD",
+            Currency::Eur => "EUR",
+            Currency::Gbp => "GBP",
+            Currency::Chf => "CHF",
+            Currency::Cny => "CNY",
+            Currency::Kzt => "KZT",
+            Currency::Uah => "UAH",
+            Currency::Inr => "INR",
+        }
+    }
+
+    /// Returns the currency for an ISO 4217 code, in any case.
+    pub fn from_code(code: &str) -> Option<Currency> {
+        Currency::ALL
+            .into_iter()
+            .find(|c| c.code().eq_ignore_ascii_case(code))
+    }
+}
+
+impl fmt::Display for Currency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl FromStr for Currency {
+    type Err = AmountError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Currency::from_code(s.trim()).ok_or_else(|| AmountError::UnknownCurrency {
+            input: s.to_owned(),
+        })
+    }
+}
+
+/// A sum of money in minor units of one currency.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Amount {
+    /// Minor units (kopecks, cents): `15000 ₽` is 1 500 000.
+    pub minor: i64,
+    /// The currency.
+    pub currency: Currency,
+}
+
+impl fmt::Display for Amount {
+    /// Formats as `15000 RUB` or `1200.50 USD`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let per = MINOR_PER_MAJOR as i64;
+        let (major, minor) = (self.minor / per, (self.minor % per).abs());
+        if minor == 0 {
+            write!(f, "{major} {}", self.currency)
+        } else {
+            write!(f, "{major}.{minor:02} {}", self.currency)
+        }
+    }
+}
+
+/// An amount found in normalized text, with the tokens it was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AmountMatch {
+    /// The amount.
+    pub amount: Amount,
+    /// Indices of the tokens (`normalized.split(' ')`) that make up the amount phrase.
+    pub tokens: Range<usize>,
+}
+
+/// Why an `--amount` value could not be read.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum AmountError {
+    /// The text is not a number with a currency.
+    #[error("cannot read {input:?} as an amount")]
+    Unreadable {
+        /// The text as given.
+        input: String,
+    },
+    /// A number was read but no currency.
+    #[error("{input:?} has no currency")]
+    NoCurrency {
+        /// The text as given.
+        input: String,
+    },
+    /// The number does not fit in 64-bit minor units.
+    #[error("{input:?} is too large an amount")]
+    TooLarge {
+        /// The text as given.
+        input: String,
+    },
+    /// Not a supported ISO 4217 code.
+    #[error("unknown currency {input:?}")]
+    UnknownCurrency {
+        /// The text as given.
+        input: String,
+    },
+}
+
+impl AmountError {
+    /// Returns a hint listing the accepted notations, for the CLI's `hint:` line.
+    pub fn hint(&self) -> &'static str {
+        "write a number and a currency, e.g. \"15000 RUB\", \"15 000 ₽\", \"40к руб\", \
+         \"€120\", \"1.500 EUR\", \"$2,400\", \"300 usd\"; currencies: RUB USD EUR GBP \
+         CHF CNY KZT UAH INR"
+    }
+}
+
+/// Returns the amounts in `text`, in order, each once.
+pub fn amounts(text: &str) -> Vec<Amount> {
+    let mut out: Vec<Amount> = Vec::new();
+    for m in find_amounts(&normalize(text)) {
+        if !out.contains(&m.amount) {
+            out.push(m.amount);
+        }
+    }
+    out
+}
+
+/// Returns every amount phrase in already normalized text, in order.
+pub fn find_amounts(normalized: &str) -> Vec<AmountMatch> {
+    let tokens: Vec<&str> = normalized.split(' ').filter(|t| !t.is_empty()).collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        match read_at(&tokens, i) {
+            Read::Amount(amount, end) => {
+                out.push(AmountMatch {
+                    amount,
+                    tokens: i..end,
+                });
+                i = end;
+            }
+            Read::NoCurrency(_) | Read::Overflow | Read::Nothing => i += 1,
+        }
+    }
+    out
+}
+
+/// Parses the CLI's `--amount` value: one amount in any notation [`amounts`] reads, and
+/// nothing else.
+///
+/// # Errors
+/// [`AmountError::NoCurrency`] for a bare number, [`AmountError::TooLarge`] when it
+/// overflows, [`AmountError::Unreadable`] otherwise; each quotes `input`.
+pub fn parse_amount_flag(input: &str) -> Result<Amount, AmountError> {
+    let normalized = normalize(input);
+    let tokens: Vec<&str> = normalized.split(' ').filter(|t| !t.is_empty()).collect();
+    let err = |make: fn(String) -> AmountError| make(input.to_owned());
+    match read_at(&tokens, 0) {
+        Read::Amount(amount, end) if end == tokens.len() => Ok(amount),
+        Read::NoCurrency(end) if end == tokens.len() => {
+            Err(err(|input| AmountError::NoCurrency { input }))
+        }
+        Read::Overflow => Err(err(|input| AmountError::TooLarge { input })),
+        _ => Err(err(|input| AmountError::Unreadable { input })),
+    }
+}
+
+/// What [`read_at`] found at one position.
+enum Read {
+    /// An amount and the index after its last token.
+    Amount(Amount, usize),
+    /// A number with no currency; the index after it.
+    NoCurrency(usize),
+    /// A number too large for minor units.
+    Overflow,
+    /// No number here.
+    Nothing,
+}
+
+/// Where a currency token may stand.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Symbols and ISO codes: before or after the number.
+    Anywhere,
+    /// Words (`руб`, `р`, `euros`): after the number only.
+    After,
+}
+
+/// Returns true when a normalized token names a currency (`₽`, `usd`, `руб`, `euros` …).
+pub(crate) fn is_currency_word(token: &str) -> bool {
+    currency_token(token).is_some()
+}
+
+/// Returns the currency a normalized token names, and where it may stand.
+fn currency_token(token: &str) -> Option<(Currency, Place)> {
+    use Currency::*;
+    use Place::*;
+    Some(match token {
+        "₽" => (Rub, Anywhere),
+        "$" => (Usd, Anywhere),
+        "€" => (Eur, Anywhere),
+        "£" => (Gbp, Anywhere),
+        "₸" => (Kzt, Anywhere),
+        "₴" => (Uah, Anywhere),
+        "₹" => (Inr, Anywhere),
+        "rub" | "rur" | "usd" | "eur" | "gbp" | "chf" | "cny" | "kzt" | "uah" | "inr" => {
+            (Currency::from_code(if token == "rur" { "rub" } else { token })?, Anywhere)
+        }
+        "руб" | "рубль" | "рубля" | "рублей" | "р" => (Rub, After),
+        "доллар" | "доллара" | "долларов" | "долл" | "бакс" | "бакса" | "баксов" => {
+            (Usd, After)
+        }
+        "dollar" | "dollars" | "bucks" | "dolar" | "dolares" => (Usd, After),
+        "евро" | "euro" | "euros" => (Eur, After),
+        "тенге" => (Kzt, After),
+        "грн" | "гривна" | "гривны" | "гривен" => (Uah, After),
+        "юань" | "юаня" | "юаней" | "yuan" => (Cny, After),
+        "франк" | "франка" | "франков" => (Chf, After),
+        _ => return None,
+    })
+}
+
+/// A multiplier written after a number.
+#[derive(Clone, Copy)]
+struct Magnitude {
+    /// The multiplier.
+    factor: i128,
+    /// True for Russian words, which imply rubles when no currency is written.
+    russian: bool,
+}
+
+/// Returns the magnitude a normalized word names when it stands as its own token.
+///
+/// `к`/`k` are left out: standing alone they are read only before a currency (see
+/// [`read_at`]), since a lone `к` is usually the preposition.
+fn magnitude_word(token: &str) -> Option<Magnitude> {
+    let (factor, russian) = match token {
+        "тыс" | "тысяч" | "тысячи" | "тысяча" | "тр" => (1_000, true),
+        "млн" | "миллион" | "миллиона" | "миллионов" => (1_000_000, true),
+        "млрд" => (1_000_000_000, true),
+        "mil" | "thousand" => (1_000, false),
+        "mln" | "million" | "millions" | "millon" | "millones" => (1_000_000, false),
+        _ => return None,
+    };
+    Some(Magnitude { factor, russian })
+}
+
+/// Returns the magnitude a suffix glued to a number names (`40к`, `65k`, `1.5m`).
+fn magnitude_suffix(suffix: &str) -> Option<Magnitude> {
+    match suffix {
+        "к" => Some(Magnitude {
+            factor: 1_000,
+            russian: true,
+        }),
+        "k" => Some(Magnitude {
+            factor: 1_000,
+            russian: false,
+        }),
+        "m" => Some(Magnitude {
+            factor: 1_000_000,
+            russian: false,
+        }),
+        _ => magnitude_word(suffix),
+    }
+}
+
+/// A number token split into digits and what is glued after them.
+struct NumberToken<'a> {
+    /// Integer digits.
+    integer: &'a str,
+    /// Fraction digits (may be empty).
+    fraction: &'a str,
+    /// Letters glued after the digits (`к` in `40к`); may be empty.
+    suffix: &'a str,
+}
+
+/// Splits a token like `1200.50`, `40к` or `800р` into its parts.
+fn number_token(token: &str) -> Option<NumberToken<'_>> {
+    let digits_end = token
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(token.len());
+    if digits_end == 0 {
+        return None;
+    }
+    let integer = &token[..digits_end];
+    let mut rest = &token[digits_end..];
+    let mut fraction = "";
+    if let Some(after_dot) = rest.strip_prefix('.') {
+        let frac_end = after_dot
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(after_dot.len());
+        if frac_end == 0 {
+            return None;
+        }
+        fraction = &after_dot[..frac_end];
+        rest = &after_dot[frac_end..];
+    }
+    if !rest.chars().all(char::is_alphabetic) {
+        return None;
+    }
+    Some(NumberToken {
+        integer,
+        fraction,
+        suffix: rest,
+    })
+}
+
+/// Returns `integer.fraction × factor` in minor units, rounded half up, or `None` on
+/// overflow.
+fn to_minor(integer: &str, fraction: &str, factor: i128) -> Option<i64> {
+    let int: i128 = integer.parse().ok()?;
+    let frac: i128 = if fraction.is_empty() {
+        0
+    } else {
+        fraction.parse().ok()?
+    };
+    let scale = 10i128.checked_pow(u32::try_from(fraction.len()).ok()?)?;
+    let numerator = int
+        .checked_mul(scale)?
+        .checked_add(frac)?
+        .checked_mul(factor)?
+        .checked_mul(MINOR_PER_MAJOR)?;
+    let minor = numerator.checked_add(scale / 2)? / scale;
+    i64::try_from(minor).ok()
+}
+
+/// Reads an amount phrase starting at token `i`.
+fn read_at(tokens: &[&str], i: usize) -> Read {
+    let Some(&first) = tokens.get(i) else {
+        return Read::Nothing;
+    };
+    // A symbol or code before the number: `€ 120`, `usd 950`.
+    let mut before = None;
+    let mut at = i;
+    if let Some((currency, Place::Anywhere)) = currency_token(first) {
+        before = Some(currency);
+        at = i + 1;
+    }
+    let Some(number) = tokens.get(at).and_then(|t| number_token(t)) else {
+        return Read::Nothing;
+    };
+    at += 1;
+
+    let mut magnitude = None;
+    let mut glued_currency = None;
+    if !number.suffix.is_empty() {
+        if let Some(m) = magnitude_suffix(number.suffix) {
+            magnitude = Some(m);
+        } else if number.suffix == "т" && tokens.get(at) == Some(&"р") {
+            // `85т.р.` normalizes to `85т р`: thousands of rubles.
+            magnitude = magnitude_word("тр");
+            glued_currency = Some(Currency::Rub);
+            at += 1;
+        } else if let Some((currency, _)) = currency_token(number.suffix) {
+            glued_currency = Some(currency);
+        } else {
+            return Read::Nothing;
+        }
+    }
+    if magnitude.is_none() && glued_currency.is_none() {
+        let next = tokens.get(at).copied();
+        let after_next = tokens.get(at + 1).copied();
+        if let Some(m) = next.and_then(magnitude_word) {
+            magnitude = Some(m);
+            at += 1;
+            if next == Some("тр") {
+                glued_currency = Some(Currency::Rub);
+            }
+        } else if next == Some("т") && after_next == Some("р") {
+            magnitude = magnitude_word("тр");
+            glued_currency = Some(Currency::Rub);
+            at += 2;
+        } else if matches!(next, Some("к" | "k")) && after_next.and_then(currency_token).is_some()
+        {
+            magnitude = magnitude_suffix(next.unwrap_or_default());
+            at += 1;
+        }
+    }
+    let mut after = glued_currency;
+    if after.is_none()
+        && let Some((currency, _)) = tokens.get(at).and_then(|t| currency_token(t))
+        && (before.is_none() || before == Some(currency))
+    {
+        after = Some(currency);
+        at += 1;
+    }
+    let currency = match (before, after, magnitude) {
+        (Some(c), _, _) | (None, Some(c), _) => c,
+        (None, None, Some(m)) if m.russian => Currency::Rub,
+        _ => return Read::NoCurrency(at),
+    };
+    let factor = magnitude.map_or(1, |m| m.factor);
+    match to_minor(number.integer, number.fraction, factor) {
+        Some(minor) => Read::Amount(Amount { minor, currency }, at),
+        None => Read::Overflow,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rub(major: i64) -> Amount {
+        Amount {
+            minor: major * 100,
+            currency: Currency::Rub,
+        }
+    }
+
+    fn check(input: &str, expected: &[&str]) {
+        let got: Vec<String> = amounts(input).iter().map(Amount::to_string).collect();
+        assert_eq!(got, expected, "amounts({input:?})");
+    }
+
+    fn check_flag(input: &str, expected: Result<&str, &str>) {
+        let got = parse_amount_flag(input)
+            .map(|a| a.to_string())
+            .map_err(|e| e.to_string());
+        assert_eq!(
+            got,
+            expected.map(str::to_owned).map_err(str::to_owned),
+            "parse_amount_flag({input:?})"
+        );
+    }
+
+    #[test]
+    fn russian_notations() {
+        check("Счёт на 15 000 ₽", &["15000 RUB"]);
+        check("Выставить счёт на 28 000 руб. за баннеры", &["28000 RUB"]);
+        check("Счет за вывеску 60000 руб", &["60000 RUB"]);
+        check("Ad placement, 15000 RUB", &["15000 RUB"]);
+        check("40к руб", &["40000 RUB"]);
+        check("40 к руб", &["40000 RUB"]);
+        check("Аренда за июнь, 65к — перевести", &["65000 RUB"]);
+        check("Аванс за электромонтаж — 85 т.р.", &["85000 RUB"]);
+        check("85т.р.", &["85000 RUB"]);
+        check("85 тр", &["85000 RUB"]);
+        check("предоплата 150 тыс. до пятницы", &["150000 RUB"]);
+        check("2 млн рублей", &["2000000 RUB"]);
+        check("1,5 млн", &["1500000 RUB"]);
+        check("Сдать по 800 р. на подарок", &["800 RUB"]);
+        check("800р", &["800 RUB"]);
+        check("₽15000", &["15000 RUB"]);
+        check("Вернуть 7000 рублей", &["7000 RUB"]);
+        check("5 000,50 ₽", &["5000.50 RUB"]);
+    }
+
+    #[test]
+    fn euro_dollar_pound() {
+        check("Pay Paula €120 for the illustration", &["120 EUR"]);
+        check("Pagar a Paula 120 € por PayPal", &["120 EUR"]);
+        check("Enviar factura del anticipo (1.500 €)", &["1500 EUR"]);
+        check("factura anticipo 1500 EUR — ¿hoy?", &["1500 EUR"]);
+        check("Enviar la factura final — 2.500 €", &["2500 EUR"]);
+        check("2500 EUR", &["2500 EUR"]);
+        check("15 mil euros", &["15000 EUR"]);
+        check("100 евро", &["100 EUR"]);
+        check("Invoice — $2,400", &["2400 USD"]);
+        check("nibs ($40)", &["40 USD"]);
+        check("$1,200.50", &["1200.50 USD"]);
+        check("Invoice for the hero, 950 USD", &["950 USD"]);
+        check("license (300 usd)", &["300 USD"]);
+        check("£300", &["300 GBP"]);
+        check("$65k", &["65000 USD"]);
+        check("USD 950", &["950 USD"]);
+        check("$ 100 usd", &["100 USD"]);
+        check("24 icons x $65", &["65 USD"]);
+        check("Renew Figma ($15/mo)", &["15 USD"]);
+        check("500 долларов", &["500 USD"]);
+    }
+
+    #[test]
+    fn not_amounts() {
+        check("Купить клей — 12 мешков", &[]);
+        check("Перевести Кате 5000 на подарок", &[]);
+        check("65k followers", &[]);
+        check("до 10.04", &[]);
+        check("сдать 40 к пятнице", &[]);
+        check("Оплатить счёт № 4471 — 63 240 ₽", &["63240 RUB"]);
+        check("x5 2a 8ben", &[]);
+        check("15 000 ₽ и 15000 руб", &["15000 RUB"]);
+        check("100 € и 100 $", &["100 EUR", "100 USD"]);
+    }
+
+    #[test]
+    fn flag() {
+        check_flag("15000 RUB", Ok("15000 RUB"));
+        check_flag("15 000 ₽", Ok("15000 RUB"));
+        check_flag("€120", Ok("120 EUR"));
+        check_flag("1.500 EUR", Ok("1500 EUR"));
+        check_flag("$1,200.50", Ok("1200.50 USD"));
+        check_flag("40к", Ok("40000 RUB"));
+        check_flag("usd 300", Ok("300 USD"));
+        check_flag("0.5 usd", Ok("0.50 USD"));
+        check_flag("15000", Err("\"15000\" has no currency"));
+        check_flag("fifteen rub", Err("cannot read \"fifteen rub\" as an amount"));
+        check_flag("15000 RUB please", Err("cannot read \"15000 RUB please\" as an amount"));
+        check_flag("", Err("cannot read \"\" as an amount"));
+        check_flag(
+            "99999999999999999999 RUB",
+            Err("\"99999999999999999999 RUB\" is too large an amount"),
+        );
+    }
+
+    #[test]
+    fn matches_report_tokens() {
+        let got = find_amounts(&normalize("Счёт на 15 000 ₽ до пятницы"));
+        assert_eq!(got, [AmountMatch {
+            amount: rub(15000),
+            tokens: 2..4
+        }]);
+    }
+
+    #[test]
+    fn currency_codes() {
+        for c in Currency::ALL {
+            assert_eq!(c.code().parse::<Currency>(), Ok(c));
+            assert_eq!(c.code().to_lowercase().parse::<Currency>(), Ok(c));
+        }
+        assert!("XXX".parse::<Currency>().is_err());
+    }
+
+    #[test]
+    fn display() {
+        assert_eq!(rub(15000).to_string(), "15000 RUB");
+        let cents = Amount {
+            minor: 120_050,
+            currency: Currency::Usd,
+        };
+        assert_eq!(cents.to_string(), "1200.50 USD");
+    }
+}

@@ -1,0 +1,984 @@
+//! Due dates in Russian, English and Spanish: the CLI's `--due` value ([`parse_due`])
+//! and a due phrase inside a title or description ([`find_due`]) for the duplicate
+//! check's signature (SPEC §5.1, §7).
+//!
+//! Both read normalized tokens (see [`normalize`](crate::normalize)), so case, `ё` and
+//! Spanish accents do not matter (`Mañana` = `manana`). Today's date always arrives as
+//! an argument; nothing here reads a clock.
+//!
+//! Rules (each also in `docs/decisions.md`):
+//! - A weekday (`friday`, `в пятницу`, `до пятницы`, `el lunes`) is the next such day
+//!   *after* today: said on a Friday, "friday" is next week's Friday (today is "today").
+//! - `next <weekday>` / `в следующую пятницу` / `el próximo viernes` is that weekday in
+//!   the next calendar week (weeks run Monday–Sunday); `this <weekday>` is the plain one.
+//! - `before X`, `by X`, `до X`, `к X`, `antes del X` all mean X is the due day.
+//! - A week-kind due (`next week`, `end of week`, `до конца недели`, `на следующей
+//!   неделе`, `la próxima semana`) carries the Sunday that ends that week.
+//! - `end of month` / `до конца месяца` is the month's last day (day kind); `eod` is
+//!   today; `end of year` is 31 December.
+//! - A day and month without a year (`20 мая`, `до 10.04`, `Apr 28`) is this year's,
+//!   unless that is more than [`DAY_MONTH_PAST_TOLERANCE_DAYS`] ago, then next year's.
+//! - A day of month alone (`before the 5th`, `до 5 числа`, `antes del 5`) is the next
+//!   such day on or after today; a day the month lacks is its last day (`the 31st` in
+//!   April is 30 April).
+//! - In text, `dd.mm` needs a two-digit month (`10.04`, `1.06`), so decimals like `3.5`
+//!   are not dates; the `--due` flag also takes `3.5`.
+//! - In text, words that are often something else need a preposition or `next`/`this`
+//!   before them: `mon`, `sat`, `sun`, `среда`/`среды`/`среде` (also "environment"),
+//!   `ср`, `вс`, `domingo` (also a name), a bare English ordinal (`the 5th`).
+//!
+//! What it deliberately does not do: no times of day (`15:00`, `7pm` are ignored), no
+//! recurrence (`every friday`), no ranges, no `mm/dd` (ambiguous between US and
+//! European order), no typo correction (`fryday` is an error).
+
+use std::ops::Range;
+
+use jiff::Span;
+use jiff::civil::{Date, Weekday};
+use thiserror::Error;
+
+use crate::normalize::normalize;
+
+/// How far in the past (days) a day-and-month without a year may be and still mean this
+/// year.
+///
+/// A title written a few days late ("до 28.04" on 2 May) still means this year's date,
+/// while "10.01" written in December means next January. A month covers the first case
+/// and keeps the second.
+pub const DAY_MONTH_PAST_TOLERANCE_DAYS: i64 = 30;
+
+/// Largest count read in `in N days` / `через N недель`.
+///
+/// Relative phrases in tasks count days or weeks, not years; a larger number is more
+/// likely an amount or a code than a due date.
+const MAX_RELATIVE_COUNT: i64 = 999;
+
+/// Earliest year taken as a year in a date (`20 мая 2026`, `10.04.2026`).
+const MIN_YEAR: i16 = 1900;
+
+/// Latest year taken as a year in a date.
+const MAX_YEAR: i16 = 2199;
+
+/// Two-digit years (`10.04.26`) are taken in this century.
+const TWO_DIGIT_YEAR_BASE: i16 = 2000;
+
+/// Rank of an explicit calendar date (`20 мая`, `2026-12-01`, `before the 5th`) when a
+/// text holds several due phrases: the most specific wins.
+const RANK_CALENDAR: u8 = 3;
+
+/// Rank of a relative phrase (`tomorrow`, `next week`, `end of month`).
+const RANK_RELATIVE: u8 = 2;
+
+/// Rank of a weekday (`friday`, `в пятницу`): weakest, since a title may also name the
+/// weekday of a meeting.
+const RANK_WEEKDAY: u8 = 1;
+
+/// Whether a due is a day or a whole week.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DueKind {
+    /// Due on that day.
+    Day,
+    /// Due some time that week; the date is the week's Sunday.
+    Week,
+}
+
+impl DueKind {
+    /// Returns the stored name: `day` or `week` (SPEC §2 `due_kind`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DueKind::Day => "day",
+            DueKind::Week => "week",
+        }
+    }
+}
+
+/// A due date and its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Due {
+    /// The day (for [`DueKind::Week`], the Sunday that ends the week).
+    pub date: Date,
+    /// Day or week.
+    pub kind: DueKind,
+}
+
+/// A due phrase found in normalized text, with the tokens it was read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DueMatch {
+    /// The due.
+    pub due: Due,
+    /// Indices of the tokens (`normalized.split(' ')`) of the phrase, prepositions
+    /// included (`до пятницы` is two tokens).
+    pub tokens: (usize, usize),
+}
+
+impl DueMatch {
+    /// Returns the token range of the phrase.
+    pub fn range(&self) -> Range<usize> {
+        self.tokens.0..self.tokens.1
+    }
+}
+
+/// Why a `--due` value could not be read.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum DateError {
+    /// No accepted form matches the whole input.
+    #[error("cannot read {input:?} as a date")]
+    Unreadable {
+        /// The text as given.
+        input: String,
+    },
+    /// The input has a date's shape but names no calendar day (`2026-02-30`).
+    #[error("{input:?} is not a calendar date")]
+    NotADate {
+        /// The text as given.
+        input: String,
+    },
+}
+
+impl DateError {
+    /// Returns a hint listing the accepted forms, for the CLI's `hint:` line.
+    pub fn hint(&self) -> &'static str {
+        "accepted: 2026-12-01, 10.04, 20 мая, May 20, today, tomorrow, friday, next friday, \
+         next week, in 3 days, end of week, end of month, eod; сегодня, завтра, \
+         послезавтра, в пятницу, через неделю, до конца недели, до конца месяца; hoy, \
+         mañana, el lunes, la próxima semana"
+    }
+}
+
+/// Reads the CLI's `--due` value relative to `today`.
+///
+/// Takes every form [`find_due`] finds, alone (optionally after `by`, `on`, `до`, `к`,
+/// `в`, `el`, `antes del` …), plus bare `3.5`, `mon`, `sat`, `sun`, `5th`.
+///
+/// # Errors
+/// [`DateError::NotADate`] for an impossible date (`2026-02-30`, `31.04`),
+/// [`DateError::Unreadable`] for anything else; both quote `input`.
+pub fn parse_due(input: &str, today: Date) -> Result<Due, DateError> {
+    let normalized = normalize(input);
+    let tokens: Vec<&str> = normalized.split(' ').filter(|t| !t.is_empty()).collect();
+    let start = tokens.iter().take_while(|t| is_preposition(t)).count();
+    match match_at(&tokens, start, today, Mode::Flag) {
+        Some(Hit::Found(found)) if found.end == tokens.len() => Ok(found.due),
+        Some(Hit::Invalid) => Err(DateError::NotADate {
+            input: input.to_owned(),
+        }),
+        _ => Err(DateError::Unreadable {
+            input: input.to_owned(),
+        }),
+    }
+}
+
+/// Finds the due phrase in a title or description, relative to `today`.
+///
+/// When several phrases occur, an explicit calendar date beats a relative phrase, which
+/// beats a weekday; among equals the first wins.
+pub fn find_due(text: &str, today: Date) -> Option<Due> {
+    find_due_match(&normalize(text), today).map(|m| m.due)
+}
+
+/// Finds the due phrase in already normalized text and the tokens it spans.
+pub fn find_due_match(normalized: &str, today: Date) -> Option<DueMatch> {
+    let tokens: Vec<&str> = normalized.split(' ').filter(|t| !t.is_empty()).collect();
+    let mut best: Option<(Found, usize)> = None;
+    for i in 0..tokens.len() {
+        let Some(Hit::Found(found)) = match_at(&tokens, i, today, Mode::Text) else {
+            continue;
+        };
+        if best.as_ref().is_none_or(|(b, _)| found.rank > b.rank) {
+            best = Some((found, i));
+        }
+    }
+    best.map(|(found, i)| {
+        let start = i - tokens[..i]
+            .iter()
+            .rev()
+            .take_while(|t| is_preposition(t))
+            .count();
+        DueMatch {
+            due: found.due,
+            tokens: (start, found.end),
+        }
+    })
+}
+
+/// Where the tokens come from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The `--due` flag: the input is meant to be a date.
+    Flag,
+    /// A title or description: only read what is clearly a date.
+    Text,
+}
+
+/// A phrase read at one position.
+struct Found {
+    /// The due.
+    due: Due,
+    /// Index after the phrase's last token.
+    end: usize,
+    /// `RANK_*` of the phrase.
+    rank: u8,
+}
+
+/// The outcome of reading at one position.
+enum Hit {
+    /// A due phrase.
+    Found(Found),
+    /// A date's shape naming no calendar day.
+    Invalid,
+}
+
+/// Returns true for words that may stand before a due phrase and are skipped.
+fn is_preposition(token: &str) -> bool {
+    matches!(
+        token,
+        "by" | "on"
+            | "before"
+            | "until"
+            | "till"
+            | "due"
+            | "the"
+            | "до"
+            | "к"
+            | "ко"
+            | "в"
+            | "во"
+            | "на"
+            | "el"
+            | "la"
+            | "antes"
+            | "del"
+            | "de"
+            | "para"
+            | "hasta"
+            | "a"
+            | "al"
+    )
+}
+
+/// How a word before a weekday shifts it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shift {
+    /// The next such day after today.
+    Coming,
+    /// That weekday in the next calendar week.
+    NextWeek,
+}
+
+/// Returns the shift a word before a weekday names (`next`, `this`, `следующую` …).
+fn weekday_modifier(token: &str) -> Option<Shift> {
+    match token {
+        "this" | "coming" | "эту" | "этот" | "это" | "этой" | "ближайшую" | "ближайший"
+        | "ближайшее" | "este" | "esta" => Some(Shift::Coming),
+        "next" | "следующую" | "следующий" | "следующее" | "следующей" | "след"
+        | "proximo" | "proxima" => Some(Shift::NextWeek),
+        _ => None,
+    }
+}
+
+/// Returns the weekday a token names, and whether text needs a preposition or modifier
+/// before it to count (words that are often something else).
+fn weekday_word(token: &str) -> Option<(Weekday, bool)> {
+    use Weekday::*;
+    Some(match token {
+        "monday" | "понедельник" | "понедельника" | "понедельнику" | "пн" | "lunes" => {
+            (Monday, false)
+        }
+        "mon" => (Monday, true),
+        "tuesday" | "tue" | "tues" | "вторник" | "вторника" | "вторнику" | "вт"
+        | "martes" => (Tuesday, false),
+        "wednesday" | "wed" | "среду" | "miercoles" => (Wednesday, false),
+        "среда" | "среды" | "среде" | "ср" => (Wednesday, true),
+        "thursday" | "thu" | "thur" | "thurs" | "четверг" | "четверга" | "четвергу" | "чт"
+        | "jueves" => (Thursday, false),
+        "friday" | "fri" | "пятница" | "пятницу" | "пятницы" | "пятнице" | "пт"
+        | "viernes" => (Friday, false),
+        "saturday" | "суббота" | "субботу" | "субботы" | "субботе" | "сб" | "sabado" => {
+            (Saturday, false)
+        }
+        "sat" => (Saturday, true),
+        "sunday" | "воскресенье" | "воскресенья" | "воскресенью" => (Sunday, false),
+        "sun" | "вс" | "domingo" => (Sunday, true),
+        _ => return None,
+    })
+}
+
+/// Returns the month (1–12) a token names.
+fn month_word(token: &str) -> Option<i8> {
+    Some(match token {
+        "january" | "jan" | "января" | "январь" | "янв" | "enero" | "ene" => 1,
+        "february" | "feb" | "февраля" | "февраль" | "фев" | "февр" | "febrero" => 2,
+        "march" | "mar" | "марта" | "март" | "мар" | "marzo" => 3,
+        "april" | "apr" | "апреля" | "апрель" | "апр" | "abril" | "abr" => 4,
+        "may" | "мая" | "май" | "mayo" => 5,
+        "june" | "jun" | "июня" | "июнь" | "июн" | "junio" => 6,
+        "july" | "jul" | "июля" | "июль" | "июл" | "julio" => 7,
+        "august" | "aug" | "августа" | "август" | "авг" | "agosto" | "ago" => 8,
+        "september" | "sep" | "sept" | "сентября" | "сентябрь" | "сен" | "сент"
+        | "septiembre" | "setiembre" => 9,
+        "october" | "oct" | "октября" | "октябрь" | "окт" | "octubre" => 10,
+        "november" | "nov" | "ноября" | "ноябрь" | "ноя" | "нояб" | "noviembre" => 11,
+        "december" | "dec" | "декабря" | "декабрь" | "дек" | "diciembre" | "dic" => 12,
+        _ => return None,
+    })
+}
+
+/// Returns the day of month (1–31) a token names, and whether it carried an ordinal
+/// suffix (`5th`, `1st`, `1o` from `1º`).
+fn day_number(token: &str) -> Option<(i8, bool)> {
+    let digits_end = token
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(token.len());
+    if digits_end == 0 || digits_end > 2 {
+        return None;
+    }
+    let suffix = &token[digits_end..];
+    let ordinal = match suffix {
+        "" => false,
+        "st" | "nd" | "rd" | "th" | "o" => true,
+        _ => return None,
+    };
+    let day: i8 = token[..digits_end].parse().ok()?;
+    (1..=31).contains(&day).then_some((day, ordinal))
+}
+
+/// Returns a four-digit year token as a year.
+fn year_number(token: &str) -> Option<i16> {
+    if token.len() != 4 || !token.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let year: i16 = token.parse().ok()?;
+    (MIN_YEAR..=MAX_YEAR).contains(&year).then_some(year)
+}
+
+/// Returns a small count written in digits or as a word (`3`, `a`, `три`, `dos`).
+fn count_word(token: &str) -> Option<i64> {
+    if !token.is_empty() && token.chars().all(|c| c.is_ascii_digit()) {
+        let n: i64 = token.parse().ok()?;
+        return (1..=MAX_RELATIVE_COUNT).contains(&n).then_some(n);
+    }
+    Some(match token {
+        "a" | "an" | "one" | "один" | "одну" | "одна" | "un" | "uno" | "una" => 1,
+        "two" | "два" | "две" | "dos" => 2,
+        "three" | "три" | "tres" => 3,
+        "four" | "четыре" | "cuatro" => 4,
+        "five" | "пять" | "cinco" => 5,
+        "six" | "шесть" | "seis" => 6,
+        "seven" | "семь" | "siete" => 7,
+        "eight" | "восемь" | "ocho" => 8,
+        "nine" | "девять" | "nueve" => 9,
+        "ten" | "десять" | "diez" => 10,
+        _ => return None,
+    })
+}
+
+/// A unit of a relative phrase.
+#[derive(Clone, Copy)]
+enum Unit {
+    /// Days.
+    Day,
+    /// Weeks.
+    Week,
+    /// Months.
+    Month,
+}
+
+/// Returns the unit a token names (`days`, `недели`, `semanas` …).
+fn unit_word(token: &str) -> Option<Unit> {
+    Some(match token {
+        "day" | "days" | "день" | "дня" | "дней" | "dia" | "dias" => Unit::Day,
+        "week" | "weeks" | "неделю" | "недели" | "недель" | "неделя" | "semana" | "semanas" => {
+            Unit::Week
+        }
+        "month" | "months" | "месяц" | "месяца" | "месяцев" | "mes" | "meses" => Unit::Month,
+        _ => return None,
+    })
+}
+
+/// A relative due named by a fixed phrase.
+#[derive(Clone, Copy)]
+enum Relative {
+    /// Today (`today`, `eod`, `сегодня`, `hoy`).
+    Today,
+    /// Tomorrow.
+    Tomorrow,
+    /// The day after tomorrow.
+    DayAfterTomorrow,
+    /// This week (week kind).
+    ThisWeek,
+    /// Next week (week kind).
+    NextWeek,
+    /// The last day of this month.
+    EndOfMonth,
+    /// 31 December of this year.
+    EndOfYear,
+}
+
+/// Fixed relative phrases, longest first so that `end of the month` wins over `end`.
+static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
+    (&["end", "of", "the", "month"], Relative::EndOfMonth),
+    (&["end", "of", "the", "week"], Relative::ThisWeek),
+    (&["end", "of", "the", "year"], Relative::EndOfYear),
+    (&["end", "of", "the", "day"], Relative::Today),
+    (&["final", "de", "la", "semana"], Relative::ThisWeek),
+    (&["finales", "de", "la", "semana"], Relative::ThisWeek),
+    (&["day", "after", "tomorrow"], Relative::DayAfterTomorrow),
+    (&["end", "of", "month"], Relative::EndOfMonth),
+    (&["end", "of", "week"], Relative::ThisWeek),
+    (&["end", "of", "year"], Relative::EndOfYear),
+    (&["end", "of", "day"], Relative::Today),
+    (&["semana", "que", "viene"], Relative::NextWeek),
+    (&["fin", "de", "mes"], Relative::EndOfMonth),
+    (&["fin", "del", "mes"], Relative::EndOfMonth),
+    (&["final", "de", "mes"], Relative::EndOfMonth),
+    (&["final", "del", "mes"], Relative::EndOfMonth),
+    (&["finales", "de", "mes"], Relative::EndOfMonth),
+    (&["finales", "del", "mes"], Relative::EndOfMonth),
+    (&["fin", "de", "ano"], Relative::EndOfYear),
+    (&["fin", "del", "ano"], Relative::EndOfYear),
+    (&["final", "de", "ano"], Relative::EndOfYear),
+    (&["final", "del", "ano"], Relative::EndOfYear),
+    (&["final", "de", "semana"], Relative::ThisWeek),
+    (&["finales", "de", "semana"], Relative::ThisWeek),
+    (&["fin", "del", "dia"], Relative::Today),
+    (&["final", "del", "dia"], Relative::Today),
+    (&["next", "week"], Relative::NextWeek),
+    (&["this", "week"], Relative::ThisWeek),
+    (&["следующей", "неделе"], Relative::NextWeek),
+    (&["следующую", "неделю"], Relative::NextWeek),
+    (&["следующая", "неделя"], Relative::NextWeek),
+    (&["след", "неделе"], Relative::NextWeek),
+    (&["этой", "неделе"], Relative::ThisWeek),
+    (&["эту", "неделю"], Relative::ThisWeek),
+    (&["конца", "недели"], Relative::ThisWeek),
+    (&["концу", "недели"], Relative::ThisWeek),
+    (&["конце", "недели"], Relative::ThisWeek),
+    (&["конца", "месяца"], Relative::EndOfMonth),
+    (&["концу", "месяца"], Relative::EndOfMonth),
+    (&["конце", "месяца"], Relative::EndOfMonth),
+    (&["конца", "года"], Relative::EndOfYear),
+    (&["концу", "года"], Relative::EndOfYear),
+    (&["конце", "года"], Relative::EndOfYear),
+    (&["конца", "дня"], Relative::Today),
+    (&["концу", "дня"], Relative::Today),
+    (&["конце", "дня"], Relative::Today),
+    (&["proxima", "semana"], Relative::NextWeek),
+    (&["semana", "proxima"], Relative::NextWeek),
+    (&["esta", "semana"], Relative::ThisWeek),
+    (&["pasado", "manana"], Relative::DayAfterTomorrow),
+    (&["today"], Relative::Today),
+    (&["tonight"], Relative::Today),
+    (&["eod"], Relative::Today),
+    (&["сегодня"], Relative::Today),
+    (&["hoy"], Relative::Today),
+    (&["tomorrow"], Relative::Tomorrow),
+    (&["tmrw"], Relative::Tomorrow),
+    (&["tmr"], Relative::Tomorrow),
+    (&["завтра"], Relative::Tomorrow),
+    (&["manana"], Relative::Tomorrow),
+    (&["послезавтра"], Relative::DayAfterTomorrow),
+    (&["eow"], Relative::ThisWeek),
+    (&["eom"], Relative::EndOfMonth),
+];
+
+/// Words before `mañana` that make it "morning", not "tomorrow" (`por la mañana`,
+/// `esta mañana`).
+const MORNING_MARKERS: [&str; 3] = ["la", "esta", "cada"];
+
+/// Returns `date + days`, or `None` past jiff's range.
+fn add_days(date: Date, days: i64) -> Option<Date> {
+    date.checked_add(Span::new().try_days(days).ok()?).ok()
+}
+
+/// Returns the Sunday that ends `date`'s Monday–Sunday week.
+fn end_of_week(date: Date) -> Option<Date> {
+    add_days(date, i64::from(date.weekday().until(Weekday::Sunday)))
+}
+
+/// Returns the next `weekday` strictly after `today`.
+fn coming_weekday(today: Date, weekday: Weekday) -> Option<Date> {
+    let ahead = match today.weekday().until(weekday) {
+        0 => 7,
+        n => n,
+    };
+    add_days(today, i64::from(ahead))
+}
+
+/// Returns `weekday` in the calendar week after `today`'s.
+fn weekday_next_week(today: Date, weekday: Weekday) -> Option<Date> {
+    let next_monday = add_days(end_of_week(today)?, 1)?;
+    add_days(next_monday, i64::from(Weekday::Monday.until(weekday)))
+}
+
+/// Returns the date of a day and month without a year (see
+/// [`DAY_MONTH_PAST_TOLERANCE_DAYS`]).
+fn resolve_day_month(today: Date, day: i8, month: i8) -> Option<Date> {
+    let this_year = Date::new(today.year(), month, day).ok();
+    let earliest = add_days(today, -DAY_MONTH_PAST_TOLERANCE_DAYS)?;
+    match this_year {
+        Some(date) if date >= earliest => Some(date),
+        _ => Date::new(today.year().checked_add(1)?, month, day).ok(),
+    }
+}
+
+/// Returns the next date on or after `today` with day of month `day`, clamped to the
+/// month's last day.
+fn resolve_day_of_month(today: Date, day: i8) -> Option<Date> {
+    let first = today.first_of_month();
+    let month = if day >= today.day() {
+        first
+    } else {
+        first.checked_add(Span::new().try_months(1).ok()?).ok()?
+    };
+    Date::new(month.year(), month.month(), day.min(month.days_in_month())).ok()
+}
+
+/// Returns the due a fixed relative phrase names.
+fn resolve_relative(today: Date, relative: Relative) -> Option<Due> {
+    let day = |date| Due {
+        date,
+        kind: DueKind::Day,
+    };
+    let week = |date| Due {
+        date,
+        kind: DueKind::Week,
+    };
+    Some(match relative {
+        Relative::Today => day(today),
+        Relative::Tomorrow => day(add_days(today, 1)?),
+        Relative::DayAfterTomorrow => day(add_days(today, 2)?),
+        Relative::ThisWeek => week(end_of_week(today)?),
+        Relative::NextWeek => week(add_days(end_of_week(today)?, 7)?),
+        Relative::EndOfMonth => day(today.last_of_month()),
+        Relative::EndOfYear => day(today.last_of_year()),
+    })
+}
+
+/// Returns true when the token names a currency, so that a number beside it is an
+/// amount, not a date.
+fn is_currency_token(token: &str) -> bool {
+    crate::amount::is_currency_word(token)
+}
+
+/// Reads a due phrase whose core starts at token `i`.
+fn match_at(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
+    let token = *t.get(i)?;
+    let prev = |k: usize| i.checked_sub(k).and_then(|j| t.get(j).copied());
+    // `the` alone does not qualify a word (`the sun icon`, `the 5th floor`); `by the`,
+    // `before the` do.
+    let after_preposition = match prev(1) {
+        Some("the") => prev(2).is_some_and(|p| p != "the" && is_preposition(p)),
+        Some(p) => is_preposition(p),
+        None => false,
+    };
+    let found = |due: Option<Due>, end: usize, rank: u8| {
+        due.map(|due| Hit::Found(Found { due, end, rank }))
+    };
+    let day = |date: Option<Date>| {
+        date.map(|date| Due {
+            date,
+            kind: DueKind::Day,
+        })
+    };
+
+    if let Some(hit) = match_numeric_date(t, i, today, mode) {
+        return Some(hit);
+    }
+    if let Some(hit) = match_day_month(t, i, today) {
+        return Some(hit);
+    }
+
+    // A day of month alone.
+    if let Some((d, ordinal)) = day_number(token) {
+        let ru_day_word = matches!(
+            t.get(i + 1).copied(),
+            Some("числа" | "число" | "числу")
+        );
+        let ru_ordinal = t.get(i + 1) == Some(&"го") && (after_preposition || mode == Mode::Flag);
+        let en_ordinal = ordinal && (after_preposition || mode == Mode::Flag);
+        let es_day = !ordinal
+            && matches!(prev(1), Some("del" | "el"))
+            && matches!(prev(2), Some("antes" | "hasta" | "para"))
+            && !t.get(i + 1).is_some_and(|n| is_currency_token(n));
+        if ru_day_word || ru_ordinal {
+            return found(day(resolve_day_of_month(today, d)), i + 2, RANK_CALENDAR);
+        }
+        if en_ordinal || es_day {
+            return found(day(resolve_day_of_month(today, d)), i + 1, RANK_CALENDAR);
+        }
+    }
+
+    // In N days / через N недель / en N días / dentro de N semanas.
+    let count_at = match token {
+        "in" | "через" | "en" => Some(i + 1),
+        "dentro" if t.get(i + 1) == Some(&"de") => Some(i + 2),
+        _ => None,
+    };
+    if let Some(at) = count_at {
+        let explicit = t.get(at).and_then(|w| count_word(w));
+        let (n, unit_at) = match explicit {
+            Some(n) => (Some(n), at + 1),
+            // `через неделю`, `через месяц`: one of the unit.
+            None if token == "через" => (Some(1), at),
+            None => (None, at),
+        };
+        if let (Some(n), Some(unit)) = (n, t.get(unit_at).and_then(|w| unit_word(w))) {
+            let date = match unit {
+                Unit::Day => add_days(today, n),
+                Unit::Week => add_days(today, n.checked_mul(7)?),
+                Unit::Month => Span::new()
+                    .try_months(n)
+                    .ok()
+                    .and_then(|s| today.checked_add(s).ok()),
+            };
+            return found(day(date), unit_at + 1, RANK_RELATIVE);
+        }
+    }
+
+    for (words, relative) in RELATIVE_PHRASES {
+        if t.get(i..i + words.len()) == Some(words) {
+            if words == &["manana"] && prev(1).is_some_and(|p| MORNING_MARKERS.contains(&p)) {
+                continue;
+            }
+            return found(resolve_relative(today, *relative), i + words.len(), RANK_RELATIVE);
+        }
+    }
+
+    // [next|this] weekday.
+    let (shift, wd_at) = match weekday_modifier(token) {
+        Some(shift) => (Some(shift), i + 1),
+        None => (None, i),
+    };
+    if let Some((weekday, needs_context)) = t.get(wd_at).and_then(|w| weekday_word(w)) {
+        let qualified = shift.is_some() || after_preposition || mode == Mode::Flag;
+        if !needs_context || qualified {
+            let date = match shift {
+                Some(Shift::NextWeek) => weekday_next_week(today, weekday),
+                Some(Shift::Coming) | None => coming_weekday(today, weekday),
+            };
+            return found(day(date), wd_at + 1, RANK_WEEKDAY);
+        }
+    }
+    None
+}
+
+/// Reads `2026-12-01`, `10.04`, `10.04.2026`, `10.04.26` at token `i`.
+fn match_numeric_date(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
+    let token = t[i];
+    let found = |date: Date| {
+        Hit::Found(Found {
+            due: Due {
+                date,
+                kind: DueKind::Day,
+            },
+            end: i + 1,
+            rank: RANK_CALENDAR,
+        })
+    };
+    let parts: Vec<&str> = token.split('-').collect();
+    if let [y, m, d] = parts[..]
+        && y.len() == 4
+        && m.len() == 2
+        && d.len() == 2
+        && token.chars().all(|c| c.is_ascii_digit() || c == '-')
+    {
+        let (y, m, d) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
+        return Some(Date::new(y, m, d).map_or(Hit::Invalid, found));
+    }
+    let parts: Vec<&str> = token.split('.').collect();
+    if !(2..=3).contains(&parts.len())
+        || parts.iter().any(|p| p.is_empty() || !p.chars().all(|c| c.is_ascii_digit()))
+    {
+        return None;
+    }
+    let (d, m) = (parts[0], parts[1]);
+    let year_part = parts.get(2).copied();
+    if d.len() > 2 || m.len() > 2 {
+        return None;
+    }
+    if mode == Mode::Text {
+        let beside_amount = [i.checked_sub(1), Some(i + 1)]
+            .into_iter()
+            .flatten()
+            .filter_map(|j| t.get(j))
+            .any(|n| is_currency_token(n));
+        if beside_amount || (m.len() != 2 && year_part.is_none()) {
+            return None;
+        }
+    }
+    let (d, m): (i8, i8) = (d.parse().ok()?, m.parse().ok()?);
+    let year = match year_part {
+        None => None,
+        Some(y) if y.len() == 4 => Some(y.parse::<i16>().ok()?),
+        Some(y) if y.len() == 2 => Some(TWO_DIGIT_YEAR_BASE + y.parse::<i16>().ok()?),
+        Some(_) => return None,
+    };
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return (mode == Mode::Flag).then_some(Hit::Invalid);
+    }
+    let date = match year {
+        Some(y) => Date::new(y, m, d).ok(),
+        None => resolve_day_month(today, d, m),
+    };
+    Some(date.map_or(Hit::Invalid, found))
+}
+
+/// Reads `20 мая`, `5 de mayo [de 2026]`, `3 May`, `Apr 20`, `April 20th 2026` at `i`.
+fn match_day_month(t: &[&str], i: usize, today: Date) -> Option<Hit> {
+    let token = t[i];
+    let (d, month, mut end) = if let Some((d, _)) = day_number(token) {
+        let mut at = i + 1;
+        if t.get(at) == Some(&"de") {
+            at += 1;
+        }
+        (d, month_word(t.get(at)?)?, at + 1)
+    } else {
+        let month = month_word(token)?;
+        let (d, _) = day_number(t.get(i + 1)?)?;
+        (d, month, i + 2)
+    };
+    let mut year = None;
+    let year_at = if t.get(end) == Some(&"de") { end + 1 } else { end };
+    if let Some(y) = t.get(year_at).and_then(|y| year_number(y)) {
+        year = Some(y);
+        end = year_at + 1;
+    }
+    let date = match year {
+        Some(y) => Date::new(y, month, d).ok(),
+        None => resolve_day_month(today, d, month),
+    };
+    Some(match date {
+        Some(date) => Hit::Found(Found {
+            due: Due {
+                date,
+                kind: DueKind::Day,
+            },
+            end,
+            rank: RANK_CALENDAR,
+        }),
+        None => Hit::Invalid,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jiff::civil::date;
+
+    /// Wednesday 2026-04-01: the fixed "today" of every case.
+    const TODAY: Date = date(2026, 4, 1);
+
+    fn day(y: i16, m: i8, d: i8) -> Option<Due> {
+        Some(Due {
+            date: date(y, m, d),
+            kind: DueKind::Day,
+        })
+    }
+
+    fn week(y: i16, m: i8, d: i8) -> Option<Due> {
+        Some(Due {
+            date: date(y, m, d),
+            kind: DueKind::Week,
+        })
+    }
+
+    fn check(input: &str, expected: Option<Due>) {
+        assert_eq!(parse_due(input, TODAY).ok(), expected, "parse_due({input:?})");
+    }
+
+    fn check_text(text: &str, expected: Option<Due>) {
+        assert_eq!(find_due(text, TODAY), expected, "find_due({text:?})");
+    }
+
+    #[test]
+    fn today_is_a_wednesday() {
+        assert_eq!(TODAY.weekday(), Weekday::Wednesday);
+    }
+
+    #[test]
+    fn flag_english() {
+        check("2026-12-01", day(2026, 12, 1));
+        check("today", day(2026, 4, 1));
+        check("eod", day(2026, 4, 1));
+        check("tomorrow", day(2026, 4, 2));
+        check("day after tomorrow", day(2026, 4, 3));
+        check("friday", day(2026, 4, 3));
+        check("Fri", day(2026, 4, 3));
+        check("on friday", day(2026, 4, 3));
+        check("by Friday", day(2026, 4, 3));
+        check("wednesday", day(2026, 4, 8));
+        check("tuesday", day(2026, 4, 7));
+        check("mon", day(2026, 4, 6));
+        check("sun", day(2026, 4, 5));
+        check("next friday", day(2026, 4, 10));
+        check("next wednesday", day(2026, 4, 8));
+        check("this friday", day(2026, 4, 3));
+        check("next week", week(2026, 4, 12));
+        check("this week", week(2026, 4, 5));
+        check("end of week", week(2026, 4, 5));
+        check("by the end of the week", week(2026, 4, 5));
+        check("end of month", day(2026, 4, 30));
+        check("end of the month", day(2026, 4, 30));
+        check("end of year", day(2026, 12, 31));
+        check("in 3 days", day(2026, 4, 4));
+        check("in 2 weeks", day(2026, 4, 15));
+        check("in a week", day(2026, 4, 8));
+        check("in 1 month", day(2026, 5, 1));
+        check("May 20", day(2026, 5, 20));
+        check("20 May 2027", day(2027, 5, 20));
+        check("April 20th", day(2026, 4, 20));
+        check("the 5th", day(2026, 4, 5));
+        check("before the 5th", day(2026, 4, 5));
+        check("the 1st", day(2026, 4, 1));
+        check("10.04", day(2026, 4, 10));
+        check("3.5", day(2026, 5, 3));
+        check("10.04.2027", day(2027, 4, 10));
+        check("10.04.27", day(2027, 4, 10));
+    }
+
+    #[test]
+    fn flag_russian() {
+        check("сегодня", day(2026, 4, 1));
+        check("завтра", day(2026, 4, 2));
+        check("послезавтра", day(2026, 4, 3));
+        check("в пятницу", day(2026, 4, 3));
+        check("пятница", day(2026, 4, 3));
+        check("до пятницы", day(2026, 4, 3));
+        check("к пятнице", day(2026, 4, 3));
+        check("в среду", day(2026, 4, 8));
+        check("во вторник", day(2026, 4, 7));
+        check("в следующую пятницу", day(2026, 4, 10));
+        check("через неделю", day(2026, 4, 8));
+        check("через 3 дня", day(2026, 4, 4));
+        check("через две недели", day(2026, 4, 15));
+        check("через месяц", day(2026, 5, 1));
+        check("до конца недели", week(2026, 4, 5));
+        check("до конца месяца", day(2026, 4, 30));
+        check("к концу года", day(2026, 12, 31));
+        check("на следующей неделе", week(2026, 4, 12));
+        check("на этой неделе", week(2026, 4, 5));
+        check("20 мая", day(2026, 5, 20));
+        check("к 20 мая", day(2026, 5, 20));
+        check("до 10.04", day(2026, 4, 10));
+        check("до 5 числа", day(2026, 4, 5));
+        check("до 5-го", day(2026, 4, 5));
+        check("Ё-моё", None);
+    }
+
+    #[test]
+    fn flag_spanish() {
+        check("hoy", day(2026, 4, 1));
+        check("mañana", day(2026, 4, 2));
+        check("pasado mañana", day(2026, 4, 3));
+        check("el lunes", day(2026, 4, 6));
+        check("antes del viernes", day(2026, 4, 3));
+        check("el miércoles", day(2026, 4, 8));
+        check("la próxima semana", week(2026, 4, 12));
+        check("la semana que viene", week(2026, 4, 12));
+        check("el próximo viernes", day(2026, 4, 10));
+        check("en 3 días", day(2026, 4, 4));
+        check("dentro de dos semanas", day(2026, 4, 15));
+        check("a fin de mes", day(2026, 4, 30));
+        check("5 de mayo", day(2026, 5, 5));
+        check("el 5 de mayo de 2027", day(2027, 5, 5));
+        check("antes del 5", day(2026, 4, 5));
+    }
+
+    #[test]
+    fn year_and_month_rollover() {
+        // More than DAY_MONTH_PAST_TOLERANCE_DAYS ago: next year.
+        check("10.01", day(2027, 1, 10));
+        check("10 февраля", day(2027, 2, 10));
+        // Within the tolerance: this year, overdue.
+        check("28.03", day(2026, 3, 28));
+        check("Mar 20", day(2026, 3, 20));
+        // Day of month already past: next month; a missing day clamps.
+        assert_eq!(
+            parse_due("the 31st", date(2026, 4, 1)).ok(),
+            day(2026, 4, 30)
+        );
+        assert_eq!(parse_due("the 3rd", date(2026, 4, 20)).ok(), day(2026, 5, 3));
+        assert_eq!(parse_due("end of month", date(2028, 2, 10)).ok(), day(2028, 2, 29));
+        assert_eq!(parse_due("friday", date(2026, 4, 3)).ok(), day(2026, 4, 10));
+        assert_eq!(parse_due("next week", date(2026, 4, 5)).ok(), week(2026, 4, 12));
+        assert_eq!(parse_due("end of week", date(2026, 4, 5)).ok(), week(2026, 4, 5));
+        assert_eq!(parse_due("tomorrow", date(2026, 12, 31)).ok(), day(2027, 1, 1));
+    }
+
+    #[test]
+    fn flag_errors() {
+        let err = |input: &str| parse_due(input, TODAY).map_err(|e| e.to_string());
+        assert_eq!(err("next fryday"), Err("cannot read \"next fryday\" as a date".into()));
+        assert_eq!(err(""), Err("cannot read \"\" as a date".into()));
+        assert_eq!(err("by"), Err("cannot read \"by\" as a date".into()));
+        assert_eq!(err("friday please"), Err("cannot read \"friday please\" as a date".into()));
+        assert_eq!(err("2026-02-30"), Err("\"2026-02-30\" is not a calendar date".into()));
+        assert_eq!(err("31.04"), Err("\"31.04\" is not a calendar date".into()));
+        assert_eq!(err("40.04"), Err("\"40.04\" is not a calendar date".into()));
+        assert_eq!(err("in 5000 days"), Err("cannot read \"in 5000 days\" as a date".into()));
+        assert!(
+            DateError::Unreadable { input: String::new() }
+                .hint()
+                .contains("через неделю")
+        );
+    }
+
+    #[test]
+    fn text_phrases() {
+        check_text("Send the invoice for the deck by Friday", day(2026, 4, 3));
+        check_text("Раскладка плитки — решить до пятницы", day(2026, 4, 3));
+        check_text("Прислать Ирине концепции вывески к 20 апреля", day(2026, 4, 20));
+        check_text("Сдать 1 500 руб. на экскурсию до 10.04", day(2026, 4, 10));
+        check_text("Presupuesto web — Javier lo espera el lunes", day(2026, 4, 6));
+        check_text("Hacer la web antes del viernes", day(2026, 4, 3));
+        check_text("Landing hero — need it before the 5th", day(2026, 4, 5));
+        check_text("Invoice Q2 — $700 by end of month", day(2026, 4, 30));
+        check_text("ship it EOD", day(2026, 4, 1));
+        check_text("Варианты обложки меню — прислать к среде", day(2026, 4, 8));
+        check_text("podcast rec w/ Max thu 7pm", day(2026, 4, 2));
+        check_text("draft by Thu", day(2026, 4, 2));
+        check_text("Pay self-employed tax for March (due Apr 28)", day(2026, 4, 28));
+        check_text("OSAGO renewal — policy expires May 3", day(2026, 5, 3));
+        check_text("Созвон: вывеска — чт 23.04, 15:00", day(2026, 4, 23));
+        check_text("Prep for review (Thu 30 Apr, 16:00 MSK)", day(2026, 4, 30));
+        check_text("Сдать учебники до конца недели", week(2026, 4, 5));
+        check_text("factura anticipo 1500 EUR — ¿hoy?", day(2026, 4, 1));
+        check_text("Купить билеты на поезд на 10 июля", day(2026, 7, 10));
+        check_text("Deadline 2026-05-15", day(2026, 5, 15));
+    }
+
+    #[test]
+    fn text_non_phrases() {
+        check_text("Back up the laptop to the SSD", None);
+        check_text("Предупредить бригаду: в выходные не шуметь до 10:00", None);
+        check_text("no drilling before 10 on weekends", None);
+        check_text("Купить 3.5 кг краски", None);
+        check_text("Pay $1.10 fee", None);
+        check_text("Hacer los ejercicios del tema 7", None);
+        check_text("Reissue the card (expires 05/26)", None);
+        check_text("Тестовая среда для стенда", None);
+        check_text("Review the sun icon", None);
+        check_text("Ask Domingo about prints", None);
+        check_text("desayuno por la mañana", None);
+        check_text("you may 2x the price", None);
+        check_text("the 5th floor lamp", None);
+        check_text("Пробить чеки в «Мой налог» за март", None);
+    }
+
+    #[test]
+    fn text_picks_the_most_specific() {
+        check_text("Созвон в четверг, 9 апреля", day(2026, 4, 9));
+        check_text("tomorrow or friday", day(2026, 4, 2));
+        check_text("friday, then monday", day(2026, 4, 3));
+        check_text("Пятница: тестовая среда", day(2026, 4, 3));
+        check_text("в среду", day(2026, 4, 8));
+    }
+
+    #[test]
+    fn match_reports_tokens() {
+        let normalized = normalize("Счёт Олегу до пятницы, 15 000 ₽");
+        let m = find_due_match(&normalized, TODAY).expect("a due phrase");
+        assert_eq!(m.range(), 2..4);
+        assert_eq!(DueKind::Week.as_str(), "week");
+    }
+}

@@ -1,0 +1,288 @@
+//! Word tokens, stop-words and Snowball stems of a task's text (SPEC §5.1).
+//!
+//! Stemmers are chosen by script, never by language detection (which is unreliable on
+//! 2–4-word titles): Cyrillic tokens get the Russian stem, Latin tokens get both the
+//! English and the Spanish stem (deduplicated), tokens with digits are kept whole.
+//!
+//! What it deliberately does not do: no language detection, no spelling correction, no
+//! synonyms (see `lexicon`), no removal of due or amount phrases beyond the stop-words
+//! below — the seed's worked example keeps `friday` among the stems.
+
+use std::sync::LazyLock;
+
+use rust_stemmers::{Algorithm, Stemmer};
+
+use crate::normalize::{is_currency_symbol, normalize};
+
+/// The three Snowball stemmers, built once.
+///
+/// `rust_stemmers::Stemmer` is a function pointer, cheap to build, but the duplicate
+/// check stems every task on import; one shared instance keeps that free.
+pub struct Stemmers {
+    russian: Stemmer,
+    english: Stemmer,
+    spanish: Stemmer,
+}
+
+/// The one shared set of stemmers.
+static STEMMERS: LazyLock<Stemmers> = LazyLock::new(|| Stemmers {
+    russian: Stemmer::create(Algorithm::Russian),
+    english: Stemmer::create(Algorithm::English),
+    spanish: Stemmer::create(Algorithm::Spanish),
+});
+
+/// The writing system a token is stemmed by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Script {
+    /// Only Cyrillic letters: Russian Snowball.
+    Cyrillic,
+    /// Only Latin letters: English and Spanish Snowball.
+    Latin,
+    /// Contains a digit (`15000`, `10.04`, `x5`, `65к`): kept whole.
+    Numeric,
+    /// Anything else (mixed scripts, Greek, CJK …): kept whole.
+    Other,
+}
+
+/// One content token of a text and its stems.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenStems {
+    /// The normalized token.
+    pub token: String,
+    /// The token's stems: one, or two for a Latin token whose English and Spanish stems
+    /// differ (English first).
+    pub stems: Vec<String>,
+}
+
+impl Stemmers {
+    /// Returns the shared stemmers.
+    pub fn get() -> &'static Stemmers {
+        &STEMMERS
+    }
+
+    /// Returns the stems of one normalized token: Russian for Cyrillic, English then
+    /// Spanish for Latin (one entry when they agree), the token itself otherwise.
+    pub fn stem_token(&self, token: &str) -> Vec<String> {
+        match script_of(token) {
+            Script::Cyrillic => vec![self.russian.stem(token).into_owned()],
+            Script::Latin => {
+                let en = self.english.stem(token).into_owned();
+                let es = self.spanish.stem(token).into_owned();
+                if en == es { vec![en] } else { vec![en, es] }
+            }
+            Script::Numeric | Script::Other => vec![token.to_owned()],
+        }
+    }
+}
+
+/// Returns the script a normalized token is stemmed by.
+pub fn script_of(token: &str) -> Script {
+    if token.chars().any(|c| c.is_ascii_digit()) {
+        return Script::Numeric;
+    }
+    let cyrillic = token.chars().all(is_cyrillic_letter);
+    let latin = token.chars().all(|c| c.is_alphabetic() && is_latin_letter(c));
+    match (cyrillic, latin) {
+        (true, false) => Script::Cyrillic,
+        (false, true) => Script::Latin,
+        _ => Script::Other,
+    }
+}
+
+/// Returns true for letters of the Cyrillic block.
+fn is_cyrillic_letter(c: char) -> bool {
+    ('\u{0400}'..='\u{04FF}').contains(&c) && c.is_alphabetic()
+}
+
+/// Returns true for Latin letters (after normalization: ASCII and the few that do
+/// not fold to ASCII).
+fn is_latin_letter(c: char) -> bool {
+    c.is_ascii_alphabetic() || ('\u{00C0}'..='\u{024F}').contains(&c)
+}
+
+/// Returns true when a normalized token carries no content for comparison.
+///
+/// Stop-words are function words of Russian, English and Spanish (prepositions,
+/// articles, pronouns, conjunctions, auxiliaries, fillers), plus two families that the
+/// signature carries better than the words do:
+/// - currency and magnitude words (`руб`, `usd`, `euros`, `тыс`, `млн`, `mil`): the
+///   amount signature reads them, and their spelling varies (`₽`/`руб.`/`RUB`);
+/// - relative-day words (`today`, `tomorrow`, `eod`, `сегодня`, `завтра`, `hoy`,
+///   `mañana`): the due signature reads them, and they say nothing about the job.
+///
+/// Weekday and month names are NOT stop-words: "rent for May" and "rent for June" are
+/// different jobs, and the seed's worked example keeps `friday`.
+/// Single letters are dropped too (`x`, `р`, `y`, `в`): after normalization they are
+/// prepositions, conjunctions or leftovers of abbreviations.
+pub fn is_stop_word(token: &str) -> bool {
+    let mut chars = token.chars();
+    if let (Some(c), None) = (chars.next(), chars.next())
+        && c.is_alphabetic()
+    {
+        return true;
+    }
+    STOP_WORDS.binary_search(&token).is_ok()
+}
+
+/// Returns the content tokens of already normalized text: not stop-words, not currency
+/// symbols, in text order (duplicates kept).
+pub fn content_tokens(normalized: &str) -> impl Iterator<Item = &str> {
+    normalized
+        .split(' ')
+        .filter(|t| !t.is_empty())
+        .filter(|t| !t.chars().all(is_currency_symbol))
+        .filter(|t| !is_stop_word(t))
+}
+
+/// Returns each content token of `text` with its stems, in text order.
+pub fn token_stems(text: &str) -> Vec<TokenStems> {
+    let normalized = normalize(text);
+    let stemmers = Stemmers::get();
+    content_tokens(&normalized)
+        .map(|token| TokenStems {
+            token: token.to_owned(),
+            stems: stemmers.stem_token(token),
+        })
+        .collect()
+}
+
+/// Returns the unique stems of `text` in first-seen order.
+///
+/// `"Send the invoice for 15 000 ₽ by Friday"` gives `send, invoic, 15000, friday`.
+pub fn stems(text: &str) -> Vec<String> {
+    stems_of_normalized(&normalize(text))
+}
+
+/// Returns the unique stems of already normalized text in first-seen order.
+pub fn stems_of_normalized(normalized: &str) -> Vec<String> {
+    let stemmers = Stemmers::get();
+    let mut out: Vec<String> = Vec::new();
+    for token in content_tokens(normalized) {
+        for stem in stemmers.stem_token(token) {
+            if !out.contains(&stem) {
+                out.push(stem);
+            }
+        }
+    }
+    out
+}
+
+/// Stop-words, normalized (lowercase, `ё`→`е`, no Latin accents), sorted for binary
+/// search (a test checks the order).
+///
+/// Russian: the Snowball list plus everyday fillers; English and Spanish: the Snowball
+/// lists trimmed of rare forms plus task fillers. Currency, magnitude and relative-day
+/// words: see [`is_stop_word`].
+static STOP_WORDS: &[&str] = &[
+    "about", "after", "again", "al", "algo", "algun", "alguna", "algunas", "alguno",
+    "algunos", "all", "also", "am", "an", "and", "ante", "antes", "any", "are", "as",
+    "asap", "at", "be", "been", "before", "being", "both", "but", "by", "can", "cny",
+    "como", "con", "contra", "could", "cual", "cuando", "de", "del", "desde", "did",
+    "do", "does", "dolar", "dolares", "dollar", "dollars", "donde", "down", "due",
+    "durante", "each", "el", "ella", "ellas", "ellos", "en", "entre", "eod", "era",
+    "es", "esa", "esas", "ese", "eso", "esos", "esta", "estan", "estar", "estas",
+    "este", "esto", "estos", "eur", "euro", "euros", "favor", "for", "from", "fue",
+    "gbp", "get", "got", "had", "has", "have", "hay", "he", "her", "here", "hers",
+    "him", "his", "how", "hoy", "if", "in", "into", "is", "it", "its", "just", "la",
+    "las", "le", "les", "lo", "los", "manana", "mas", "me", "mi", "mia", "mil",
+    "million", "millions", "millon", "millones", "mine", "mio", "mis", "more", "mucho",
+    "muy", "my", "need", "needs", "ni", "no", "nor", "nos", "nosotros", "not", "now",
+    "nuestra", "nuestro", "o", "of", "off", "ok", "on", "once", "only", "or", "os",
+    "other", "otra", "otro", "our", "ours", "out", "over", "para", "pero", "please",
+    "pls", "plz", "poco", "por", "porfa", "porque", "que", "quien", "re", "rub", "rur",
+    "se", "sea", "she", "should", "si", "sin", "so", "sobre", "some", "son", "su",
+    "sus", "than", "that", "the", "their", "theirs", "them", "then", "there", "these",
+    "they", "this", "those", "thousand", "through", "to", "today", "todo", "todos",
+    "tomorrow", "tonight", "too", "tu", "tus", "un", "una", "unas", "uno", "unos",
+    "until", "up", "us", "usd", "very", "via", "was", "we", "were", "what", "when",
+    "where", "which", "while", "who", "whom", "why", "will", "with", "would", "ya",
+    "yo", "you", "your", "yours", "а", "без", "более", "бы", "был", "была", "были",
+    "было", "быть", "вам", "вас", "ведь", "во", "вот", "все", "всего", "всех", "всю",
+    "вы", "где", "гривен", "грн", "да", "даже", "для", "до", "долл", "доллар",
+    "доллара", "долларов", "евро", "его", "ее", "ей", "ему", "если", "есть", "еще",
+    "же", "за", "завтра", "зачем", "здесь", "из", "или", "им", "их", "как", "какая",
+    "какой", "ко", "когда", "кто", "куда", "ли", "либо", "между", "меня", "млн", "мне",
+    "много", "может", "можно", "мой", "мою", "моя", "мы", "на", "над", "надо", "наш",
+    "наша", "наши", "нашу", "не", "него", "нее", "нет", "ни", "ним", "них", "но", "ну",
+    "нужна", "нужно", "нужны", "об", "он", "она", "они", "оно", "от", "очень", "по",
+    "под", "пожалуйста", "послезавтра", "потом", "потому", "почти", "при", "про", "раз",
+    "руб", "рублей", "рубль", "рубля", "с", "сам", "свои", "свой", "свою", "себе",
+    "себя", "сегодня", "сейчас", "со", "срочно", "так", "также", "такой", "там", "тебе",
+    "тебя", "тем", "то", "того", "тоже", "только", "том", "тр", "ты", "тыс", "тысяч",
+    "тысяча", "тысячи", "у", "уже", "чем", "через", "что", "чтоб", "чтобы", "чуть",
+    "шт", "эта", "эти", "это", "этого", "этой", "этом", "этот", "эту", "я",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(input: &str, expected: &[&str]) {
+        assert_eq!(stems(input), expected, "stems({input:?})");
+    }
+
+    #[test]
+    fn stop_words_are_sorted_and_normalized() {
+        let mut sorted = STOP_WORDS.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted, STOP_WORDS, "STOP_WORDS must be sorted and unique");
+        for w in STOP_WORDS {
+            assert_eq!(&normalize(w), w, "stop-word {w:?} is not normalized");
+        }
+    }
+
+    #[test]
+    fn seed_worked_example() {
+        check(
+            "Send the invoice for 15 000 ₽ by Friday",
+            &["send", "invoic", "15000", "friday"],
+        );
+        check("Send the invoice for 15000 ₽", &["send", "invoic", "15000"]);
+        check(
+            "Send the contract invoice, 40 000 ₽",
+            &["send", "contract", "invoic", "40000"],
+        );
+    }
+
+    #[test]
+    fn by_script() {
+        check("Счёт на 45 000 ₽ за меню — отправить Олегу", &[
+            "счет", "45000", "мен", "отправ", "олег",
+        ]);
+        check("Счет Лесной Кухне", &["счет", "лесн", "кухн"]);
+        check("Enviar factura del anticipo (1.500 €)", &[
+            "enviar", "envi", "factura", "factur", "anticipo", "anticip", "1500",
+        ]);
+        check("Pagar a Paula 120 € por PayPal", &[
+            "pagar", "pag", "paula", "paul", "120", "paypal",
+        ]);
+        check("Redacción / Redaccion", &["redaccion"]);
+        check("Ad placement: 15000 RUB", &["ad", "placement", "15000"]);
+        check("до 10.04 в 11:30", &["10.04", "11:30"]);
+        check("Аренда за июнь, 65к", &["аренд", "июн", "65к"]);
+        check("the a и в el la", &[]);
+    }
+
+    #[test]
+    fn token_stems_keep_alternatives() {
+        let got = token_stems("Enviar la factura");
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].token, "enviar");
+        assert_eq!(got[0].stems, ["enviar", "envi"]);
+    }
+
+    #[test]
+    fn scripts() {
+        for (token, script) in [
+            ("счет", Script::Cyrillic),
+            ("invoice", Script::Latin),
+            ("15000", Script::Numeric),
+            ("65к", Script::Numeric),
+            ("pеport", Script::Other),
+            ("αβ", Script::Other),
+        ] {
+            assert_eq!(script_of(token), script, "{token}");
+        }
+    }
+}
