@@ -268,9 +268,10 @@ fn currency_token(token: &str) -> Option<(Currency, Place)> {
         "₸" => (Kzt, Anywhere),
         "₴" => (Uah, Anywhere),
         "₹" => (Inr, Anywhere),
-        "rub" | "rur" | "usd" | "eur" | "gbp" | "chf" | "cny" | "kzt" | "uah" | "inr" => {
-            (Currency::from_code(if token == "rur" { "rub" } else { token })?, Anywhere)
-        }
+        "rub" | "rur" | "usd" | "eur" | "gbp" | "chf" | "cny" | "kzt" | "uah" | "inr" => (
+            Currency::from_code(if token == "rur" { "rub" } else { token })?,
+            Anywhere,
+        ),
         "руб" | "рубль" | "рубля" | "рублей" | "р" => (Rub, After),
         "доллар" | "доллара" | "долларов" | "долл" | "бакс" | "бакса" | "баксов" => {
             (Usd, After)
@@ -301,7 +302,9 @@ struct Magnitude {
 fn magnitude_word(token: &str) -> Option<Magnitude> {
     let (factor, russian) = match token {
         "тыс" | "тысяч" | "тысячи" | "тысяча" | "тр" => (1_000, true),
-        "млн" | "миллион" | "миллиона" | "миллионов" => (1_000_000, true),
+        "млн" | "миллион" | "миллиона" | "миллионов" => {
+            (1_000_000, true)
+        }
         "млрд" => (1_000_000_000, true),
         "mil" | "thousand" => (1_000, false),
         "mln" | "million" | "millions" | "millon" | "millones" => (1_000_000, false),
@@ -558,8 +561,14 @@ mod tests {
         check_flag("usd 300", Ok("300 USD"));
         check_flag("0.5 usd", Ok("0.50 USD"));
         check_flag("15000", Err("\"15000\" has no currency"));
-        check_flag("fifteen rub", Err("cannot read \"fifteen rub\" as an amount"));
-        check_flag("15000 RUB please", Err("cannot read \"15000 RUB please\" as an amount"));
+        check_flag(
+            "fifteen rub",
+            Err("cannot read \"fifteen rub\" as an amount"),
+        );
+        check_flag(
+            "15000 RUB please",
+            Err("cannot read \"15000 RUB please\" as an amount"),
+        );
         check_flag("", Err("cannot read \"\" as an amount"));
         check_flag(
             "99999999999999999999 RUB",
@@ -570,10 +579,13 @@ mod tests {
     #[test]
     fn matches_report_tokens() {
         let got = find_amounts(&normalize("Счёт на 15 000 ₽ до пятницы"));
-        assert_eq!(got, [AmountMatch {
-            amount: rub(15000),
-            tokens: 2..4
-        }]);
+        assert_eq!(
+            got,
+            [AmountMatch {
+                amount: rub(15000),
+                tokens: 2..4
+            }]
+        );
     }
 
     #[test]

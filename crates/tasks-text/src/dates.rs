@@ -270,8 +270,8 @@ fn weekday_modifier(token: &str) -> Option<Shift> {
     match token {
         "this" | "coming" | "эту" | "этот" | "это" | "этой" | "ближайшую" | "ближайший"
         | "ближайшее" | "este" | "esta" => Some(Shift::Coming),
-        "next" | "следующую" | "следующий" | "следующее" | "следующей" | "след"
-        | "proximo" | "proxima" => Some(Shift::NextWeek),
+        "next" | "следующую" | "следующий" | "следующее" | "следующей" | "след" | "proximo"
+        | "proxima" => Some(Shift::NextWeek),
         _ => None,
     }
 }
@@ -285,19 +285,23 @@ fn weekday_word(token: &str) -> Option<(Weekday, bool)> {
             (Monday, false)
         }
         "mon" => (Monday, true),
-        "tuesday" | "tue" | "tues" | "вторник" | "вторника" | "вторнику" | "вт"
-        | "martes" => (Tuesday, false),
+        "tuesday" | "tue" | "tues" | "вторник" | "вторника" | "вторнику" | "вт" | "martes" => {
+            (Tuesday, false)
+        }
         "wednesday" | "wed" | "среду" | "miercoles" => (Wednesday, false),
         "среда" | "среды" | "среде" | "ср" => (Wednesday, true),
         "thursday" | "thu" | "thur" | "thurs" | "четверг" | "четверга" | "четвергу" | "чт"
         | "jueves" => (Thursday, false),
-        "friday" | "fri" | "пятница" | "пятницу" | "пятницы" | "пятнице" | "пт"
-        | "viernes" => (Friday, false),
+        "friday" | "fri" | "пятница" | "пятницу" | "пятницы" | "пятнице" | "пт" | "viernes" => {
+            (Friday, false)
+        }
         "saturday" | "суббота" | "субботу" | "субботы" | "субботе" | "сб" | "sabado" => {
             (Saturday, false)
         }
         "sat" => (Saturday, true),
-        "sunday" | "воскресенье" | "воскресенья" | "воскресенью" => (Sunday, false),
+        "sunday" | "воскресенье" | "воскресенья" | "воскресенью" => {
+            (Sunday, false)
+        }
         "sun" | "вс" | "domingo" => (Sunday, true),
         _ => return None,
     })
@@ -307,18 +311,24 @@ fn weekday_word(token: &str) -> Option<(Weekday, bool)> {
 fn month_word(token: &str) -> Option<i8> {
     Some(match token {
         "january" | "jan" | "января" | "январь" | "янв" | "enero" | "ene" => 1,
-        "february" | "feb" | "февраля" | "февраль" | "фев" | "февр" | "febrero" => 2,
+        "february" | "feb" | "февраля" | "февраль" | "фев" | "февр" | "febrero" => {
+            2
+        }
         "march" | "mar" | "марта" | "март" | "мар" | "marzo" => 3,
         "april" | "apr" | "апреля" | "апрель" | "апр" | "abril" | "abr" => 4,
         "may" | "мая" | "май" | "mayo" => 5,
         "june" | "jun" | "июня" | "июнь" | "июн" | "junio" => 6,
         "july" | "jul" | "июля" | "июль" | "июл" | "julio" => 7,
         "august" | "aug" | "августа" | "август" | "авг" | "agosto" | "ago" => 8,
-        "september" | "sep" | "sept" | "сентября" | "сентябрь" | "сен" | "сент"
-        | "septiembre" | "setiembre" => 9,
+        "september" | "sep" | "sept" | "сентября" | "сентябрь" | "сен" | "сент" | "septiembre"
+        | "setiembre" => 9,
         "october" | "oct" | "октября" | "октябрь" | "окт" | "octubre" => 10,
-        "november" | "nov" | "ноября" | "ноябрь" | "ноя" | "нояб" | "noviembre" => 11,
-        "december" | "dec" | "декабря" | "декабрь" | "дек" | "diciembre" | "dic" => 12,
+        "november" | "nov" | "ноября" | "ноябрь" | "ноя" | "нояб" | "noviembre" => {
+            11
+        }
+        "december" | "dec" | "декабря" | "декабрь" | "дек" | "diciembre" | "dic" => {
+            12
+        }
         _ => return None,
     })
 }
@@ -390,7 +400,9 @@ fn unit_word(token: &str) -> Option<Unit> {
         "week" | "weeks" | "неделю" | "недели" | "недель" | "неделя" | "semana" | "semanas" => {
             Unit::Week
         }
-        "month" | "months" | "месяц" | "месяца" | "месяцев" | "mes" | "meses" => Unit::Month,
+        "month" | "months" | "месяц" | "месяца" | "месяцев" | "mes" | "meses" => {
+            Unit::Month
+        }
         _ => return None,
     })
 }
@@ -590,10 +602,7 @@ fn match_at(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
 
     // A day of month alone.
     if let Some((d, ordinal)) = day_number(token) {
-        let ru_day_word = matches!(
-            t.get(i + 1).copied(),
-            Some("числа" | "число" | "числу")
-        );
+        let ru_day_word = matches!(t.get(i + 1).copied(), Some("числа" | "число" | "числу"));
         let ru_ordinal = t.get(i + 1) == Some(&"го") && (after_preposition || mode == Mode::Flag);
         let en_ordinal = ordinal && (after_preposition || mode == Mode::Flag);
         let es_day = !ordinal
@@ -640,7 +649,11 @@ fn match_at(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
             if words == &["manana"] && prev(1).is_some_and(|p| MORNING_MARKERS.contains(&p)) {
                 continue;
             }
-            return found(resolve_relative(today, *relative), i + words.len(), RANK_RELATIVE);
+            return found(
+                resolve_relative(today, *relative),
+                i + words.len(),
+                RANK_RELATIVE,
+            );
         }
     }
 
@@ -687,7 +700,9 @@ fn match_numeric_date(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<H
     }
     let parts: Vec<&str> = token.split('.').collect();
     if !(2..=3).contains(&parts.len())
-        || parts.iter().any(|p| p.is_empty() || !p.chars().all(|c| c.is_ascii_digit()))
+        || parts
+            .iter()
+            .any(|p| p.is_empty() || !p.chars().all(|c| c.is_ascii_digit()))
     {
         return None;
     }
@@ -738,7 +753,11 @@ fn match_day_month(t: &[&str], i: usize, today: Date) -> Option<Hit> {
         (d, month, i + 2)
     };
     let mut year = None;
-    let year_at = if t.get(end) == Some(&"de") { end + 1 } else { end };
+    let year_at = if t.get(end) == Some(&"de") {
+        end + 1
+    } else {
+        end
+    };
     if let Some(y) = t.get(year_at).and_then(|y| year_number(y)) {
         year = Some(y);
         end = year_at + 1;
@@ -783,7 +802,11 @@ mod tests {
     }
 
     fn check(input: &str, expected: Option<Due>) {
-        assert_eq!(parse_due(input, TODAY).ok(), expected, "parse_due({input:?})");
+        assert_eq!(
+            parse_due(input, TODAY).ok(),
+            expected,
+            "parse_due({input:?})"
+        );
     }
 
     fn check_text(text: &str, expected: Option<Due>) {
@@ -897,29 +920,58 @@ mod tests {
             parse_due("the 31st", date(2026, 4, 1)).ok(),
             day(2026, 4, 30)
         );
-        assert_eq!(parse_due("the 3rd", date(2026, 4, 20)).ok(), day(2026, 5, 3));
-        assert_eq!(parse_due("end of month", date(2028, 2, 10)).ok(), day(2028, 2, 29));
+        assert_eq!(
+            parse_due("the 3rd", date(2026, 4, 20)).ok(),
+            day(2026, 5, 3)
+        );
+        assert_eq!(
+            parse_due("end of month", date(2028, 2, 10)).ok(),
+            day(2028, 2, 29)
+        );
         assert_eq!(parse_due("friday", date(2026, 4, 3)).ok(), day(2026, 4, 10));
-        assert_eq!(parse_due("next week", date(2026, 4, 5)).ok(), week(2026, 4, 12));
-        assert_eq!(parse_due("end of week", date(2026, 4, 5)).ok(), week(2026, 4, 5));
-        assert_eq!(parse_due("tomorrow", date(2026, 12, 31)).ok(), day(2027, 1, 1));
+        assert_eq!(
+            parse_due("next week", date(2026, 4, 5)).ok(),
+            week(2026, 4, 12)
+        );
+        assert_eq!(
+            parse_due("end of week", date(2026, 4, 5)).ok(),
+            week(2026, 4, 5)
+        );
+        assert_eq!(
+            parse_due("tomorrow", date(2026, 12, 31)).ok(),
+            day(2027, 1, 1)
+        );
     }
 
     #[test]
     fn flag_errors() {
         let err = |input: &str| parse_due(input, TODAY).map_err(|e| e.to_string());
-        assert_eq!(err("next fryday"), Err("cannot read \"next fryday\" as a date".into()));
+        assert_eq!(
+            err("next fryday"),
+            Err("cannot read \"next fryday\" as a date".into())
+        );
         assert_eq!(err(""), Err("cannot read \"\" as a date".into()));
         assert_eq!(err("by"), Err("cannot read \"by\" as a date".into()));
-        assert_eq!(err("friday please"), Err("cannot read \"friday please\" as a date".into()));
-        assert_eq!(err("2026-02-30"), Err("\"2026-02-30\" is not a calendar date".into()));
+        assert_eq!(
+            err("friday please"),
+            Err("cannot read \"friday please\" as a date".into())
+        );
+        assert_eq!(
+            err("2026-02-30"),
+            Err("\"2026-02-30\" is not a calendar date".into())
+        );
         assert_eq!(err("31.04"), Err("\"31.04\" is not a calendar date".into()));
         assert_eq!(err("40.04"), Err("\"40.04\" is not a calendar date".into()));
-        assert_eq!(err("in 5000 days"), Err("cannot read \"in 5000 days\" as a date".into()));
+        assert_eq!(
+            err("in 5000 days"),
+            Err("cannot read \"in 5000 days\" as a date".into())
+        );
         assert!(
-            DateError::Unreadable { input: String::new() }
-                .hint()
-                .contains("через неделю")
+            DateError::Unreadable {
+                input: String::new()
+            }
+            .hint()
+            .contains("через неделю")
         );
     }
 
@@ -927,9 +979,15 @@ mod tests {
     fn text_phrases() {
         check_text("Send the invoice for the deck by Friday", day(2026, 4, 3));
         check_text("Раскладка плитки — решить до пятницы", day(2026, 4, 3));
-        check_text("Прислать Ирине концепции вывески к 20 апреля", day(2026, 4, 20));
+        check_text(
+            "Прислать Ирине концепции вывески к 20 апреля",
+            day(2026, 4, 20),
+        );
         check_text("Сдать 1 500 руб. на экскурсию до 10.04", day(2026, 4, 10));
-        check_text("Presupuesto web — Javier lo espera el lunes", day(2026, 4, 6));
+        check_text(
+            "Presupuesto web — Javier lo espera el lunes",
+            day(2026, 4, 6),
+        );
         check_text("Hacer la web antes del viernes", day(2026, 4, 3));
         check_text("Landing hero — need it before the 5th", day(2026, 4, 5));
         check_text("Invoice Q2 — $700 by end of month", day(2026, 4, 30));
@@ -937,7 +995,10 @@ mod tests {
         check_text("Варианты обложки меню — прислать к среде", day(2026, 4, 8));
         check_text("podcast rec w/ Max thu 7pm", day(2026, 4, 2));
         check_text("draft by Thu", day(2026, 4, 2));
-        check_text("Pay self-employed tax for March (due Apr 28)", day(2026, 4, 28));
+        check_text(
+            "Pay self-employed tax for March (due Apr 28)",
+            day(2026, 4, 28),
+        );
         check_text("OSAGO renewal — policy expires May 3", day(2026, 5, 3));
         check_text("Созвон: вывеска — чт 23.04, 15:00", day(2026, 4, 23));
         check_text("Prep for review (Thu 30 Apr, 16:00 MSK)", day(2026, 4, 30));

@@ -284,7 +284,10 @@ mod tests {
         check("Café Lucía", "cafe lucia");
         check("Redacción", "redaccion");
         check("mañana señalética", "manana senaletica");
-        check("Выбрать раскладку: ёлочка или прямая", "выбрать раскладку елочка или прямая");
+        check(
+            "Выбрать раскладку: ёлочка или прямая",
+            "выбрать раскладку елочка или прямая",
+        );
         check("Купить клей йогурт", "купить клей йогурт");
         check("за\u{301}мок", "замок");
         check("cafe\u{301}", "cafe");
@@ -300,7 +303,10 @@ mod tests {
     #[test]
     fn punctuation_and_space() {
         check("  a\t\tb \n c  ", "a b c");
-        check("Баннеры для Яндекс Еды: 4 размера", "баннеры для яндекс еды 4 размера");
+        check(
+            "Баннеры для Яндекс Еды: 4 размера",
+            "баннеры для яндекс еды 4 размера",
+        );
         check("Счёт — отправить «Олегу»!!", "счет отправить олегу");
         check("T-Bank card (expires 05/26)", "t bank card expires 05/26");
         check("PO-2291", "po 2291");

@@ -95,7 +95,10 @@ mod tests {
 
     #[test]
     fn symmetric() {
-        let pairs = [("банеры", "баннеры"), ("logo files", "Send Lucía the logo files")];
+        let pairs = [
+            ("банеры", "баннеры"),
+            ("logo files", "Send Lucía the logo files"),
+        ];
         for (a, b) in pairs {
             assert_eq!(trigram_jaccard(a, b), trigram_jaccard(b, a));
         }

@@ -5,6 +5,7 @@
 mod add;
 mod change;
 mod claim;
+mod prime;
 mod project;
 mod shell;
 mod transfer;
@@ -97,6 +98,10 @@ pub enum Command {
     Completions(shell::CompletionsArgs),
     /// Print the man page
     Man,
+    /// Serve the same operations to agents over MCP (stdio)
+    Mcp,
+    /// Print a short workflow guide for an agent's context
+    Prime,
 }
 
 /// What a command needs: the open store, the context, the output mode.
@@ -132,6 +137,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     match &cli.command {
         Command::Completions(args) => return shell::completions(args),
         Command::Man => return shell::man(),
+        Command::Prime => {
+            print!("{}", prime::GUIDE);
+            return Ok(());
+        }
+        Command::Mcp => return mcp(&cli.global),
         _ => {}
     }
     let mut app = App::open(&cli.global)?;
@@ -159,6 +169,20 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Next(a) => claim::next(&mut app, a),
         Command::Import(a) => transfer::import(&mut app, a),
         Command::Export(a) => transfer::export(&app, a),
-        Command::Completions(_) | Command::Man => Ok(()),
+        Command::Completions(_) | Command::Man | Command::Mcp | Command::Prime => Ok(()),
     }
+}
+
+/// Runs the MCP server on stdio with this run's environment.
+fn mcp(global: &GlobalArgs) -> Result<(), CliError> {
+    let fixed_now = std::env::var("TASKS_NOW").ok().filter(|v| !v.trim().is_empty()).map(|_| env::now()).transpose()?;
+    let config = tasks_mcp::ServerConfig {
+        store_path: env::store_path(global.db.as_ref())?,
+        actor: env::actor(global.actor.as_deref()),
+        now: fixed_now,
+        zone: env::zone()?,
+    };
+    // Open once here so a bad store path or a too-new schema fails before the handshake.
+    Store::open(&config.store_path)?;
+    tasks_mcp::serve_stdio(config).map_err(|e| CliError::other(format!("mcp: {e:#}")))
 }
