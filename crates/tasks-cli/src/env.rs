@@ -64,7 +64,10 @@ pub fn actor(flag: Option<&str>) -> String {
 pub fn zone() -> Result<TimeZone, CliError> {
     match std::env::var("TASKS_TZ") {
         Ok(name) if !name.trim().is_empty() => TimeZone::get(name.trim()).map_err(|e| {
-            CliError::config(format!("TASKS_TZ: unknown time zone \"{name}\": {e}"), Some("hint: TASKS_TZ=Europe/Berlin"))
+            CliError::config(
+                format!("TASKS_TZ: unknown time zone \"{name}\": {e}"),
+                Some("hint: TASKS_TZ=Europe/Berlin"),
+            )
         }),
         _ => Ok(TimeZone::try_system().unwrap_or(TimeZone::UTC)),
     }

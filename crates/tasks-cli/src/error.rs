@@ -58,7 +58,13 @@ impl CliError {
 
     /// Builds a validation error (exit 2).
     pub fn validation(message: impl Into<String>, hint: Option<String>) -> CliError {
-        CliError { code: "validation", message: message.into(), details: json!({}), hints: hint.into_iter().collect(), body: None }
+        CliError {
+            code: "validation",
+            message: message.into(),
+            details: json!({}),
+            hints: hint.into_iter().collect(),
+            body: None,
+        }
     }
 
     /// Builds an error of another kind (exit 1).
@@ -87,24 +93,28 @@ impl CliError {
 fn hints_for(e: &Error) -> Vec<String> {
     match e {
         Error::NotFound { what: "task", .. } => vec!["hint: tasks list --status all shows every task".into()],
-        Error::NotFound { what: "project", .. } => vec![
-            "hint: tasks project list shows the projects; tasks project add KEY NAME makes one".into(),
-        ],
+        Error::NotFound { what: "project", .. } => {
+            vec!["hint: tasks project list shows the projects; tasks project add KEY NAME makes one".into()]
+        }
         Error::Ambiguous { .. } => vec!["hint: give the key, or more digits of the UUID".into()],
         Error::Cycle { path, .. } => {
             vec![format!("hint: tasks graph {} shows the links", path.first().cloned().unwrap_or_default())]
         }
         Error::Claimed { .. } => vec!["hint: tasks next --claim picks another ready task".into()],
         Error::Blocked { key, .. } => vec![format!("hint: tasks graph {key} shows what it waits for")],
-        Error::NothingReady { .. } => vec!["hint: tasks blocked shows what waits; tasks list shows everything open".into()],
+        Error::NothingReady { .. } => {
+            vec!["hint: tasks blocked shows what waits; tasks list shows everything open".into()]
+        }
         Error::ProbableDuplicate { candidates, .. } => {
             let best = candidates.first().map(|c| c.key.as_str()).unwrap_or("KEY");
-            vec![
-                format!("hint: rerun with --attach {best} to attach it to that task, or with --new to create it anyway"),
-            ]
+            vec![format!(
+                "hint: rerun with --attach {best} to attach it to that task, or with --new to create it anyway"
+            )]
         }
         Error::StoreTooNew { .. } => vec!["hint: use a newer tasks, or point TASKS_DB at another store".into()],
-        Error::ImportLine { .. } => vec!["hint: fix the line, or rerun with --skip-bad to import the other lines".into()],
+        Error::ImportLine { .. } => {
+            vec!["hint: fix the line, or rerun with --skip-bad to import the other lines".into()]
+        }
         _ => Vec::new(),
     }
 }

@@ -78,7 +78,9 @@ pub fn tasks(list: &[Task], style: &Style, empty: &str) -> String {
         return format!("{empty}\n");
     }
     let mut t = new_table(style);
-    t.set_header(["KEY", "STATUS", "P", "DUE", "PROJECT", "TITLE"].map(|h| Cell::new(h).add_attribute(Attribute::Bold)));
+    t.set_header(
+        ["KEY", "STATUS", "P", "DUE", "PROJECT", "TITLE"].map(|h| Cell::new(h).add_attribute(Attribute::Bold)),
+    );
     for task in list {
         let due = task.due.as_ref().map(|d| relative_due(d, style.today)).unwrap_or_default();
         let overdue = task.due.is_some_and(|d| d.date < style.today) && !task.status.is_closed();
@@ -130,7 +132,10 @@ pub fn detail(d: &TaskDetail, style: &Style) -> String {
     field("person", t.person.clone().unwrap_or_default());
     field(
         "amount",
-        t.amount.as_ref().map(|m| format!("{}.{:02} {}", m.minor / 100, (m.minor % 100).abs(), m.currency)).unwrap_or_default(),
+        t.amount
+            .as_ref()
+            .map(|m| format!("{}.{:02} {}", m.minor / 100, (m.minor % 100).abs(), m.currency))
+            .unwrap_or_default(),
     );
     field("tags", t.tags.join(", "));
     if let Some((who, until)) = t.live_claim(style.now_ms) {

@@ -102,7 +102,13 @@ pub fn release(store: &mut Store, ctx: &Context, reference: &str) -> Result<Task
 
 /// Picks the best ready task (priority, due, age) matching `filter` and claims it, in
 /// one transaction, so two agents asking at once never get the same task.
-pub fn next(store: &mut Store, ctx: &Context, filter: ListFilter, lease: std::time::Duration, describe: &str) -> Result<Task> {
+pub fn next(
+    store: &mut Store,
+    ctx: &Context,
+    filter: ListFilter,
+    lease: std::time::Duration,
+    describe: &str,
+) -> Result<Task> {
     let now = ctx.now_ms();
     let until = now + lease.as_millis() as i64;
     store.write(|tx| {
@@ -111,6 +117,9 @@ pub fn next(store: &mut Store, ctx: &Context, filter: ListFilter, lease: std::ti
         f.task_type = filter.task_type;
         f.tag = filter.tag.clone();
         f.person_id = filter.person_id;
+        // "Next" means a task nobody holds, the caller included: an agent asking again
+        // wants more work, not the task it already has.
+        f.unclaimed_at = Some(now);
         let best = task_rows::list(tx, &f)?;
         let Some(task) = best.into_iter().next() else {
             return Err(Error::NothingReady { filter: describe.to_string() });

@@ -18,11 +18,7 @@ use crate::time::rfc3339;
 
 /// Returns the major-unit value of money as a JSON number (15000, 1200.5).
 fn major_units(m: &Money) -> Value {
-    if m.minor % 100 == 0 {
-        json!(m.minor / 100)
-    } else {
-        json!(m.minor as f64 / 100.0)
-    }
+    if m.minor % 100 == 0 { json!(m.minor / 100) } else { json!(m.minor as f64 / 100.0) }
 }
 
 /// Returns a task as JSON, with its lease shown only while live at `now_ms`.

@@ -39,13 +39,8 @@ pub enum CronField {
 }
 
 impl CronField {
-    const ALL: [CronField; 5] = [
-        CronField::Minute,
-        CronField::Hour,
-        CronField::DayOfMonth,
-        CronField::Month,
-        CronField::DayOfWeek,
-    ];
+    const ALL: [CronField; 5] =
+        [CronField::Minute, CronField::Hour, CronField::DayOfMonth, CronField::Month, CronField::DayOfWeek];
 
     /// Returns the field's name as used in error messages (`day-of-week`).
     pub fn name(self) -> &'static str {
@@ -87,15 +82,9 @@ impl CronField {
                 ("nov", 11),
                 ("dec", 12),
             ],
-            CronField::DayOfWeek => &[
-                ("sun", 0),
-                ("mon", 1),
-                ("tue", 2),
-                ("wed", 3),
-                ("thu", 4),
-                ("fri", 5),
-                ("sat", 6),
-            ],
+            CronField::DayOfWeek => {
+                &[("sun", 0), ("mon", 1), ("tue", 2), ("wed", 3), ("thu", 4), ("fri", 5), ("sat", 6)]
+            }
             _ => &[],
         }
     }
@@ -130,11 +119,7 @@ impl CronDays {
         let dow = self.days_of_week & (1 << date.weekday().to_sunday_zero_offset()) != 0;
         // Vixie cron: both restricted → OR; otherwise the unrestricted field has every
         // bit set (or is a `*`-led step) and the AND is what crontab(5) does.
-        if self.either_day_field {
-            dom || dow
-        } else {
-            dom && dow
-        }
+        if self.either_day_field { dom || dow } else { dom && dow }
     }
 
     /// Returns whether the month of `date` is in the pattern, letting the day walk
@@ -157,7 +142,7 @@ pub struct CronPattern {
 }
 
 impl CronPattern {
-    /// Returns the pattern text as given (trimmed).
+    /// Returns the pattern text, fields separated by single spaces.
     pub fn as_str(&self) -> &str {
         &self.expression
     }
@@ -214,19 +199,12 @@ impl fmt::Display for CronPattern {
 /// and patterns that can never fire (`0 0 31 2 *`).
 pub fn parse_cron(input: &str) -> Result<CronPattern, ScheduleError> {
     let expression = input.trim();
-    let shape = |reason: String| ScheduleError::CronShape {
-        expression: expression.to_string(),
-        reason,
-    };
+    let shape = |reason: String| ScheduleError::CronShape { expression: expression.to_string(), reason };
     if expression.is_empty() {
-        return Err(shape(
-            "is empty; need 5 fields: minute hour day-of-month month day-of-week".into(),
-        ));
+        return Err(shape("is empty; need 5 fields: minute hour day-of-month month day-of-week".into()));
     }
     if expression.len() > CRON_MAX_LEN {
-        return Err(shape(format!(
-            "is longer than {CRON_MAX_LEN} characters"
-        )));
+        return Err(shape(format!("is longer than {CRON_MAX_LEN} characters")));
     }
     if let Some(name) = expression.strip_prefix('@') {
         let instead = match name.to_ascii_lowercase().as_str() {
@@ -241,11 +219,7 @@ pub fn parse_cron(input: &str) -> Result<CronPattern, ScheduleError> {
     }
     let fields: Vec<&str> = expression.split_whitespace().collect();
     if fields.len() != 5 {
-        let extra = if fields.len() > 5 {
-            "; seconds and years are not supported"
-        } else {
-            ""
-        };
+        let extra = if fields.len() > 5 { "; seconds and years are not supported" } else { "" };
         return Err(shape(format!(
             "has {} fields{extra}; need 5: minute hour day-of-month month day-of-week",
             fields.len()
@@ -268,7 +242,8 @@ pub fn parse_cron(input: &str) -> Result<CronPattern, ScheduleError> {
         either_day_field: !fields[2].starts_with('*') && !fields[4].starts_with('*'),
     };
     let pattern = CronPattern {
-        expression: expression.to_string(),
+        // One space between fields: the stored form does not depend on how it was typed.
+        expression: fields.join(" "),
         minutes: bits[0],
         hours: bits[1] as u32,
         days,
@@ -280,11 +255,7 @@ pub fn parse_cron(input: &str) -> Result<CronPattern, ScheduleError> {
 
 /// Parses one field into a bit set of its values.
 fn parse_field(field: CronField, text: &str) -> Result<u64, ScheduleError> {
-    let refuse = |text: &str, reason: String| ScheduleError::CronField {
-        field,
-        text: text.to_string(),
-        reason,
-    };
+    let refuse = |text: &str, reason: String| ScheduleError::CronField { field, text: text.to_string(), reason };
     let (min, max) = field.range();
     let mut bits = 0u64;
     for item in text.split(',') {
@@ -299,10 +270,7 @@ fn parse_field(field: CronField, text: &str) -> Result<u64, ScheduleError> {
                     return Err(refuse(item, "has more than one step".into()));
                 }
                 if step.is_empty() || !step.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(refuse(
-                        item,
-                        format!("has step \"{step}\", which is not a number"),
-                    ));
+                    return Err(refuse(item, format!("has step \"{step}\", which is not a number")));
                 }
                 // Digits only: overflow means "huge", which steps past every value.
                 let step: u32 = step.parse().unwrap_or(u32::MAX);
@@ -362,25 +330,16 @@ fn parse_field(field: CronField, text: &str) -> Result<u64, ScheduleError> {
 
 /// Refuses the syntax of other cron dialects with a message saying what to write.
 fn check_characters(field: CronField, item: &str) -> Result<(), ScheduleError> {
-    let refuse = |reason: String| ScheduleError::CronField {
-        field,
-        text: item.to_string(),
-        reason,
-    };
+    let refuse = |reason: String| ScheduleError::CronField { field, text: item.to_string(), reason };
     if item.contains('#') {
-        return Err(refuse(
-            "uses # (nth weekday of the month), which is not supported".into(),
-        ));
+        return Err(refuse("uses # (nth weekday of the month), which is not supported".into()));
     }
     if item.contains('?') {
         return Err(refuse("uses ?, which is not supported; write *".into()));
     }
     let upper = item.to_ascii_uppercase();
-    let digits_then = |suffix: &str| {
-        upper
-            .strip_suffix(suffix)
-            .is_some_and(|rest| rest.bytes().all(|b| b.is_ascii_digit()))
-    };
+    let digits_then =
+        |suffix: &str| upper.strip_suffix(suffix).is_some_and(|rest| rest.bytes().all(|b| b.is_ascii_digit()));
     if matches!(field, CronField::DayOfMonth | CronField::DayOfWeek)
         && (upper == "L" || upper == "LW" || digits_then("L"))
     {
@@ -391,9 +350,7 @@ fn check_characters(field: CronField, item: &str) -> Result<(), ScheduleError> {
         ));
     }
     if field == CronField::DayOfMonth && digits_then("W") {
-        return Err(refuse(
-            "uses W (nearest weekday), which is not supported".into(),
-        ));
+        return Err(refuse("uses W (nearest weekday), which is not supported".into()));
     }
     if item.chars().any(|c| c.is_alphabetic()) {
         // Replace every known name by its number to show the exact fix.
@@ -407,9 +364,7 @@ fn check_characters(field: CronField, item: &str) -> Result<(), ScheduleError> {
             let lower = word.to_lowercase();
             let key: String = lower.chars().take(3).collect();
             match field.names().iter().find(|(name, _)| *name == key) {
-                Some((_, n)) if lower.len() == 3 || is_full_name(&lower) => {
-                    fixed.push_str(&n.to_string())
-                }
+                Some((_, n)) if lower.len() == 3 || is_full_name(&lower) => fixed.push_str(&n.to_string()),
                 _ => *all_known = false,
             }
             word.clear();
@@ -426,19 +381,11 @@ fn check_characters(field: CronField, item: &str) -> Result<(), ScheduleError> {
         let reason = match (all_known, item.chars().all(|c| c.is_alphabetic())) {
             (true, true) => format!("is a name; use {fixed}"),
             (true, false) => format!("uses names; use {fixed}"),
-            (false, _) => format!(
-                "is not a number; the {} field takes {}-{}",
-                field,
-                field.range().0,
-                field.range().1
-            ),
+            (false, _) => format!("is not a number; the {} field takes {}-{}", field, field.range().0, field.range().1),
         };
         return Err(refuse(reason));
     }
-    if let Some(c) = item
-        .chars()
-        .find(|c| !(c.is_ascii_digit() || matches!(c, '*' | '-' | '/')))
-    {
+    if let Some(c) = item.chars().find(|c| !(c.is_ascii_digit() || matches!(c, '*' | '-' | '/'))) {
         return Err(refuse(format!(
             "contains \"{c}\", which is not allowed; use numbers, *, ranges a-b, lists a,b \
              and steps */n or a-b/n"
@@ -450,9 +397,25 @@ fn check_characters(field: CronField, item: &str) -> Result<(), ScheduleError> {
 /// Returns whether a lowercase word is a full English month or weekday name.
 fn is_full_name(word: &str) -> bool {
     const FULL: [&str; 19] = [
-        "january", "february", "march", "april", "june", "july", "august", "september",
-        "october", "november", "december", "sunday", "monday", "tuesday", "wednesday",
-        "thursday", "friday", "saturday", "sept",
+        "january",
+        "february",
+        "march",
+        "april",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "sunday",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sept",
     ];
     FULL.contains(&word)
 }
@@ -479,9 +442,7 @@ fn check_can_fire(pattern: &CronPattern, dom_text: &str, month_text: &str) -> Re
     }
     Err(ScheduleError::CronNeverFires {
         expression: pattern.expression.clone(),
-        reason: format!(
-            "day-of-month \"{dom_text}\" never occurs in month \"{month_text}\""
-        ),
+        reason: format!("day-of-month \"{dom_text}\" never occurs in month \"{month_text}\""),
     })
 }
 
@@ -490,7 +451,7 @@ fn check_can_fire(pattern: &CronPattern, dom_text: &str, month_text: &str) -> Re
 ///
 /// Consecutive firings are neighbours in the day's sorted minute list, plus the
 /// wrap from the day's last minute to the next day's first — counted only when two
-/// consecutive dates can both match (`50 23,0 1 * *` never fires on two days in a
+/// consecutive dates can both match (`0,50 0,23 1 * *` never fires on two days in a
 /// row, so its 23:50 → 00:00 pair never happens).
 fn check_interval(pattern: &CronPattern) -> Result<(), ScheduleError> {
     let minutes = pattern.minutes_of_day();
@@ -500,10 +461,7 @@ fn check_interval(pattern: &CronPattern) -> Result<(), ScheduleError> {
     };
     let minimum = MIN_CRON_INTERVAL_MINUTES;
     // The first of equally tight pairs is reported: it is the earliest in the day.
-    let inner = minutes
-        .windows(2)
-        .map(|p| (p[1] - p[0], p[0], p[1]))
-        .min_by_key(|t| t.0);
+    let inner = minutes.windows(2).map(|p| (p[1] - p[0], p[0], p[1])).min_by_key(|t| t.0);
     let wrap = (MINUTES_PER_DAY - last + first, last, first);
     let tightest = match inner {
         Some(inner) if inner.0 <= wrap.0 => inner,
@@ -570,11 +528,7 @@ mod tests {
             while v < max && bits & (1 << (v + 1)) != 0 {
                 v += 1;
             }
-            parts.push(if start == v {
-                start.to_string()
-            } else {
-                format!("{start}-{v}")
-            });
+            parts.push(if start == v { start.to_string() } else { format!("{start}-{v}") });
             v += 1;
         }
         parts.join(",")
@@ -603,6 +557,7 @@ mod tests {
     }
 
     #[test]
+    #[rustfmt::skip]
     fn accepted() {
         check("*/30 9-18 * * 1-5", "m 0,30 | h 9-18 | dom 1-31 | mon 1-12 | dow 1-5 | and");
         check("0 9 * * *", "m 0 | h 9 | dom 1-31 | mon 1-12 | dow 0-6 | and");
@@ -628,6 +583,7 @@ mod tests {
     }
 
     #[test]
+    #[rustfmt::skip]
     fn refused_shape() {
         check("", "cron \"\": is empty; need 5 fields: minute hour day-of-month month day-of-week");
         check("* * * *", "cron \"* * * *\": has 4 fields; need 5: minute hour day-of-month month day-of-week");
@@ -639,6 +595,7 @@ mod tests {
     }
 
     #[test]
+    #[rustfmt::skip]
     fn refused_fields() {
         check("0 9 * * MON", "cron field day-of-week: \"MON\" is a name; use 1");
         check("0 9 * * mon-fri", "cron field day-of-week: \"mon-fri\" uses names; use 1-5");
@@ -676,6 +633,7 @@ mod tests {
     }
 
     #[test]
+    #[rustfmt::skip]
     fn refused_never_fires() {
         check("0 0 31 2 *", "cron \"0 0 31 2 *\": never fires: day-of-month \"31\" never occurs in month \"2\"");
         check("0 0 30,31 2 *", "cron \"0 0 30,31 2 *\": never fires: day-of-month \"30,31\" never occurs in month \"2\"");
@@ -685,6 +643,7 @@ mod tests {
     }
 
     #[test]
+    #[rustfmt::skip]
     fn refused_too_frequent() {
         check("* * * * *", "cron \"* * * * *\": fires 1 minutes apart (00:00 → 00:01); the minimum is 15 minutes");
         check("*/5 * * * *", "cron \"*/5 * * * *\": fires 5 minutes apart (00:00 → 00:05); the minimum is 15 minutes");

@@ -134,12 +134,10 @@ impl ScheduleError {
             ScheduleError::UnknownZone { .. } => {
                 Some("use an IANA zone name such as Europe/Berlin or America/New_York".into())
             }
-            ScheduleError::CronTooFrequent { .. } => Some(
-                "use a step of 15 minutes or more, e.g. */15 or 0,30 in the minute field".into(),
-            ),
-            ScheduleError::NeverOccurs { .. } => {
-                Some("pick a time on the day before or after".into())
+            ScheduleError::CronTooFrequent { .. } => {
+                Some("use a step of 15 minutes or more, e.g. */15 or 0,30 in the minute field".into())
             }
+            ScheduleError::NeverOccurs { .. } => Some("pick a time on the day before or after".into()),
             _ => None,
         }
     }

@@ -41,6 +41,13 @@ pub const SEARCH_HORIZON_DAYS: u32 = 50 * 366;
 /// firings become Jobs after downtime (SPEC §6: "at most 3").
 pub const CATCH_UP_MAX_RUNS: u32 = 3;
 
+/// Holds the most missed firings one catch-up may run, whatever `max_runs` is
+/// configured to.
+///
+/// Keeps planning work bounded (each run is found by the search) and stops a typo in
+/// the configuration from queueing thousands of Jobs at once.
+pub const CATCH_UP_RUNS_CEILING: u32 = 100;
+
 /// Holds the default of `catch_up_bounded`'s age bound in days: a missed firing older
 /// than this is skipped, never run (SPEC §6: "at most 7 days back").
 ///

@@ -25,7 +25,7 @@ use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 
 use crate::limits::{
-    CATCH_UP_MAX_AGE, CATCH_UP_MAX_RUNS, MISSED_GRACE, MISSED_SEARCH_FIRST_WINDOW_HOURS,
+    CATCH_UP_MAX_AGE, CATCH_UP_MAX_RUNS, CATCH_UP_RUNS_CEILING, MISSED_GRACE, MISSED_SEARCH_FIRST_WINDOW_HOURS,
     SKIPPED_COUNT_CAP,
 };
 use crate::plan::Plan;
@@ -56,10 +56,7 @@ pub enum MissedPolicy {
 impl MissedPolicy {
     /// Returns `catch_up_bounded` with the SPEC §6 defaults: 3 runs, 7 days.
     pub const fn catch_up_default() -> MissedPolicy {
-        MissedPolicy::CatchUp {
-            max_runs: CATCH_UP_MAX_RUNS,
-            max_age: CATCH_UP_MAX_AGE,
-        }
+        MissedPolicy::CatchUp { max_runs: CATCH_UP_MAX_RUNS, max_age: CATCH_UP_MAX_AGE }
     }
 }
 
@@ -88,43 +85,30 @@ pub struct MissedPlan {
 ///
 /// `last_planned` is the `next_fire_at` that was persisted before the downtime; a
 /// firing exactly at it is due. When `last_planned` is after `now` nothing is due.
-pub fn plan_missed(
-    plan: &Plan,
-    last_planned: Timestamp,
-    now: Timestamp,
-    policy: &MissedPolicy,
-) -> MissedPlan {
+/// A configured `max_runs` above [`CATCH_UP_RUNS_CEILING`] counts as the ceiling, so
+/// the work stays bounded whatever the configuration says.
+pub fn plan_missed(plan: &Plan, last_planned: Timestamp, now: Timestamp, policy: &MissedPolicy) -> MissedPlan {
     let next_fire_at = plan.next_after(now);
     if last_planned > now {
-        return MissedPlan {
-            run: Vec::new(),
-            skipped: SkippedCount::Exactly(0),
-            next_fire_at,
-        };
+        return MissedPlan { run: Vec::new(), skipped: SkippedCount::Exactly(0), next_fire_at };
     }
     // Firings before `missed_before` are missed; from it to `now` they are on time.
     let missed_before = earlier(now, MISSED_GRACE).max(last_planned);
-    let on_time: Vec<Timestamp> =
-        between(plan, missed_before, now).collect();
+    let on_time: Vec<Timestamp> = between(plan, missed_before, now).collect();
     let chosen = match *policy {
         MissedPolicy::Skip => Vec::new(),
-        MissedPolicy::RunOnce if on_time.is_empty() => {
-            latest(plan, last_planned, missed_before, 1)
-        }
+        MissedPolicy::RunOnce if on_time.is_empty() => latest(plan, last_planned, missed_before, 1),
         MissedPolicy::RunOnce => Vec::new(),
         MissedPolicy::CatchUp { max_runs, max_age } => {
             let oldest = earlier(now, max_age).max(last_planned);
-            latest(plan, oldest, missed_before, max_runs as usize)
+            let runs = max_runs.min(CATCH_UP_RUNS_CEILING);
+            latest(plan, oldest, missed_before, runs as usize)
         }
     };
     let skipped = count_skipped(plan, last_planned, missed_before, chosen.len() as u64);
     let mut run = chosen;
     run.extend(on_time);
-    MissedPlan {
-        run,
-        skipped,
-        next_fire_at,
-    }
+    MissedPlan { run, skipped, next_fire_at }
 }
 
 /// Returns the firings `f` with `from <= f <= until`, in order.
@@ -145,7 +129,7 @@ fn latest(plan: &Plan, from: Timestamp, before: Timestamp, k: usize) -> Vec<Time
     let mut width = SignedDuration::from_hours(MISSED_SEARCH_FIRST_WINDOW_HOURS);
     loop {
         let start = earlier(before, width).max(from);
-        let mut found = VecDeque::with_capacity(k + 1);
+        let mut found = VecDeque::new();
         let first = plan.first_at_or_after(start);
         for f in std::iter::successors(first, |&f| plan.next_after(f)).take_while(|&f| f < before) {
             found.push_back(f);
@@ -172,11 +156,7 @@ fn count_skipped(plan: &Plan, from: Timestamp, before: Timestamp, chosen: u64) -
         .take_while(|&f| f < before)
         .take(limit as usize + 1)
         .count() as u64;
-    if seen > limit {
-        SkippedCount::AtLeast(SKIPPED_COUNT_CAP)
-    } else {
-        SkippedCount::Exactly(seen - chosen)
-    }
+    if seen > limit { SkippedCount::AtLeast(SKIPPED_COUNT_CAP) } else { SkippedCount::Exactly(seen - chosen) }
 }
 
 /// Returns `at - by`, or the earliest instant jiff supports if that underflows.
@@ -196,9 +176,7 @@ mod seconds {
     pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<SignedDuration, D::Error> {
         let secs = i64::deserialize(d)?;
         if secs < 0 {
-            return Err(serde::de::Error::custom(format!(
-                "max_age_seconds {secs} is negative"
-            )));
+            return Err(serde::de::Error::custom(format!("max_age_seconds {secs} is negative")));
         }
         Ok(SignedDuration::from_secs(secs))
     }
@@ -221,10 +199,7 @@ mod tests {
             r#"{"policy":"catch_up_bounded","max_runs":3,"max_age_seconds":604800}"#,
         );
         assert!(
-            serde_json::from_str::<MissedPolicy>(
-                r#"{"policy":"catch_up","max_runs":3,"max_age_seconds":-1}"#
-            )
-            .is_err()
+            serde_json::from_str::<MissedPolicy>(r#"{"policy":"catch_up","max_runs":3,"max_age_seconds":-1}"#).is_err()
         );
     }
 }

@@ -105,10 +105,7 @@ impl Plan {
             } else {
                 Err(ScheduleError::InvalidTrigger {
                     trigger: kind,
-                    reason: format!(
-                        "time {} has seconds; schedules fire on whole minutes",
-                        format_time(time)
-                    ),
+                    reason: format!("time {} has seconds; schedules fire on whole minutes", format_time(time)),
                 })
             }
         };
@@ -125,19 +122,11 @@ impl Plan {
             }
             Trigger::Daily { time } => {
                 let minute = whole_minutes(time, "daily")?;
-                (
-                    Trigger::Daily { time },
-                    Rule::Days {
-                        days: DayRule::Every,
-                        minutes: vec![minute],
-                    },
-                )
+                (Trigger::Daily { time }, Rule::Days { days: DayRule::Every, minutes: vec![minute] })
             }
             Trigger::Weekly { weekdays, time } => {
                 let minute = whole_minutes(time, "weekly")?;
-                let mask = weekdays
-                    .iter()
-                    .fold(0u8, |m, d: &Weekday| m | 1 << d.to_monday_zero_offset());
+                let mask = weekdays.iter().fold(0u8, |m, d: &Weekday| m | 1 << d.to_monday_zero_offset());
                 if mask == 0 {
                     return Err(ScheduleError::InvalidTrigger {
                         trigger: "weekly",
@@ -147,10 +136,7 @@ impl Plan {
                 let weekdays = weekdays_from_mask(mask);
                 (
                     Trigger::Weekly { weekdays, time },
-                    Rule::Days {
-                        days: DayRule::Weekdays(mask),
-                        minutes: vec![minute],
-                    },
+                    Rule::Days { days: DayRule::Weekdays(mask), minutes: vec![minute] },
                 )
             }
             Trigger::Monthly { day, time } => {
@@ -165,31 +151,20 @@ impl Plan {
                     }
                     MonthDay::Last => DayRule::LastOfMonth,
                 };
-                (
-                    Trigger::Monthly { day, time },
-                    Rule::Days {
-                        days,
-                        minutes: vec![minute],
-                    },
-                )
+                (Trigger::Monthly { day, time }, Rule::Days { days, minutes: vec![minute] })
             }
             Trigger::Cron { expression } => {
                 let pattern = parse_cron(&expression)?;
-                let rule = Rule::Days {
-                    days: DayRule::Cron(pattern.days()),
-                    minutes: pattern.minutes_of_day(),
-                };
+                let rule = Rule::Days { days: DayRule::Cron(pattern.days()), minutes: pattern.minutes_of_day() };
+                let expression = pattern.as_str().to_string();
                 (Trigger::Cron { expression }, rule)
             }
         };
-        Ok(Plan {
-            trigger,
-            zone,
-            rule,
-        })
+        Ok(Plan { trigger, zone, rule })
     }
 
-    /// Returns the trigger, normalized (weekdays sorted and deduplicated).
+    /// Returns the trigger, normalized: weekdays sorted Monday first without
+    /// duplicates, cron fields separated by single spaces.
     pub fn trigger(&self) -> &Trigger {
         &self.trigger
     }
@@ -223,10 +198,7 @@ impl Plan {
     pub fn preview(&self, from: Timestamp, count: usize) -> Vec<Firing> {
         self.firings_after(from)
             .take(count)
-            .map(|at| Firing {
-                at,
-                local: at.to_zoned_datetime(self.zone.clone()),
-            })
+            .map(|at| Firing { at, local: at.to_zoned_datetime(self.zone.clone()) })
             .collect()
     }
 
@@ -242,9 +214,7 @@ impl Plan {
 
     /// Returns the first firing at or after `at`.
     pub(crate) fn first_at_or_after(&self, at: Timestamp) -> Option<Timestamp> {
-        let just_before = at
-            .checked_sub(SignedDuration::from_nanos(1))
-            .unwrap_or(Timestamp::MIN);
+        let just_before = at.checked_sub(SignedDuration::from_nanos(1)).unwrap_or(Timestamp::MIN);
         self.next_after(just_before)
     }
 
@@ -304,18 +274,12 @@ mod tests {
     fn check(trigger: Trigger, zone: &str, after: &str, expected: &[&str]) {
         let plan = Plan::new(trigger, zone).expect("valid plan");
         let after: Timestamp = after.parse().expect("valid instant");
-        let got: Vec<String> = plan
-            .preview(after, expected.len())
-            .into_iter()
-            .map(|f| f.at.to_string())
-            .collect();
+        let got: Vec<String> = plan.preview(after, expected.len()).into_iter().map(|f| f.at.to_string()).collect();
         assert_eq!(got, expected);
     }
 
     fn daily(h: i8, m: i8) -> Trigger {
-        Trigger::Daily {
-            time: Time::constant(h, m, 0, 0),
-        }
+        Trigger::Daily { time: Time::constant(h, m, 0, 0) }
     }
 
     #[test]
@@ -364,11 +328,8 @@ mod tests {
 
     #[test]
     fn once_in_the_past_never_fires() {
-        let plan = Plan::new(
-            Trigger::Once { at: jiff::civil::date(2026, 12, 1).at(9, 0, 0, 0) },
-            "UTC",
-        )
-        .expect("valid plan");
+        let plan =
+            Plan::new(Trigger::Once { at: jiff::civil::date(2026, 12, 1).at(9, 0, 0, 0) }, "UTC").expect("valid plan");
         let at: Timestamp = "2026-12-01T09:00:00Z".parse().expect("valid");
         assert_eq!(plan.next_after(at), None);
     }
@@ -426,12 +387,12 @@ mod tests {
         )
         .expect("valid plan");
         assert_eq!(plan.zone_name(), "Europe/Berlin");
+        let cron =
+            Plan::new(Trigger::Cron { expression: "  */30   9-18 * *\t1-5 ".into() }, "UTC").expect("valid plan");
+        assert_eq!(cron.trigger(), &Trigger::Cron { expression: "*/30 9-18 * * 1-5".into() });
         assert_eq!(
             plan.trigger(),
-            &Trigger::Weekly {
-                weekdays: vec![Weekday::Monday, Weekday::Friday],
-                time: Time::constant(9, 0, 0, 0),
-            }
+            &Trigger::Weekly { weekdays: vec![Weekday::Monday, Weekday::Friday], time: Time::constant(9, 0, 0, 0) }
         );
     }
 }

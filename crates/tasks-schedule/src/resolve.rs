@@ -49,10 +49,7 @@ impl LocalTime {
             LocalTime::Repeated { first, .. } => Some(first),
             // "The first valid minute after the gap, on that day": a gap that runs
             // past midnight leaves no such minute on that day.
-            LocalTime::Skipped {
-                resumes,
-                resumes_local,
-            } => (resumes_local.date() == local.date()).then_some(resumes),
+            LocalTime::Skipped { resumes, resumes_local } => (resumes_local.date() == local.date()).then_some(resumes),
         }
     }
 }
@@ -63,9 +60,7 @@ impl LocalTime {
 /// 9999), where the instant cannot be represented.
 pub fn classify(zone: &TimeZone, local: DateTime) -> Option<LocalTime> {
     match zone.to_ambiguous_timestamp(local).offset() {
-        AmbiguousOffset::Unambiguous { offset } => {
-            offset.to_timestamp(local).ok().map(LocalTime::Unique)
-        }
+        AmbiguousOffset::Unambiguous { offset } => offset.to_timestamp(local).ok().map(LocalTime::Unique),
         AmbiguousOffset::Fold { before, after } => {
             // The offset before a fall-back is the larger one, so it gives the earlier
             // instant for the same wall-clock reading.
@@ -84,25 +79,13 @@ pub fn classify(zone: &TimeZone, local: DateTime) -> Option<LocalTime> {
             let resumes_local = offset.to_datetime(at);
             // Transitions from the local-mean-time era can fall on odd seconds; the
             // rule speaks of the first valid *minute*.
-            let into_minute = SignedDuration::new(
-                i64::from(resumes_local.second()),
-                resumes_local.subsec_nanosecond(),
-            );
+            let into_minute = SignedDuration::new(i64::from(resumes_local.second()), resumes_local.subsec_nanosecond());
             if into_minute.is_zero() {
-                return Some(LocalTime::Skipped {
-                    resumes: at,
-                    resumes_local,
-                });
+                return Some(LocalTime::Skipped { resumes: at, resumes_local });
             }
-            let rounded = resumes_local
-                .checked_sub(into_minute)
-                .ok()?
-                .checked_add(SignedDuration::from_mins(1))
-                .ok()?;
-            Some(LocalTime::Skipped {
-                resumes: offset.to_timestamp(rounded).ok()?,
-                resumes_local: rounded,
-            })
+            let rounded =
+                resumes_local.checked_sub(into_minute).ok()?.checked_add(SignedDuration::from_mins(1)).ok()?;
+            Some(LocalTime::Skipped { resumes: offset.to_timestamp(rounded).ok()?, resumes_local: rounded })
         }
     }
 }
@@ -128,6 +111,7 @@ mod tests {
     }
 
     #[test]
+    #[rustfmt::skip]
     fn firing_instants() {
         // New York: gap 02:00-03:00 on 2026-03-08 (EST → EDT), fold 01:00-02:00 on 11-01.
         check("America/New_York", "2026-03-08T01:59", "2026-03-08T06:59:00Z");

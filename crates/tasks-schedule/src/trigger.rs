@@ -67,13 +67,7 @@ impl Trigger {
     /// Returns a weekly trigger for Monday to Friday: the "workdays" preset.
     pub fn workdays(time: Time) -> Trigger {
         Trigger::Weekly {
-            weekdays: vec![
-                Weekday::Monday,
-                Weekday::Tuesday,
-                Weekday::Wednesday,
-                Weekday::Thursday,
-                Weekday::Friday,
-            ],
+            weekdays: vec![Weekday::Monday, Weekday::Tuesday, Weekday::Wednesday, Weekday::Thursday, Weekday::Friday],
             time,
         }
     }
@@ -145,10 +139,7 @@ impl<'de> Deserialize<'de> for MonthDay {
 /// Schedules fire on whole minutes, so non-zero seconds are refused rather than
 /// silently dropped; `24:00` is refused (write `00:00` on the next day).
 pub fn parse_time(input: &str) -> Result<Time, ScheduleError> {
-    let refuse = |reason: &str| ScheduleError::Time {
-        input: input.to_string(),
-        reason: reason.to_string(),
-    };
+    let refuse = |reason: &str| ScheduleError::Time { input: input.to_string(), reason: reason.to_string() };
     let text = input.trim();
     let mut parts = text.split(':');
     let (Some(h), Some(m)) = (parts.next(), parts.next()) else {
@@ -171,9 +162,7 @@ pub fn parse_time(input: &str) -> Result<Time, ScheduleError> {
         match number(s, 2..=2) {
             Some(0) => {}
             Some(_) => {
-                return Err(refuse(
-                    "seconds are not supported; schedules fire on whole minutes",
-                ));
+                return Err(refuse("seconds are not supported; schedules fire on whole minutes"));
             }
             None => return Err(refuse("write HH:MM, e.g. 09:00")),
         }
@@ -195,15 +184,9 @@ pub fn parse_time(input: &str) -> Result<Time, ScheduleError> {
 /// `b`, wrapping past Sunday (`fri-mon` is Fri, Sat, Sun, Mon). Returns the days sorted
 /// Monday first, without duplicates.
 pub fn parse_weekdays(input: &str) -> Result<Vec<Weekday>, ScheduleError> {
-    let refuse = |reason: String| ScheduleError::Weekdays {
-        input: input.to_string(),
-        reason,
-    };
+    let refuse = |reason: String| ScheduleError::Weekdays { input: input.to_string(), reason };
     let mut mask = 0u8;
-    let items: Vec<&str> = input
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .collect();
+    let items: Vec<&str> = input.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()).collect();
     if items.is_empty() {
         return Err(refuse("no weekdays given; write e.g. mon,fri or 1-5".into()));
     }
@@ -213,11 +196,7 @@ pub fn parse_weekdays(input: &str) -> Result<Vec<Weekday>, ScheduleError> {
             None => (item, item),
         };
         let day = |s: &str| {
-            weekday_from_word(s).ok_or_else(|| {
-                refuse(format!(
-                    "\"{s}\" is not a weekday; use mon..sun, пн..вс or 0-7"
-                ))
-            })
+            weekday_from_word(s).ok_or_else(|| refuse(format!("\"{s}\" is not a weekday; use mon..sun, пн..вс or 0-7")))
         };
         let (from, to) = (day(from)?, day(to)?);
         let mut d = from;
@@ -277,10 +256,7 @@ pub(crate) fn weekday_name(day: Weekday) -> &'static str {
 
 /// Parses the day of a monthly trigger: `1`–`31` or `last` (also `последний`).
 pub fn parse_month_day(input: &str) -> Result<MonthDay, ScheduleError> {
-    let refuse = |reason: &str| ScheduleError::MonthDay {
-        input: input.to_string(),
-        reason: reason.to_string(),
-    };
+    let refuse = |reason: &str| ScheduleError::MonthDay { input: input.to_string(), reason: reason.to_string() };
     let text = input.trim().to_lowercase();
     if text == "last" || text == "последний" || text == "последнее" {
         return Ok(MonthDay::Last);
@@ -301,17 +277,12 @@ pub fn parse_month_day(input: &str) -> Result<MonthDay, ScheduleError> {
 /// local to the schedule's zone, which is given separately, and a second zone in the
 /// text would be silently ignored. Refuses a date without a time and non-zero seconds.
 pub fn parse_once(input: &str) -> Result<DateTime, ScheduleError> {
-    let refuse = |reason: String| ScheduleError::DateTime {
-        input: input.to_string(),
-        reason,
-    };
+    let refuse = |reason: String| ScheduleError::DateTime { input: input.to_string(), reason };
     let text = input.trim();
-    let Some(time_part) = text.get(10..).filter(|rest| {
-        rest.starts_with('T') || rest.starts_with('t') || rest.starts_with(' ')
-    }) else {
-        return Err(refuse(
-            "write YYYY-MM-DDTHH:MM, e.g. 2026-12-01T09:00".into(),
-        ));
+    let Some(time_part) =
+        text.get(10..).filter(|rest| rest.starts_with('T') || rest.starts_with('t') || rest.starts_with(' '))
+    else {
+        return Err(refuse("write YYYY-MM-DDTHH:MM, e.g. 2026-12-01T09:00".into()));
     };
     if time_part.contains(['Z', 'z', '+', '[']) || time_part[1..].contains('-') {
         return Err(refuse(
@@ -320,13 +291,11 @@ pub fn parse_once(input: &str) -> Result<DateTime, ScheduleError> {
                 .into(),
         ));
     }
-    let at: DateTime = text.parse().map_err(|e: jiff::Error| {
-        refuse(format!("write YYYY-MM-DDTHH:MM, e.g. 2026-12-01T09:00 ({e})"))
-    })?;
+    let at: DateTime = text
+        .parse()
+        .map_err(|e: jiff::Error| refuse(format!("write YYYY-MM-DDTHH:MM, e.g. 2026-12-01T09:00 ({e})")))?;
     if at.second() != 0 || at.subsec_nanosecond() != 0 {
-        return Err(refuse(
-            "seconds are not supported; schedules fire on whole minutes".into(),
-        ));
+        return Err(refuse("seconds are not supported; schedules fire on whole minutes".into()));
     }
     Ok(at)
 }
@@ -371,9 +340,7 @@ mod stored {
             s.serialize_str(&super::super::format_datetime(*t))
         }
 
-        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
-            d: D,
-        ) -> Result<DateTime, D::Error> {
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<DateTime, D::Error> {
             let text = String::deserialize(d)?;
             super::super::parse_once(&text).map_err(serde::de::Error::custom)
         }
@@ -385,10 +352,7 @@ mod stored {
         use serde::ser::SerializeSeq;
         use serde::{Deserialize, Deserializer, Serializer};
 
-        pub(crate) fn serialize<S: Serializer>(
-            days: &[Weekday],
-            s: S,
-        ) -> Result<S::Ok, S::Error> {
+        pub(crate) fn serialize<S: Serializer>(days: &[Weekday], s: S) -> Result<S::Ok, S::Error> {
             let mut seq = s.serialize_seq(Some(days.len()))?;
             for day in days {
                 seq.serialize_element(super::super::weekday_name(*day))?;
@@ -396,18 +360,13 @@ mod stored {
             seq.end()
         }
 
-        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
-            d: D,
-        ) -> Result<Vec<Weekday>, D::Error> {
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Weekday>, D::Error> {
             let names = Vec::<String>::deserialize(d)?;
             names
                 .iter()
                 .map(|name| {
-                    super::super::weekday_from_word(name).ok_or_else(|| {
-                        serde::de::Error::custom(format!(
-                            "\"{name}\" is not a weekday; use mon..sun"
-                        ))
-                    })
+                    super::super::weekday_from_word(name)
+                        .ok_or_else(|| serde::de::Error::custom(format!("\"{name}\" is not a weekday; use mon..sun")))
                 })
                 .collect()
         }
@@ -435,11 +394,7 @@ mod tests {
 
     #[track_caller]
     fn days(input: &str, expected: &str) {
-        check(
-            parse_weekdays(input),
-            |v| v.into_iter().map(weekday_name).collect::<Vec<_>>().join(","),
-            expected,
-        );
+        check(parse_weekdays(input), |v| v.into_iter().map(weekday_name).collect::<Vec<_>>().join(","), expected);
     }
 
     #[track_caller]
@@ -453,6 +408,7 @@ mod tests {
     }
 
     #[test]
+    #[rustfmt::skip]
     fn times() {
         time("09:00", "09:00");
         time("9:05", "09:05");
@@ -471,6 +427,7 @@ mod tests {
     }
 
     #[test]
+    #[rustfmt::skip]
     fn weekdays() {
         days("mon,fri", "mon,fri");
         days("fri,mon,mon", "mon,fri");
@@ -493,6 +450,7 @@ mod tests {
     }
 
     #[test]
+    #[rustfmt::skip]
     fn month_days() {
         month_day("1", "1");
         month_day("31", "31");
@@ -508,6 +466,7 @@ mod tests {
     }
 
     #[test]
+    #[rustfmt::skip]
     fn once_times() {
         once("2026-12-01T09:00", "2026-12-01T09:00");
         once("2026-12-01 09:00", "2026-12-01T09:00");
@@ -525,7 +484,12 @@ mod tests {
     #[test]
     fn once_invalid_calendar_date_names_jiff_reason() {
         let err = parse_once("2026-02-30T09:00").expect_err("Feb 30 does not exist");
-        assert!(err.to_string().starts_with("cannot read \"2026-02-30T09:00\" as a local date-time: write YYYY-MM-DDTHH:MM, e.g. 2026-12-01T09:00 ("), "{err}");
+        assert!(
+            err.to_string().starts_with(
+                "cannot read \"2026-02-30T09:00\" as a local date-time: write YYYY-MM-DDTHH:MM, e.g. 2026-12-01T09:00 ("
+            ),
+            "{err}"
+        );
     }
 
     /// Checks one trigger's JSON form both ways.
@@ -545,18 +509,9 @@ mod tests {
             r#"{"type":"once","at":"2026-12-01T09:00"}"#,
         );
         json(Trigger::Daily { time: nine }, r#"{"type":"daily","time":"09:00"}"#);
-        json(
-            Trigger::workdays(nine),
-            r#"{"type":"weekly","weekdays":["mon","tue","wed","thu","fri"],"time":"09:00"}"#,
-        );
-        json(
-            Trigger::Monthly { day: MonthDay::Last, time: nine },
-            r#"{"type":"monthly","day":"last","time":"09:00"}"#,
-        );
-        json(
-            Trigger::Monthly { day: MonthDay::Day(31), time: nine },
-            r#"{"type":"monthly","day":31,"time":"09:00"}"#,
-        );
+        json(Trigger::workdays(nine), r#"{"type":"weekly","weekdays":["mon","tue","wed","thu","fri"],"time":"09:00"}"#);
+        json(Trigger::Monthly { day: MonthDay::Last, time: nine }, r#"{"type":"monthly","day":"last","time":"09:00"}"#);
+        json(Trigger::Monthly { day: MonthDay::Day(31), time: nine }, r#"{"type":"monthly","day":31,"time":"09:00"}"#);
         json(
             Trigger::Cron { expression: "*/30 9-18 * * 1-5".into() },
             r#"{"type":"cron","expression":"*/30 9-18 * * 1-5"}"#,

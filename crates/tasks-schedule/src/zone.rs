@@ -34,10 +34,7 @@ pub fn time_zone(name: &str) -> Result<TimeZone, ScheduleError> {
     let trimmed = name.trim();
     match database().get(trimmed) {
         Ok(zone) if !zone.is_unknown() && zone.iana_name().is_some() => Ok(zone),
-        _ => Err(ScheduleError::UnknownZone {
-            name: name.to_string(),
-            suggestions: suggestions(trimmed),
-        }),
+        _ => Err(ScheduleError::UnknownZone { name: name.to_string(), suggestions: suggestions(trimmed) }),
     }
 }
 
@@ -51,12 +48,7 @@ fn suggestions(name: &str) -> Vec<String> {
     }
     let mut found: Vec<String> = database()
         .available()
-        .filter(|n| {
-            n.as_str()
-                .rsplit('/')
-                .next()
-                .is_some_and(|last| last.eq_ignore_ascii_case(wanted))
-        })
+        .filter(|n| n.as_str().rsplit('/').next().is_some_and(|last| last.eq_ignore_ascii_case(wanted)))
         .map(|n| n.as_str().to_string())
         .filter(|n| !n.eq_ignore_ascii_case(name))
         .collect();
@@ -80,6 +72,7 @@ mod tests {
     }
 
     #[test]
+    #[rustfmt::skip]
     fn lookups() {
         check("Europe/Berlin", "Europe/Berlin");
         check("america/new_york", "America/New_York");

@@ -35,10 +35,7 @@ fn daily(h: i8, m: i8) -> Trigger {
 }
 
 fn weekly(days: &[Weekday], h: i8, m: i8) -> Trigger {
-    Trigger::Weekly {
-        weekdays: days.to_vec(),
-        time: at(h, m),
-    }
+    Trigger::Weekly { weekdays: days.to_vec(), time: at(h, m) }
 }
 
 fn monthly(day: MonthDay, h: i8, m: i8) -> Trigger {
@@ -46,14 +43,13 @@ fn monthly(day: MonthDay, h: i8, m: i8) -> Trigger {
 }
 
 fn cron(expression: &str) -> Trigger {
-    Trigger::Cron {
-        expression: expression.into(),
-    }
+    Trigger::Cron { expression: expression.into() }
 }
 
 /// America/New_York 2026: gap 02:00–03:00 on Sun Mar 8 (EST -05 → EDT -04);
 /// fold 01:00–02:00 on Sun Nov 1 (EDT -04 → EST -05).
 #[test]
+#[rustfmt::skip]
 fn new_york() {
     const NY: &str = "America/New_York";
     // The gap time fires at 03:00, the first valid minute — not jiff's 03:30.
@@ -89,6 +85,7 @@ fn new_york() {
 /// Europe/Berlin 2026: gap 02:00–03:00 on Sun Mar 29 (+01 → +02);
 /// fold 02:00–03:00 on Sun Oct 25 (+02 → +01).
 #[test]
+#[rustfmt::skip]
 fn berlin() {
     const BERLIN: &str = "Europe/Berlin";
     check(daily(2, 30), BERLIN, "2026-03-27T12:00:00+01:00", &["2026-03-28T02:30:00+01:00", "2026-03-29T03:00:00+02:00", "2026-03-30T02:30:00+02:00"]);
@@ -105,6 +102,7 @@ fn berlin() {
 /// Australia/Lord_Howe 2026: a 30-minute DST. Gap 02:00–02:30 on Sun Oct 4
 /// (+10:30 → +11); fold 01:30–02:00 on Sun Apr 5 (+11 → +10:30).
 #[test]
+#[rustfmt::skip]
 fn lord_howe() {
     const LH: &str = "Australia/Lord_Howe";
     check(daily(2, 15), LH, "2026-10-02T12:00:00+10:30", &["2026-10-03T02:15:00+10:30", "2026-10-04T02:30:00+11:00", "2026-10-05T02:15:00+11:00"]);
@@ -119,6 +117,7 @@ fn lord_howe() {
 
 /// Asia/Kolkata: +05:30 all year, no DST; the US and EU transition dates are ordinary.
 #[test]
+#[rustfmt::skip]
 fn kolkata() {
     const KOLKATA: &str = "Asia/Kolkata";
     check(daily(2, 30), KOLKATA, "2026-03-07T00:00:00+05:30", &["2026-03-07T02:30:00+05:30", "2026-03-08T02:30:00+05:30", "2026-03-09T02:30:00+05:30"]);
@@ -130,6 +129,7 @@ fn kolkata() {
 /// Pacific/Apia 2011: Thu Dec 29 at 24:00 (-10) was followed by Sat Dec 31 00:00 (+14):
 /// Friday Dec 30 does not exist, so nothing fires on it.
 #[test]
+#[rustfmt::skip]
 fn apia_skipped_day() {
     const APIA: &str = "Pacific/Apia";
     check(daily(9, 0), APIA, "2011-12-28T12:00:00-10:00", &["2011-12-29T09:00:00-10:00", "2011-12-31T09:00:00+14:00", "2012-01-01T09:00:00+14:00"]);
@@ -144,6 +144,7 @@ fn apia_skipped_day() {
 /// America/Santiago 2026, transitions at midnight: on Sun Sep 6 the day starts at
 /// 01:00 (-04 → -03); on Sat Apr 4, 23:00–24:00 repeats (-03 → -04).
 #[test]
+#[rustfmt::skip]
 fn santiago_midnight() {
     const SCL: &str = "America/Santiago";
     check(daily(0, 0), SCL, "2026-09-05T12:00:00-04:00", &["2026-09-06T01:00:00-03:00", "2026-09-07T00:00:00-03:00"]);
@@ -161,9 +162,7 @@ fn santiago_midnight() {
 /// One-off triggers resolve by the same rules.
 #[test]
 fn once() {
-    let once = |s: &str| Trigger::Once {
-        at: s.parse().expect("valid local date-time"),
-    };
+    let once = |s: &str| Trigger::Once { at: s.parse().expect("valid local date-time") };
     check(once("2026-03-08T02:30"), "America/New_York", "2026-01-01T00:00:00Z", &["2026-03-08T03:00:00-04:00"]);
     check(once("2026-11-01T01:30"), "America/New_York", "2026-01-01T00:00:00Z", &["2026-11-01T01:30:00-04:00"]);
     check(once("2026-09-06T00:00"), "America/Santiago", "2026-01-01T00:00:00Z", &["2026-09-06T01:00:00-03:00"]);

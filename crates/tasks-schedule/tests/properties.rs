@@ -1,6 +1,8 @@
 //! Property tests: invariants of planned firings over random valid triggers, ten zones
-//! with odd DST rules, and starting points across two years (half of them within a
-//! day and a half of a DST transition).
+//! with odd DST rules, and starting points across two years.
+//!
+//! Aimed cases (half) start up to 8 hours before a transition and put the trigger's
+//! time at or around the skipped or repeated local minutes.
 //!
 //! Invariants: firings strictly increase; asking from any instant between two firings
 //! gives the later one; no local minute fires twice; every firing is a first-pass match
@@ -12,6 +14,7 @@ use jiff::civil::{DateTime, Time, Weekday};
 use jiff::tz::{Offset, TimeZone};
 use jiff::{SignedDuration, Timestamp};
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
 use tasks_schedule::{LocalTime, MonthDay, Plan, Trigger, classify, parse_cron, time_zone};
 
 /// Zones with DST of every shape: 1 h (New York, Berlin, London, Sydney), 30 min
@@ -31,7 +34,7 @@ const ZONES: [&str; 10] = [
 ];
 
 /// How many firings each case follows.
-const FIRINGS: usize = 12;
+const FIRINGS: usize = 24;
 
 /// How far the minute-by-minute oracle looks past the starting point.
 const ORACLE_MINUTES: i64 = 3 * 24 * 60;
@@ -44,30 +47,53 @@ fn window(zone: &str) -> (Timestamp, Timestamp) {
     } else {
         ("2026-01-01T00:00:00Z", "2028-01-01T00:00:00Z")
     };
-    (
-        from.parse().expect("valid instant"),
-        to.parse().expect("valid instant"),
-    )
+    (from.parse().expect("valid instant"), to.parse().expect("valid instant"))
 }
 
-/// Returns a starting point: uniform in the zone's window, or near one of its
-/// transitions (read from jiff's tz data, not from the code under test).
-fn start_point(zone: &TimeZone, name: &str, pick: u64, near_transition: bool, jitter: i64) -> Timestamp {
+/// Holds a DST transition the case aims at: the local minutes it skips or repeats, `[first_local, first_local + minutes)`.
+#[derive(Debug, Clone, Copy)]
+struct Target {
+    first_local: DateTime,
+    minutes: i32,
+}
+
+/// Returns a starting point and, half of the time, the transition it aims at: uniform
+/// in the zone's window, or shortly before one of the zone's transitions (read from
+/// jiff's tz data, not from the code under test).
+fn start_point(
+    zone: &TimeZone,
+    name: &str,
+    pick: u64,
+    near_transition: bool,
+    lead: i64,
+) -> (Timestamp, Option<Target>) {
     let (from, to) = window(name);
-    let transitions: Vec<Timestamp> = zone
-        .following(from)
-        .map(|t| t.timestamp())
-        .take_while(|t| *t < to)
-        .collect();
+    let transitions: Vec<Timestamp> = zone.following(from).map(|t| t.timestamp()).take_while(|t| *t < to).collect();
     if near_transition && !transitions.is_empty() {
-        let t = transitions[(pick as usize) % transitions.len()];
-        // Within ±36 hours, at any second.
-        return t
-            .checked_add(SignedDuration::from_secs(jitter % (36 * 3600)))
-            .expect("in range");
+        let at = transitions[(pick as usize) % transitions.len()];
+        let before = offset_before(zone, at);
+        let after = zone.to_offset(at);
+        let (a, b) = (before.to_datetime(at), after.to_datetime(at));
+        let target = Target { first_local: a.min(b), minutes: (after.seconds() - before.seconds()).abs() / 60 };
+        // From `lead` seconds before the transition (up to 8 hours) to 1 hour after.
+        let start = at.checked_sub(SignedDuration::from_secs(lead)).expect("in range");
+        return (start, Some(target));
     }
     let span = to.as_second() - from.as_second();
-    Timestamp::from_second(from.as_second() + (pick % span as u64) as i64).expect("in range")
+    let start = Timestamp::from_second(from.as_second() + (pick % span as u64) as i64).expect("in range");
+    (start, None)
+}
+
+/// Returns a local time of day at or around the target's skipped or repeated minutes
+/// (`nudge` picks one, a few minutes either side included), or the given one.
+fn aimed_time(target: Option<Target>, nudge: u32, h: i8, m: i8) -> (i8, i8, Option<DateTime>) {
+    let Some(target) = target else {
+        return (h, m, None);
+    };
+    let spread = target.minutes as i64 + 10;
+    let offset = i64::from(nudge) % spread - 5;
+    let local = target.first_local.checked_add(SignedDuration::from_mins(offset)).expect("in range");
+    (local.hour(), local.minute(), Some(local))
 }
 
 /// Returns the offset in force just before `at`.
@@ -131,9 +157,7 @@ fn check_invariants(plan: &Plan, start: Timestamp, matches: &dyn Fn(DateTime) ->
         let gap_start = before.to_datetime(at);
         let gap_minutes = (after.seconds() - before.seconds()) / 60;
         let held_match = (0..gap_minutes).any(|i| {
-            let dt = gap_start
-                .checked_add(SignedDuration::from_mins(i64::from(i)))
-                .expect("in range");
+            let dt = gap_start.checked_add(SignedDuration::from_mins(i64::from(i))).expect("in range");
             dt.date() == local.date() && matches(dt)
         });
         prop_assert!(held_match, "gap ending at {} held no match that day", local);
@@ -173,9 +197,7 @@ fn check_invariants(plan: &Plan, start: Timestamp, matches: &dyn Fn(DateTime) ->
         let gap_end = after.to_datetime(at);
         let gap_minutes = (after.seconds() - before.seconds()) / 60;
         let held_match = (0..gap_minutes).any(|i| {
-            let dt = gap_start
-                .checked_add(SignedDuration::from_mins(i64::from(i)))
-                .expect("in range");
+            let dt = gap_start.checked_add(SignedDuration::from_mins(i64::from(i))).expect("in range");
             dt.date() == gap_end.date() && matches(dt)
         });
         if held_match && at > start {
@@ -225,36 +247,65 @@ fn cron_pattern() -> impl Strategy<Value = String> {
         .prop_filter("valid restricted cron", |p| parse_cron(p).is_ok())
 }
 
-/// Generates a zone and a starting point in it.
-fn zone_and_start() -> impl Strategy<Value = (usize, u64, bool, i64)> {
-    (0..ZONES.len(), any::<u64>(), any::<bool>(), -(36 * 3600)..(36 * 3600i64))
+/// Generates a zone index, a pick, whether to aim at a transition, a lead time and a
+/// nudge for aiming the trigger's time.
+fn zone_and_start() -> impl Strategy<Value = (usize, u64, bool, i64, u32)> {
+    (0..ZONES.len(), any::<u64>(), any::<bool>(), -3600..(8 * 3600i64), any::<u32>())
 }
 
-fn setup(zone_index: usize, pick: u64, near: bool, jitter: i64) -> (&'static str, TimeZone, Timestamp) {
+fn setup(zone_index: usize, pick: u64, near: bool, lead: i64) -> (&'static str, Timestamp, Option<Target>) {
     let name = ZONES[zone_index];
     let zone = time_zone(name).expect("known zone");
-    let start = start_point(&zone, name, pick, near, jitter);
-    (name, zone, start)
+    let (start, target) = start_point(&zone, name, pick, near, lead);
+    (name, start, target)
+}
+
+/// Returns the config: `cases` cases, failures saved in the crate's
+/// `proptest-regressions/` (cargo runs tests from the crate root).
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct("proptest-regressions/properties.txt"))),
+        ..ProptestConfig::default()
+    }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(config(128))]
 
     #[test]
-    fn cron_firings_obey_the_rules(pattern in cron_pattern(), (z, pick, near, jitter) in zone_and_start()) {
-        let (name, _zone, start) = setup(z, pick, near, jitter);
-        let parsed = parse_cron(&pattern).expect("filtered to valid");
+    fn cron_firings_obey_the_rules(pattern in cron_pattern(), (z, pick, near, lead, nudge) in zone_and_start()) {
+        let (name, start, target) = setup(z, pick, near, lead);
+        // Aimed cases put the transition's local hour into the hour field and free the
+        // day fields, so the skipped or repeated minutes are candidates.
+        let pattern = match aimed_time(target, nudge, 0, 0) {
+            (_, _, Some(local)) => {
+                let fields: Vec<&str> = pattern.split(' ').collect();
+                let hour = local.hour();
+                let hours = match nudge % 3 {
+                    0 => hour.to_string(),
+                    1 => format!("{}-{}", (hour - 1).max(0), (hour + 1).min(23)),
+                    _ => "*".to_string(),
+                };
+                format!("{} {hours} * * *", fields[0])
+            }
+            _ => pattern,
+        };
+        let parsed = parse_cron(&pattern);
+        prop_assume!(parsed.is_ok());
+        let parsed = parsed.expect("checked");
         let plan = Plan::new(Trigger::Cron { expression: pattern.clone() }, name).expect("valid plan");
         check_invariants(&plan, start, &|dt| parsed.matches(dt))?;
     }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(config(96))]
 
     #[test]
-    fn daily_firings_obey_the_rules(h in 0..24i8, m in 0..60i8, (z, pick, near, jitter) in zone_and_start()) {
-        let (name, _zone, start) = setup(z, pick, near, jitter);
+    fn daily_firings_obey_the_rules(h in 0..24i8, m in 0..60i8, (z, pick, near, lead, nudge) in zone_and_start()) {
+        let (name, start, target) = setup(z, pick, near, lead);
+        let (h, m, _) = aimed_time(target, nudge, h, m);
         let plan = Plan::new(Trigger::Daily { time: Time::constant(h, m, 0, 0) }, name).expect("valid plan");
         check_invariants(&plan, start, &|dt| dt.hour() == h && dt.minute() == m)?;
         // A daily trigger and the equivalent cron pattern plan the same firings.
@@ -265,8 +316,11 @@ proptest! {
     }
 
     #[test]
-    fn weekly_firings_obey_the_rules(mask in 1..128u8, h in 0..24i8, m in 0..60i8, (z, pick, near, jitter) in zone_and_start()) {
-        let (name, _zone, start) = setup(z, pick, near, jitter);
+    fn weekly_firings_obey_the_rules(mask in 1..128u8, h in 0..24i8, m in 0..60i8, (z, pick, near, lead, nudge) in zone_and_start()) {
+        let (name, start, target) = setup(z, pick, near, lead);
+        let (h, m, aimed) = aimed_time(target, nudge, h, m);
+        // Aimed cases include the transition's weekday.
+        let mask = mask | aimed.map_or(0, |local| 1 << local.weekday().to_monday_zero_offset());
         let weekdays: Vec<Weekday> = (0..7)
             .filter(|i| mask & (1 << i) != 0)
             .map(|i| Weekday::from_monday_zero_offset(i).expect("0..7"))
@@ -278,9 +332,11 @@ proptest! {
     }
 
     #[test]
-    fn monthly_firings_obey_the_rules(day in 0..=31u8, h in 0..24i8, m in 0..60i8, (z, pick, near, jitter) in zone_and_start()) {
-        let (name, _zone, start) = setup(z, pick, near, jitter);
-        // Day 0 stands for `last` here.
+    fn monthly_firings_obey_the_rules(day in 0..=31u8, h in 0..24i8, m in 0..60i8, (z, pick, near, lead, nudge) in zone_and_start()) {
+        let (name, start, target) = setup(z, pick, near, lead);
+        let (h, m, aimed) = aimed_time(target, nudge, h, m);
+        // Aimed cases use the transition's day of the month. Day 0 stands for `last`.
+        let day = aimed.map_or(day, |local| local.day() as u8);
         let month_day = if day == 0 { MonthDay::Last } else { MonthDay::Day(day) };
         let plan = Plan::new(Trigger::Monthly { day: month_day, time: Time::constant(h, m, 0, 0) }, name).expect("valid plan");
         check_invariants(&plan, start, &|dt| {

@@ -20,19 +20,10 @@ fn machine_zone_and_tzdir_are_ignored() {
     let apia = time_zone("Pacific/Apia").expect("Pacific/Apia is in the bundled tz database");
     assert_eq!(apia.iana_name(), Some("Pacific/Apia"));
 
-    let plan = Plan::new(
-        Trigger::Daily {
-            time: Time::constant(9, 0, 0, 0),
-        },
-        "Europe/Berlin",
-    )
-    .expect("valid plan");
+    let plan = Plan::new(Trigger::Daily { time: Time::constant(9, 0, 0, 0) }, "Europe/Berlin").expect("valid plan");
     let after: Timestamp = "2026-01-15T00:00:00Z".parse().expect("valid instant");
     let firing = &plan.preview(after, 1)[0];
     // 09:00 in Berlin (+01:00 in January), not 09:00 in Tokyo.
     assert_eq!(firing.at.to_string(), "2026-01-15T08:00:00Z");
-    assert_eq!(
-        firing.local.to_string(),
-        "2026-01-15T09:00:00+01:00[Europe/Berlin]"
-    );
+    assert_eq!(firing.local.to_string(), "2026-01-15T09:00:00+01:00[Europe/Berlin]");
 }

@@ -4,7 +4,7 @@
 //! Reads the notations people write in Russian, English and Spanish titles:
 //! `15 000 ₽`, `15000 руб.`, `40к руб`, `85 т.р.`, `150 тыс.`, `2 млн рублей`, `1,5 млн`,
 //! `800 р.`, `€120`, `120 €`, `1.500 €`, `1500 EUR`, `$2,400`, `$1,200.50`, `300 usd`,
-//! `£300`, `15 mil euros`. Digit grouping is settled by [`normalize`](crate::normalize)
+//! `£300`, `15 mil euros`. Digit grouping is settled by [`normalize()`](crate::normalize::normalize)
 //! first, so this module works on normalized tokens.
 //!
 //! Decisions:
@@ -88,9 +88,7 @@ impl Currency {
 
     /// Returns the currency for an ISO 4217 code, in any case.
     pub fn from_code(code: &str) -> Option<Currency> {
-        Currency::ALL
-            .into_iter()
-            .find(|c| c.code().eq_ignore_ascii_case(code))
+        Currency::ALL.into_iter().find(|c| c.code().eq_ignore_ascii_case(code))
     }
 }
 
@@ -104,9 +102,7 @@ impl FromStr for Currency {
     type Err = AmountError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Currency::from_code(s.trim()).ok_or_else(|| AmountError::UnknownCurrency {
-            input: s.to_owned(),
-        })
+        Currency::from_code(s.trim()).ok_or_else(|| AmountError::UnknownCurrency { input: s.to_owned() })
     }
 }
 
@@ -198,10 +194,7 @@ pub fn find_amounts(normalized: &str) -> Vec<AmountMatch> {
     while i < tokens.len() {
         match read_at(&tokens, i) {
             Read::Amount(amount, end) => {
-                out.push(AmountMatch {
-                    amount,
-                    tokens: i..end,
-                });
+                out.push(AmountMatch { amount, tokens: i..end });
                 i = end;
             }
             Read::NoCurrency(_) | Read::Overflow | Read::Nothing => i += 1,
@@ -222,9 +215,7 @@ pub fn parse_amount_flag(input: &str) -> Result<Amount, AmountError> {
     let err = |make: fn(String) -> AmountError| make(input.to_owned());
     match read_at(&tokens, 0) {
         Read::Amount(amount, end) if end == tokens.len() => Ok(amount),
-        Read::NoCurrency(end) if end == tokens.len() => {
-            Err(err(|input| AmountError::NoCurrency { input }))
-        }
+        Read::NoCurrency(end) if end == tokens.len() => Err(err(|input| AmountError::NoCurrency { input })),
         Read::Overflow => Err(err(|input| AmountError::TooLarge { input })),
         _ => Err(err(|input| AmountError::Unreadable { input })),
     }
@@ -268,10 +259,9 @@ fn currency_token(token: &str) -> Option<(Currency, Place)> {
         "₸" => (Kzt, Anywhere),
         "₴" => (Uah, Anywhere),
         "₹" => (Inr, Anywhere),
-        "rub" | "rur" | "usd" | "eur" | "gbp" | "chf" | "cny" | "kzt" | "uah" | "inr" => (
-            Currency::from_code(if token == "rur" { "rub" } else { token })?,
-            Anywhere,
-        ),
+        "rub" | "rur" | "usd" | "eur" | "gbp" | "chf" | "cny" | "kzt" | "uah" | "inr" => {
+            (Currency::from_code(if token == "rur" { "rub" } else { token })?, Anywhere)
+        }
         "руб" | "рубль" | "рубля" | "рублей" | "р" => (Rub, After),
         "доллар" | "доллара" | "долларов" | "долл" | "бакс" | "бакса" | "баксов" => {
             (Usd, After)
@@ -302,9 +292,7 @@ struct Magnitude {
 fn magnitude_word(token: &str) -> Option<Magnitude> {
     let (factor, russian) = match token {
         "тыс" | "тысяч" | "тысячи" | "тысяча" | "тр" => (1_000, true),
-        "млн" | "миллион" | "миллиона" | "миллионов" => {
-            (1_000_000, true)
-        }
+        "млн" | "миллион" | "миллиона" | "миллионов" => (1_000_000, true),
         "млрд" => (1_000_000_000, true),
         "mil" | "thousand" => (1_000, false),
         "mln" | "million" | "millions" | "millon" | "millones" => (1_000_000, false),
@@ -316,18 +304,9 @@ fn magnitude_word(token: &str) -> Option<Magnitude> {
 /// Returns the magnitude a suffix glued to a number names (`40к`, `65k`, `1.5m`).
 fn magnitude_suffix(suffix: &str) -> Option<Magnitude> {
     match suffix {
-        "к" => Some(Magnitude {
-            factor: 1_000,
-            russian: true,
-        }),
-        "k" => Some(Magnitude {
-            factor: 1_000,
-            russian: false,
-        }),
-        "m" => Some(Magnitude {
-            factor: 1_000_000,
-            russian: false,
-        }),
+        "к" => Some(Magnitude { factor: 1_000, russian: true }),
+        "k" => Some(Magnitude { factor: 1_000, russian: false }),
+        "m" => Some(Magnitude { factor: 1_000_000, russian: false }),
         _ => magnitude_word(suffix),
     }
 }
@@ -344,9 +323,7 @@ struct NumberToken<'a> {
 
 /// Splits a token like `1200.50`, `40к` or `800р` into its parts.
 fn number_token(token: &str) -> Option<NumberToken<'_>> {
-    let digits_end = token
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(token.len());
+    let digits_end = token.find(|c: char| !c.is_ascii_digit()).unwrap_or(token.len());
     if digits_end == 0 {
         return None;
     }
@@ -354,9 +331,7 @@ fn number_token(token: &str) -> Option<NumberToken<'_>> {
     let mut rest = &token[digits_end..];
     let mut fraction = "";
     if let Some(after_dot) = rest.strip_prefix('.') {
-        let frac_end = after_dot
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(after_dot.len());
+        let frac_end = after_dot.find(|c: char| !c.is_ascii_digit()).unwrap_or(after_dot.len());
         if frac_end == 0 {
             return None;
         }
@@ -366,28 +341,16 @@ fn number_token(token: &str) -> Option<NumberToken<'_>> {
     if !rest.chars().all(char::is_alphabetic) {
         return None;
     }
-    Some(NumberToken {
-        integer,
-        fraction,
-        suffix: rest,
-    })
+    Some(NumberToken { integer, fraction, suffix: rest })
 }
 
 /// Returns `integer.fraction × factor` in minor units, rounded half up, or `None` on
 /// overflow.
 fn to_minor(integer: &str, fraction: &str, factor: i128) -> Option<i64> {
     let int: i128 = integer.parse().ok()?;
-    let frac: i128 = if fraction.is_empty() {
-        0
-    } else {
-        fraction.parse().ok()?
-    };
+    let frac: i128 = if fraction.is_empty() { 0 } else { fraction.parse().ok()? };
     let scale = 10i128.checked_pow(u32::try_from(fraction.len()).ok()?)?;
-    let numerator = int
-        .checked_mul(scale)?
-        .checked_add(frac)?
-        .checked_mul(factor)?
-        .checked_mul(MINOR_PER_MAJOR)?;
+    let numerator = int.checked_mul(scale)?.checked_add(frac)?.checked_mul(factor)?.checked_mul(MINOR_PER_MAJOR)?;
     let minor = numerator.checked_add(scale / 2)? / scale;
     i64::try_from(minor).ok()
 }
@@ -438,8 +401,7 @@ fn read_at(tokens: &[&str], i: usize) -> Read {
             magnitude = magnitude_word("тр");
             glued_currency = Some(Currency::Rub);
             at += 2;
-        } else if matches!(next, Some("к" | "k")) && after_next.and_then(currency_token).is_some()
-        {
+        } else if matches!(next, Some("к" | "k")) && after_next.and_then(currency_token).is_some() {
             magnitude = magnitude_suffix(next.unwrap_or_default());
             at += 1;
         }
@@ -469,10 +431,7 @@ mod tests {
     use super::*;
 
     fn rub(major: i64) -> Amount {
-        Amount {
-            minor: major * 100,
-            currency: Currency::Rub,
-        }
+        Amount { minor: major * 100, currency: Currency::Rub }
     }
 
     fn check(input: &str, expected: &[&str]) {
@@ -481,14 +440,8 @@ mod tests {
     }
 
     fn check_flag(input: &str, expected: Result<&str, &str>) {
-        let got = parse_amount_flag(input)
-            .map(|a| a.to_string())
-            .map_err(|e| e.to_string());
-        assert_eq!(
-            got,
-            expected.map(str::to_owned).map_err(str::to_owned),
-            "parse_amount_flag({input:?})"
-        );
+        let got = parse_amount_flag(input).map(|a| a.to_string()).map_err(|e| e.to_string());
+        assert_eq!(got, expected.map(str::to_owned).map_err(str::to_owned), "parse_amount_flag({input:?})");
     }
 
     #[test]
@@ -561,31 +514,16 @@ mod tests {
         check_flag("usd 300", Ok("300 USD"));
         check_flag("0.5 usd", Ok("0.50 USD"));
         check_flag("15000", Err("\"15000\" has no currency"));
-        check_flag(
-            "fifteen rub",
-            Err("cannot read \"fifteen rub\" as an amount"),
-        );
-        check_flag(
-            "15000 RUB please",
-            Err("cannot read \"15000 RUB please\" as an amount"),
-        );
+        check_flag("fifteen rub", Err("cannot read \"fifteen rub\" as an amount"));
+        check_flag("15000 RUB please", Err("cannot read \"15000 RUB please\" as an amount"));
         check_flag("", Err("cannot read \"\" as an amount"));
-        check_flag(
-            "99999999999999999999 RUB",
-            Err("\"99999999999999999999 RUB\" is too large an amount"),
-        );
+        check_flag("99999999999999999999 RUB", Err("\"99999999999999999999 RUB\" is too large an amount"));
     }
 
     #[test]
     fn matches_report_tokens() {
         let got = find_amounts(&normalize("Счёт на 15 000 ₽ до пятницы"));
-        assert_eq!(
-            got,
-            [AmountMatch {
-                amount: rub(15000),
-                tokens: 2..4
-            }]
-        );
+        assert_eq!(got, [AmountMatch { amount: rub(15000), tokens: 2..4 }]);
     }
 
     #[test]
@@ -600,10 +538,7 @@ mod tests {
     #[test]
     fn display() {
         assert_eq!(rub(15000).to_string(), "15000 RUB");
-        let cents = Amount {
-            minor: 120_050,
-            currency: Currency::Usd,
-        };
+        let cents = Amount { minor: 120_050, currency: Currency::Usd };
         assert_eq!(cents.to_string(), "1200.50 USD");
     }
 }

@@ -2,11 +2,11 @@
 //! and a due phrase inside a title or description ([`find_due`]) for the duplicate
 //! check's signature (SPEC §5.1, §7).
 //!
-//! Both read normalized tokens (see [`normalize`](crate::normalize)), so case, `ё` and
+//! Both read normalized tokens (see [`normalize()`](crate::normalize::normalize)), so case, `ё` and
 //! Spanish accents do not matter (`Mañana` = `manana`). Today's date always arrives as
 //! an argument; nothing here reads a clock.
 //!
-//! Rules (each also in `docs/decisions.md`):
+//! Rules:
 //! - A weekday (`friday`, `в пятницу`, `до пятницы`, `el lunes`) is the next such day
 //!   *after* today: said on a Friday, "friday" is next week's Friday (today is "today").
 //! - `next <weekday>` / `в следующую пятницу` / `el próximo viernes` is that weekday in
@@ -159,12 +159,8 @@ pub fn parse_due(input: &str, today: Date) -> Result<Due, DateError> {
     let start = tokens.iter().take_while(|t| is_preposition(t)).count();
     match match_at(&tokens, start, today, Mode::Flag) {
         Some(Hit::Found(found)) if found.end == tokens.len() => Ok(found.due),
-        Some(Hit::Invalid) => Err(DateError::NotADate {
-            input: input.to_owned(),
-        }),
-        _ => Err(DateError::Unreadable {
-            input: input.to_owned(),
-        }),
+        Some(Hit::Invalid) => Err(DateError::NotADate { input: input.to_owned() }),
+        _ => Err(DateError::Unreadable { input: input.to_owned() }),
     }
 }
 
@@ -189,15 +185,8 @@ pub fn find_due_match(normalized: &str, today: Date) -> Option<DueMatch> {
         }
     }
     best.map(|(found, i)| {
-        let start = i - tokens[..i]
-            .iter()
-            .rev()
-            .take_while(|t| is_preposition(t))
-            .count();
-        DueMatch {
-            due: found.due,
-            tokens: (start, found.end),
-        }
+        let start = i - tokens[..i].iter().rev().take_while(|t| is_preposition(t)).count();
+        DueMatch { due: found.due, tokens: (start, found.end) }
     })
 }
 
@@ -268,10 +257,11 @@ enum Shift {
 /// Returns the shift a word before a weekday names (`next`, `this`, `следующую` …).
 fn weekday_modifier(token: &str) -> Option<Shift> {
     match token {
-        "this" | "coming" | "эту" | "этот" | "это" | "этой" | "ближайшую" | "ближайший"
-        | "ближайшее" | "este" | "esta" => Some(Shift::Coming),
-        "next" | "следующую" | "следующий" | "следующее" | "следующей" | "след" | "proximo"
-        | "proxima" => Some(Shift::NextWeek),
+        "this" | "coming" | "эту" | "этот" | "это" | "этой" | "ближайшую" | "ближайший" | "ближайшее" | "este"
+        | "esta" => Some(Shift::Coming),
+        "next" | "следующую" | "следующий" | "следующее" | "следующей" | "след" | "proximo" | "proxima" => {
+            Some(Shift::NextWeek)
+        }
         _ => None,
     }
 }
@@ -290,8 +280,9 @@ fn weekday_word(token: &str) -> Option<(Weekday, bool)> {
         }
         "wednesday" | "wed" | "среду" | "miercoles" => (Wednesday, false),
         "среда" | "среды" | "среде" | "ср" => (Wednesday, true),
-        "thursday" | "thu" | "thur" | "thurs" | "четверг" | "четверга" | "четвергу" | "чт"
-        | "jueves" => (Thursday, false),
+        "thursday" | "thu" | "thur" | "thurs" | "четверг" | "четверга" | "четвергу" | "чт" | "jueves" => {
+            (Thursday, false)
+        }
         "friday" | "fri" | "пятница" | "пятницу" | "пятницы" | "пятнице" | "пт" | "viernes" => {
             (Friday, false)
         }
@@ -299,9 +290,7 @@ fn weekday_word(token: &str) -> Option<(Weekday, bool)> {
             (Saturday, false)
         }
         "sat" => (Saturday, true),
-        "sunday" | "воскресенье" | "воскресенья" | "воскресенью" => {
-            (Sunday, false)
-        }
+        "sunday" | "воскресенье" | "воскресенья" | "воскресенью" => (Sunday, false),
         "sun" | "вс" | "domingo" => (Sunday, true),
         _ => return None,
     })
@@ -311,24 +300,19 @@ fn weekday_word(token: &str) -> Option<(Weekday, bool)> {
 fn month_word(token: &str) -> Option<i8> {
     Some(match token {
         "january" | "jan" | "января" | "январь" | "янв" | "enero" | "ene" => 1,
-        "february" | "feb" | "февраля" | "февраль" | "фев" | "февр" | "febrero" => {
-            2
-        }
+        "february" | "feb" | "февраля" | "февраль" | "фев" | "февр" | "febrero" => 2,
         "march" | "mar" | "марта" | "март" | "мар" | "marzo" => 3,
         "april" | "apr" | "апреля" | "апрель" | "апр" | "abril" | "abr" => 4,
         "may" | "мая" | "май" | "mayo" => 5,
         "june" | "jun" | "июня" | "июнь" | "июн" | "junio" => 6,
         "july" | "jul" | "июля" | "июль" | "июл" | "julio" => 7,
         "august" | "aug" | "августа" | "август" | "авг" | "agosto" | "ago" => 8,
-        "september" | "sep" | "sept" | "сентября" | "сентябрь" | "сен" | "сент" | "septiembre"
-        | "setiembre" => 9,
+        "september" | "sep" | "sept" | "сентября" | "сентябрь" | "сен" | "сент" | "septiembre" | "setiembre" => {
+            9
+        }
         "october" | "oct" | "октября" | "октябрь" | "окт" | "octubre" => 10,
-        "november" | "nov" | "ноября" | "ноябрь" | "ноя" | "нояб" | "noviembre" => {
-            11
-        }
-        "december" | "dec" | "декабря" | "декабрь" | "дек" | "diciembre" | "dic" => {
-            12
-        }
+        "november" | "nov" | "ноября" | "ноябрь" | "ноя" | "нояб" | "noviembre" => 11,
+        "december" | "dec" | "декабря" | "декабрь" | "дек" | "diciembre" | "dic" => 12,
         _ => return None,
     })
 }
@@ -336,9 +320,7 @@ fn month_word(token: &str) -> Option<i8> {
 /// Returns the day of month (1–31) a token names, and whether it carried an ordinal
 /// suffix (`5th`, `1st`, `1o` from `1º`).
 fn day_number(token: &str) -> Option<(i8, bool)> {
-    let digits_end = token
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(token.len());
+    let digits_end = token.find(|c: char| !c.is_ascii_digit()).unwrap_or(token.len());
     if digits_end == 0 || digits_end > 2 {
         return None;
     }
@@ -400,9 +382,7 @@ fn unit_word(token: &str) -> Option<Unit> {
         "week" | "weeks" | "неделю" | "недели" | "недель" | "неделя" | "semana" | "semanas" => {
             Unit::Week
         }
-        "month" | "months" | "месяц" | "месяца" | "месяцев" | "mes" | "meses" => {
-            Unit::Month
-        }
+        "month" | "months" | "месяц" | "месяца" | "месяцев" | "mes" | "meses" => Unit::Month,
         _ => return None,
     })
 }
@@ -537,24 +517,14 @@ fn resolve_day_month(today: Date, day: i8, month: i8) -> Option<Date> {
 /// month's last day.
 fn resolve_day_of_month(today: Date, day: i8) -> Option<Date> {
     let first = today.first_of_month();
-    let month = if day >= today.day() {
-        first
-    } else {
-        first.checked_add(Span::new().try_months(1).ok()?).ok()?
-    };
+    let month = if day >= today.day() { first } else { first.checked_add(Span::new().try_months(1).ok()?).ok()? };
     Date::new(month.year(), month.month(), day.min(month.days_in_month())).ok()
 }
 
 /// Returns the due a fixed relative phrase names.
 fn resolve_relative(today: Date, relative: Relative) -> Option<Due> {
-    let day = |date| Due {
-        date,
-        kind: DueKind::Day,
-    };
-    let week = |date| Due {
-        date,
-        kind: DueKind::Week,
-    };
+    let day = |date| Due { date, kind: DueKind::Day };
+    let week = |date| Due { date, kind: DueKind::Week };
     Some(match relative {
         Relative::Today => day(today),
         Relative::Tomorrow => day(add_days(today, 1)?),
@@ -583,15 +553,8 @@ fn match_at(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
         Some(p) => is_preposition(p),
         None => false,
     };
-    let found = |due: Option<Due>, end: usize, rank: u8| {
-        due.map(|due| Hit::Found(Found { due, end, rank }))
-    };
-    let day = |date: Option<Date>| {
-        date.map(|date| Due {
-            date,
-            kind: DueKind::Day,
-        })
-    };
+    let found = |due: Option<Due>, end: usize, rank: u8| due.map(|due| Hit::Found(Found { due, end, rank }));
+    let day = |date: Option<Date>| date.map(|date| Due { date, kind: DueKind::Day });
 
     if let Some(hit) = match_numeric_date(t, i, today, mode) {
         return Some(hit);
@@ -635,10 +598,7 @@ fn match_at(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
             let date = match unit {
                 Unit::Day => add_days(today, n),
                 Unit::Week => add_days(today, n.checked_mul(7)?),
-                Unit::Month => Span::new()
-                    .try_months(n)
-                    .ok()
-                    .and_then(|s| today.checked_add(s).ok()),
+                Unit::Month => Span::new().try_months(n).ok().and_then(|s| today.checked_add(s).ok()),
             };
             return found(day(date), unit_at + 1, RANK_RELATIVE);
         }
@@ -649,11 +609,7 @@ fn match_at(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
             if words == &["manana"] && prev(1).is_some_and(|p| MORNING_MARKERS.contains(&p)) {
                 continue;
             }
-            return found(
-                resolve_relative(today, *relative),
-                i + words.len(),
-                RANK_RELATIVE,
-            );
+            return found(resolve_relative(today, *relative), i + words.len(), RANK_RELATIVE);
         }
     }
 
@@ -678,16 +634,8 @@ fn match_at(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
 /// Reads `2026-12-01`, `10.04`, `10.04.2026`, `10.04.26` at token `i`.
 fn match_numeric_date(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
     let token = t[i];
-    let found = |date: Date| {
-        Hit::Found(Found {
-            due: Due {
-                date,
-                kind: DueKind::Day,
-            },
-            end: i + 1,
-            rank: RANK_CALENDAR,
-        })
-    };
+    let found =
+        |date: Date| Hit::Found(Found { due: Due { date, kind: DueKind::Day }, end: i + 1, rank: RANK_CALENDAR });
     let parts: Vec<&str> = token.split('-').collect();
     if let [y, m, d] = parts[..]
         && y.len() == 4
@@ -699,11 +647,7 @@ fn match_numeric_date(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<H
         return Some(Date::new(y, m, d).map_or(Hit::Invalid, found));
     }
     let parts: Vec<&str> = token.split('.').collect();
-    if !(2..=3).contains(&parts.len())
-        || parts
-            .iter()
-            .any(|p| p.is_empty() || !p.chars().all(|c| c.is_ascii_digit()))
-    {
+    if !(2..=3).contains(&parts.len()) || parts.iter().any(|p| p.is_empty() || !p.chars().all(|c| c.is_ascii_digit())) {
         return None;
     }
     let (d, m) = (parts[0], parts[1]);
@@ -753,11 +697,7 @@ fn match_day_month(t: &[&str], i: usize, today: Date) -> Option<Hit> {
         (d, month, i + 2)
     };
     let mut year = None;
-    let year_at = if t.get(end) == Some(&"de") {
-        end + 1
-    } else {
-        end
-    };
+    let year_at = if t.get(end) == Some(&"de") { end + 1 } else { end };
     if let Some(y) = t.get(year_at).and_then(|y| year_number(y)) {
         year = Some(y);
         end = year_at + 1;
@@ -767,14 +707,7 @@ fn match_day_month(t: &[&str], i: usize, today: Date) -> Option<Hit> {
         None => resolve_day_month(today, d, month),
     };
     Some(match date {
-        Some(date) => Hit::Found(Found {
-            due: Due {
-                date,
-                kind: DueKind::Day,
-            },
-            end,
-            rank: RANK_CALENDAR,
-        }),
+        Some(date) => Hit::Found(Found { due: Due { date, kind: DueKind::Day }, end, rank: RANK_CALENDAR }),
         None => Hit::Invalid,
     })
 }
@@ -788,25 +721,15 @@ mod tests {
     const TODAY: Date = date(2026, 4, 1);
 
     fn day(y: i16, m: i8, d: i8) -> Option<Due> {
-        Some(Due {
-            date: date(y, m, d),
-            kind: DueKind::Day,
-        })
+        Some(Due { date: date(y, m, d), kind: DueKind::Day })
     }
 
     fn week(y: i16, m: i8, d: i8) -> Option<Due> {
-        Some(Due {
-            date: date(y, m, d),
-            kind: DueKind::Week,
-        })
+        Some(Due { date: date(y, m, d), kind: DueKind::Week })
     }
 
     fn check(input: &str, expected: Option<Due>) {
-        assert_eq!(
-            parse_due(input, TODAY).ok(),
-            expected,
-            "parse_due({input:?})"
-        );
+        assert_eq!(parse_due(input, TODAY).ok(), expected, "parse_due({input:?})");
     }
 
     fn check_text(text: &str, expected: Option<Due>) {
@@ -916,78 +839,36 @@ mod tests {
         check("28.03", day(2026, 3, 28));
         check("Mar 20", day(2026, 3, 20));
         // Day of month already past: next month; a missing day clamps.
-        assert_eq!(
-            parse_due("the 31st", date(2026, 4, 1)).ok(),
-            day(2026, 4, 30)
-        );
-        assert_eq!(
-            parse_due("the 3rd", date(2026, 4, 20)).ok(),
-            day(2026, 5, 3)
-        );
-        assert_eq!(
-            parse_due("end of month", date(2028, 2, 10)).ok(),
-            day(2028, 2, 29)
-        );
+        assert_eq!(parse_due("the 31st", date(2026, 4, 1)).ok(), day(2026, 4, 30));
+        assert_eq!(parse_due("the 3rd", date(2026, 4, 20)).ok(), day(2026, 5, 3));
+        assert_eq!(parse_due("end of month", date(2028, 2, 10)).ok(), day(2028, 2, 29));
         assert_eq!(parse_due("friday", date(2026, 4, 3)).ok(), day(2026, 4, 10));
-        assert_eq!(
-            parse_due("next week", date(2026, 4, 5)).ok(),
-            week(2026, 4, 12)
-        );
-        assert_eq!(
-            parse_due("end of week", date(2026, 4, 5)).ok(),
-            week(2026, 4, 5)
-        );
-        assert_eq!(
-            parse_due("tomorrow", date(2026, 12, 31)).ok(),
-            day(2027, 1, 1)
-        );
+        assert_eq!(parse_due("next week", date(2026, 4, 5)).ok(), week(2026, 4, 12));
+        assert_eq!(parse_due("end of week", date(2026, 4, 5)).ok(), week(2026, 4, 5));
+        assert_eq!(parse_due("tomorrow", date(2026, 12, 31)).ok(), day(2027, 1, 1));
     }
 
     #[test]
     fn flag_errors() {
         let err = |input: &str| parse_due(input, TODAY).map_err(|e| e.to_string());
-        assert_eq!(
-            err("next fryday"),
-            Err("cannot read \"next fryday\" as a date".into())
-        );
+        assert_eq!(err("next fryday"), Err("cannot read \"next fryday\" as a date".into()));
         assert_eq!(err(""), Err("cannot read \"\" as a date".into()));
         assert_eq!(err("by"), Err("cannot read \"by\" as a date".into()));
-        assert_eq!(
-            err("friday please"),
-            Err("cannot read \"friday please\" as a date".into())
-        );
-        assert_eq!(
-            err("2026-02-30"),
-            Err("\"2026-02-30\" is not a calendar date".into())
-        );
+        assert_eq!(err("friday please"), Err("cannot read \"friday please\" as a date".into()));
+        assert_eq!(err("2026-02-30"), Err("\"2026-02-30\" is not a calendar date".into()));
         assert_eq!(err("31.04"), Err("\"31.04\" is not a calendar date".into()));
         assert_eq!(err("40.04"), Err("\"40.04\" is not a calendar date".into()));
-        assert_eq!(
-            err("in 5000 days"),
-            Err("cannot read \"in 5000 days\" as a date".into())
-        );
-        assert!(
-            DateError::Unreadable {
-                input: String::new()
-            }
-            .hint()
-            .contains("через неделю")
-        );
+        assert_eq!(err("in 5000 days"), Err("cannot read \"in 5000 days\" as a date".into()));
+        assert!(DateError::Unreadable { input: String::new() }.hint().contains("через неделю"));
     }
 
     #[test]
     fn text_phrases() {
         check_text("Send the invoice for the deck by Friday", day(2026, 4, 3));
         check_text("Раскладка плитки — решить до пятницы", day(2026, 4, 3));
-        check_text(
-            "Прислать Ирине концепции вывески к 20 апреля",
-            day(2026, 4, 20),
-        );
+        check_text("Прислать Ирине концепции вывески к 20 апреля", day(2026, 4, 20));
         check_text("Сдать 1 500 руб. на экскурсию до 10.04", day(2026, 4, 10));
-        check_text(
-            "Presupuesto web — Javier lo espera el lunes",
-            day(2026, 4, 6),
-        );
+        check_text("Presupuesto web — Javier lo espera el lunes", day(2026, 4, 6));
         check_text("Hacer la web antes del viernes", day(2026, 4, 3));
         check_text("Landing hero — need it before the 5th", day(2026, 4, 5));
         check_text("Invoice Q2 — $700 by end of month", day(2026, 4, 30));
@@ -995,10 +876,7 @@ mod tests {
         check_text("Варианты обложки меню — прислать к среде", day(2026, 4, 8));
         check_text("podcast rec w/ Max thu 7pm", day(2026, 4, 2));
         check_text("draft by Thu", day(2026, 4, 2));
-        check_text(
-            "Pay self-employed tax for March (due Apr 28)",
-            day(2026, 4, 28),
-        );
+        check_text("Pay self-employed tax for March (due Apr 28)", day(2026, 4, 28));
         check_text("OSAGO renewal — policy expires May 3", day(2026, 5, 3));
         check_text("Созвон: вывеска — чт 23.04, 15:00", day(2026, 4, 23));
         check_text("Prep for review (Thu 30 Apr, 16:00 MSK)", day(2026, 4, 30));

@@ -31,11 +31,7 @@ pub fn trigrams(text: &str) -> BTreeSet<String> {
 pub fn trigrams_of_normalized(normalized: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for word in content_tokens(normalized) {
-        let padded: Vec<char> = PAD_BEFORE
-            .chars()
-            .chain(word.chars())
-            .chain(PAD_AFTER.chars())
-            .collect();
+        let padded: Vec<char> = PAD_BEFORE.chars().chain(word.chars()).chain(PAD_AFTER.chars()).collect();
         for window in padded.windows(3) {
             out.insert(window.iter().collect());
         }
@@ -50,11 +46,7 @@ pub fn trigrams_of_normalized(normalized: &str) -> BTreeSet<String> {
 pub fn jaccard(a: &BTreeSet<String>, b: &BTreeSet<String>) -> f64 {
     let shared = a.intersection(b).count();
     let union = a.len() + b.len() - shared;
-    if union == 0 {
-        0.0
-    } else {
-        shared as f64 / union as f64
-    }
+    if union == 0 { 0.0 } else { shared as f64 / union as f64 }
 }
 
 /// Returns the trigram Jaccard similarity of two texts, from 0.0 to 1.0.
@@ -68,10 +60,7 @@ mod tests {
 
     fn check(a: &str, b: &str, expected: f64) {
         let got = trigram_jaccard(a, b);
-        assert!(
-            (got - expected).abs() < 0.005,
-            "trigram_jaccard({a:?}, {b:?}) = {got:.3}, expected {expected:.3}"
-        );
+        assert!((got - expected).abs() < 0.005, "trigram_jaccard({a:?}, {b:?}) = {got:.3}, expected {expected:.3}");
     }
 
     #[test]
@@ -95,10 +84,7 @@ mod tests {
 
     #[test]
     fn symmetric() {
-        let pairs = [
-            ("банеры", "баннеры"),
-            ("logo files", "Send Lucía the logo files"),
-        ];
+        let pairs = [("банеры", "баннеры"), ("logo files", "Send Lucía the logo files")];
         for (a, b) in pairs {
             assert_eq!(trigram_jaccard(a, b), trigram_jaccard(b, a));
         }

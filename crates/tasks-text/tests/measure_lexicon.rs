@@ -71,11 +71,7 @@ fn share(a: &[ConceptId], b: &[ConceptId]) -> bool {
 
 /// Formats `k of n (p %)`.
 fn rate(k: usize, n: usize) -> String {
-    let p = if n == 0 {
-        0.0
-    } else {
-        100.0 * k as f64 / n as f64
-    };
+    let p = if n == 0 { 0.0 } else { 100.0 * k as f64 / n as f64 };
     format!("{k} of {n} ({p:.1} %)")
 }
 
@@ -89,14 +85,9 @@ fn stsb_cross_language() {
     let mut lines = text.lines();
     let header = csv_fields(lines.next().unwrap_or_default());
     let col = |name: &str| header.iter().position(|h| h == name);
-    let (Some(ll), Some(tl), Some(lr), Some(tr), Some(lab), Some(ds)) = (
-        col("lang_l"),
-        col("text_l"),
-        col("lang_r"),
-        col("text_r"),
-        col("label"),
-        col("dataset"),
-    ) else {
+    let (Some(ll), Some(tl), Some(lr), Some(tr), Some(lab), Some(ds)) =
+        (col("lang_l"), col("text_l"), col("lang_r"), col("text_r"), col("label"), col("dataset"))
+    else {
         eprintln!("skipped: unexpected header {header:?}");
         return;
     };
@@ -115,9 +106,7 @@ fn stsb_cross_language() {
         entry.0 += usize::from(shared);
         entry.1 += 1;
         entry.2 += usize::from(!a.is_empty() && !b.is_empty());
-        let d = per_dataset
-            .entry((f[ds].clone(), f[lab].clone()))
-            .or_default();
+        let d = per_dataset.entry((f[ds].clone(), f[lab].clone())).or_default();
         d.0 += usize::from(shared);
         d.1 += 1;
     }
@@ -153,30 +142,24 @@ struct Task {
 
 /// Spanish marker words for the title-language vote (function words only).
 const ES_MARKERS: &[&str] = &[
-    "de", "del", "la", "las", "el", "los", "para", "con", "por", "y", "sobre", "mi", "tu", "su",
-    "al", "una", "uno", "unos", "lo", "que",
+    "de", "del", "la", "las", "el", "los", "para", "con", "por", "y", "sobre", "mi", "tu", "su", "al", "una", "uno",
+    "unos", "lo", "que",
 ];
 
 /// English marker words for the title-language vote (function words only).
 const EN_MARKERS: &[&str] = &[
-    "the", "a", "an", "for", "to", "with", "and", "of", "on", "in", "by", "at", "from", "my",
-    "our", "your", "it", "is", "be", "before", "after",
+    "the", "a", "an", "for", "to", "with", "and", "of", "on", "in", "by", "at", "from", "my", "our", "your", "it",
+    "is", "be", "before", "after",
 ];
 
 /// Guesses a title's language: Cyrillic → ru; else a vote of function words, accents
 /// and `ñ ¿ ¡` for Spanish.
 fn title_lang(title: &str) -> &'static str {
-    if title
-        .chars()
-        .any(|c| ('\u{0400}'..='\u{04FF}').contains(&c))
-    {
+    if title.chars().any(|c| ('\u{0400}'..='\u{04FF}').contains(&c)) {
         return "ru";
     }
     let lower = title.to_lowercase();
-    let words: Vec<&str> = lower
-        .split(|c: char| !c.is_alphabetic())
-        .filter(|w| !w.is_empty())
-        .collect();
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).collect();
     let mut es = words.iter().filter(|w| ES_MARKERS.contains(w)).count();
     es += 2 * usize::from(lower.contains(['ñ', '¿', '¡', 'á', 'é', 'í', 'ó', 'ú']));
     let en = words.iter().filter(|w| EN_MARKERS.contains(w)).count();
@@ -202,42 +185,20 @@ fn dedup_dev_cross_language() {
         let description = json_str(line, "description").unwrap_or_default();
         let lang = title_lang(&title);
         order.push(id.clone());
-        tasks.insert(
-            id,
-            Task {
-                title,
-                description,
-                lang,
-            },
-        );
+        tasks.insert(id, Task { title, description, lang });
     }
-    let title_concepts: HashMap<&str, Vec<ConceptId>> = tasks
-        .iter()
-        .map(|(id, t)| (id.as_str(), concepts_of(&t.title)))
-        .collect();
-    let full_concepts: HashMap<&str, Vec<ConceptId>> = tasks
-        .iter()
-        .map(|(id, t)| {
-            (
-                id.as_str(),
-                concepts_of(&format!("{} {}", t.title, t.description)),
-            )
-        })
-        .collect();
+    let title_concepts: HashMap<&str, Vec<ConceptId>> =
+        tasks.iter().map(|(id, t)| (id.as_str(), concepts_of(&t.title))).collect();
+    let full_concepts: HashMap<&str, Vec<ConceptId>> =
+        tasks.iter().map(|(id, t)| (id.as_str(), concepts_of(&format!("{} {}", t.title, t.description)))).collect();
     let with_concept = title_concepts.values().filter(|c| !c.is_empty()).count();
-    eprintln!(
-        "dev titles with ≥1 concept: {}",
-        rate(with_concept, title_concepts.len())
-    );
+    eprintln!("dev titles with ≥1 concept: {}", rate(with_concept, title_concepts.len()));
 
     let mut cross = 0;
     let (mut title_shared, mut full_shared) = (0, 0);
     for line in pairs_text.lines().filter(|l| !l.trim().is_empty()) {
-        let (Some(dup), Some(of), Some(lang)) = (
-            json_str(line, "dup"),
-            json_str(line, "of"),
-            json_str(line, "lang"),
-        ) else {
+        let (Some(dup), Some(of), Some(lang)) = (json_str(line, "dup"), json_str(line, "of"), json_str(line, "lang"))
+        else {
             continue;
         };
         if lang != "cross" {
@@ -245,29 +206,29 @@ fn dedup_dev_cross_language() {
         }
         cross += 1;
         let (a, b) = (&title_concepts[dup.as_str()], &title_concepts[of.as_str()]);
-        let shared: Vec<&str> = a
-            .iter()
-            .filter(|c| b.contains(c))
-            .map(|c| c.name())
-            .collect();
+        let shared: Vec<&str> = a.iter().filter(|c| b.contains(c)).map(|c| c.name()).collect();
         title_shared += usize::from(!shared.is_empty());
-        full_shared += usize::from(share(
-            &full_concepts[dup.as_str()],
-            &full_concepts[of.as_str()],
-        ));
-        eprintln!(
-            "  {dup} ~ {of}: shared {shared:?}  | {:?} / {:?}",
-            tasks[&dup].title, tasks[&of].title
-        );
+        full_shared += usize::from(share(&full_concepts[dup.as_str()], &full_concepts[of.as_str()]));
+        eprintln!("  {dup} ~ {of}: shared {shared:?}  | {:?} / {:?}", tasks[&dup].title, tasks[&of].title);
     }
-    eprintln!(
-        "dev cross pairs, titles share ≥1 concept: {}",
-        rate(title_shared, cross)
-    );
-    eprintln!(
-        "dev cross pairs, title+description share ≥1 concept: {}",
-        rate(full_shared, cross)
-    );
+    eprintln!("dev cross pairs, titles share ≥1 concept: {}", rate(title_shared, cross));
+    eprintln!("dev cross pairs, title+description share ≥1 concept: {}", rate(full_shared, cross));
+
+    // Hard negatives whose titles are in different languages.
+    if let Ok(negatives) = fs::read_to_string(format!("{DEDUP_DEV}/negatives.jsonl")) {
+        let (mut n, mut k) = (0, 0);
+        for line in negatives.lines().filter(|l| !l.trim().is_empty()) {
+            let (Some(a), Some(b)) = (json_str(line, "a"), json_str(line, "b")) else {
+                continue;
+            };
+            if tasks[&a].lang == tasks[&b].lang {
+                continue;
+            }
+            n += 1;
+            k += usize::from(share(&title_concepts[a.as_str()], &title_concepts[b.as_str()]));
+        }
+        eprintln!("dev cross-language hard negatives, titles share ≥1 concept: {}", rate(k, n));
+    }
 
     // Every pair of tasks whose titles are in different languages.
     let (mut n, mut title_k, mut full_k) = (0, 0, 0);
@@ -277,22 +238,10 @@ fn dedup_dev_cross_language() {
                 continue;
             }
             n += 1;
-            title_k += usize::from(share(
-                &title_concepts[a.as_str()],
-                &title_concepts[b.as_str()],
-            ));
-            full_k += usize::from(share(
-                &full_concepts[a.as_str()],
-                &full_concepts[b.as_str()],
-            ));
+            title_k += usize::from(share(&title_concepts[a.as_str()], &title_concepts[b.as_str()]));
+            full_k += usize::from(share(&full_concepts[a.as_str()], &full_concepts[b.as_str()]));
         }
     }
-    eprintln!(
-        "dev all cross-language task pairs, titles share ≥1 concept: {}",
-        rate(title_k, n)
-    );
-    eprintln!(
-        "dev all cross-language task pairs, title+description share ≥1 concept: {}",
-        rate(full_k, n)
-    );
+    eprintln!("dev all cross-language task pairs, titles share ≥1 concept: {}", rate(title_k, n));
+    eprintln!("dev all cross-language task pairs, title+description share ≥1 concept: {}", rate(full_k, n));
 }

@@ -123,7 +123,10 @@ pub fn run(app: &mut App, a: AddArgs) -> Result<(), CliError> {
         || {
             let t = &out.task;
             let mut s = if let Some(m) = &out.exact_match {
-                format!("{} exists already: rule {} made it from {}; nothing new was created\n", t.key, m.rule, m.message)
+                format!(
+                    "{} exists already: rule {} made it from {}; nothing new was created\n",
+                    t.key, m.rule, m.message
+                )
             } else if let Some(k) = &out.attached_to {
                 format!("Attached to {k}: {}\n", t.title)
             } else if a.dry_run {

@@ -65,7 +65,8 @@ pub struct NextArgs {
 }
 
 pub fn next(app: &mut App, a: NextArgs) -> Result<(), CliError> {
-    let q = ListQuery { project: a.project.clone(), task_type: a.task_type, tag: a.tag.clone(), ..ListQuery::default() };
+    let q =
+        ListQuery { project: a.project.clone(), task_type: a.task_type, tag: a.tag.clone(), ..ListQuery::default() };
     let describe = [
         a.project.as_ref().map(|p| format!("project {p}")),
         a.task_type.map(|t| format!("type {t}")),

@@ -29,7 +29,8 @@ pub struct ProjectAddArgs {
 pub fn run(app: &mut App, cmd: ProjectCommand) -> Result<(), CliError> {
     match cmd {
         ProjectCommand::Add(a) => {
-            let p = ops::project::add(&mut app.store, &app.ctx, &a.key, a.name.as_deref().unwrap_or(""), &a.description)?;
+            let p =
+                ops::project::add(&mut app.store, &app.ctx, &a.key, a.name.as_deref().unwrap_or(""), &a.description)?;
             app.print(|| json!({ "project": wire::project(&p) }), || format!("Created project {}\n", p.key));
         }
         ProjectCommand::List => {
@@ -48,7 +49,11 @@ pub fn run(app: &mut App, cmd: ProjectCommand) -> Result<(), CliError> {
                             s.open_tasks,
                             s.project.kind.as_str(),
                             s.project.name,
-                            if s.project.description.is_empty() { String::new() } else { format!(" — {}", s.project.description) }
+                            if s.project.description.is_empty() {
+                                String::new()
+                            } else {
+                                format!(" — {}", s.project.description)
+                            }
                         ));
                     }
                     out

@@ -99,8 +99,10 @@ pub fn ready(app: &App, a: ReadyArgs) -> Result<(), CliError> {
 
 pub fn blocked(app: &App, a: LimitArgs) -> Result<(), CliError> {
     let items = query::blocked(&app.store, a.limit)?;
-    app.print(|| wire::task_list(&items, app.ctx.now_ms()), || render::tasks(&items, &app.style, "Nothing is blocked."))
-    ;
+    app.print(
+        || wire::task_list(&items, app.ctx.now_ms()),
+        || render::tasks(&items, &app.style, "Nothing is blocked."),
+    );
     Ok(())
 }
 
@@ -119,7 +121,10 @@ pub struct AgendaArgs {
 pub fn agenda(app: &App, a: AgendaArgs) -> Result<(), CliError> {
     let view: AgendaView = a.view.parse()?;
     let items = query::agenda(&app.store, &app.ctx, view, a.claimed, a.limit.limit)?;
-    app.print(|| wire::task_list(&items, app.ctx.now_ms()), || render::tasks(&items, &app.style, "Nothing on the agenda."));
+    app.print(
+        || wire::task_list(&items, app.ctx.now_ms()),
+        || render::tasks(&items, &app.style, "Nothing on the agenda."),
+    );
     Ok(())
 }
 

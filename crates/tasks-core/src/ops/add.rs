@@ -5,11 +5,11 @@ use serde_json::json;
 
 use crate::dedup::{self, Band, Candidate, Probe};
 use crate::error::{Error, Result};
+use crate::graph;
 use crate::keys::{self, MessageLocator};
 use crate::model::{Due, LinkKind, Money, ProjectKind, Source, Status, Task, TaskType};
 use crate::ops::{Context, project};
 use crate::store::{Store, Tx, events, links, messages, persons, projects, tags, tasks as task_rows};
-use crate::graph;
 
 /// What to do about duplicate candidates.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -256,6 +256,14 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
         },
     )?;
     dedup::index(tx, id, &req.title, &req.description)?;
+    events::record(
+        tx,
+        id,
+        now,
+        &ctx.actor,
+        "created",
+        &json!({ "key": key, "title": req.title, "project": project.key, "source": source.as_str() }),
+    )?;
     for tag in &req.tags {
         tags::add(tx, id, tag, now)?;
     }
@@ -268,14 +276,6 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
             messages::insert_rule_hit(tx, mid, rule, id, now)?;
         }
     }
-    events::record(
-        tx,
-        id,
-        now,
-        &ctx.actor,
-        "created",
-        &json!({ "key": key, "title": req.title, "project": project.key, "source": source.as_str() }),
-    )?;
     let mut queued = false;
     for c in &candidates {
         if rule_created && req.dup_choice == DupChoice::Check {

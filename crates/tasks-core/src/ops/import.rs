@@ -25,8 +25,27 @@ use crate::time;
 
 /// The fields an import line may carry; anything else is refused as a likely typo.
 pub const FIELDS: &[&str] = &[
-    "id", "key", "title", "description", "type", "project", "person", "chat", "reply_to", "category", "priority",
-    "created_at", "status", "closed_at", "close_reason", "due", "due_kind", "amount", "currency", "blocked_by", "tags",
+    "id",
+    "key",
+    "title",
+    "description",
+    "type",
+    "project",
+    "person",
+    "chat",
+    "reply_to",
+    "category",
+    "priority",
+    "created_at",
+    "status",
+    "closed_at",
+    "close_reason",
+    "due",
+    "due_kind",
+    "amount",
+    "currency",
+    "blocked_by",
+    "tags",
 ];
 
 /// Options of an import.
@@ -104,7 +123,11 @@ fn opt_string(obj: &Map<String, Value>, name: &str, n: usize) -> Result<Option<S
 fn opt_time(obj: &Map<String, Value>, name: &str, n: usize) -> Result<Option<i64>> {
     let Some(text) = opt_string(obj, name, n)? else { return Ok(None) };
     let ts: Timestamp = text.parse().map_err(|_| {
-        line_error(n, Some(field_name(name)), format!("cannot read \"{text}\" as an RFC 3339 time (2026-03-30T09:00:00+03:00)"))
+        line_error(
+            n,
+            Some(field_name(name)),
+            format!("cannot read \"{text}\" as an RFC 3339 time (2026-03-30T09:00:00+03:00)"),
+        )
     })?;
     Ok(Some(time::to_ms(ts)))
 }
@@ -126,8 +149,7 @@ fn string_list(obj: &Map<String, Value>, name: &str, n: usize) -> Result<Vec<Str
 }
 
 fn parse_line(text: &str, n: usize, ctx: &Context) -> Result<Line> {
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| line_error(n, None, format!("not valid JSON: {e}")))?;
+    let value: Value = serde_json::from_str(text).map_err(|e| line_error(n, None, format!("not valid JSON: {e}")))?;
     let Value::Object(obj) = value else {
         return Err(line_error(n, None, "expected a JSON object"));
     };
@@ -166,7 +188,10 @@ fn parse_line(text: &str, n: usize, ctx: &Context) -> Result<Line> {
     let priority = match obj.get("priority") {
         None | Some(Value::Null) => None,
         Some(Value::Number(x)) => {
-            let p = x.as_u64().filter(|p| *p <= 4).ok_or_else(|| line_error(n, Some("priority"), format!("{x} is not 0–4")))?;
+            let p = x
+                .as_u64()
+                .filter(|p| *p <= 4)
+                .ok_or_else(|| line_error(n, Some("priority"), format!("{x} is not 0–4")))?;
             Some(p as u8)
         }
         Some(other) => return Err(line_error(n, Some("priority"), format!("expected 0–4, found {other}"))),
@@ -199,7 +224,9 @@ fn parse_line(text: &str, n: usize, ctx: &Context) -> Result<Line> {
         check_tag(t).map_err(|e| wrap("tags", e))?;
     }
     let legacy_key = match opt_string(&obj, "key", n)? {
-        Some(k) => Some(canonical_key(&k).ok_or_else(|| line_error(n, Some("key"), format!("\"{k}\" is not a task key")))?),
+        Some(k) => {
+            Some(canonical_key(&k).ok_or_else(|| line_error(n, Some("key"), format!("\"{k}\" is not a task key")))?)
+        }
         None => None,
     };
     Ok(Line {
@@ -299,9 +326,9 @@ fn insert_line(
 ) -> Result<Inserted> {
     let n = line.number;
     let reply_to_id = match &line.reply_to {
-        Some(r) => Some(*ids.get(r).ok_or_else(|| {
-            line_error(n, Some("reply_to"), format!("no earlier line has id \"{r}\""))
-        })?),
+        Some(r) => Some(
+            *ids.get(r).ok_or_else(|| line_error(n, Some("reply_to"), format!("no earlier line has id \"{r}\"")))?,
+        ),
         None => None,
     };
     let project = project::resolve_or_inbox(tx, line.project.as_deref(), ctx.now_ms())
@@ -378,7 +405,10 @@ fn insert_line(
 /// output that `tasks import` reads back.
 pub fn export(store: &Store) -> Result<Vec<Value>> {
     let conn = store.conn();
-    let all = task_rows::list(conn, &task_rows::ListFilter::default())?;
+    // Row order, not creation time: re-importing in insertion order hands out the same
+    // keys and keeps every reply_to pointing at an earlier line.
+    let mut all = task_rows::list(conn, &task_rows::ListFilter::default())?;
+    all.sort_by_key(|t| t.id);
     let by_key: HashMap<&str, &Task> = all.iter().map(|t| (t.key.as_str(), t)).collect();
     let export_id = |t: &Task| t.external_id.clone().unwrap_or_else(|| t.uuid.clone());
     Ok(all

@@ -39,7 +39,8 @@ pub(crate) fn resolve_or_inbox(tx: &Tx<'_>, key: Option<&str>, now: i64) -> Resu
             if upper == INBOX_KEY {
                 return inbox(tx, now);
             }
-            projects::by_key(tx, &upper)?.ok_or_else(|| crate::Error::NotFound { what: "project", value: k.to_string() })
+            projects::by_key(tx, &upper)?
+                .ok_or_else(|| crate::Error::NotFound { what: "project", value: k.to_string() })
         }
         None => inbox(tx, now),
     }

@@ -44,7 +44,8 @@ pub fn to_filter(store: &Store, q: &ListQuery) -> Result<Option<ListFilter>> {
     };
     if let Some(key) = &q.project {
         let upper = key.trim().to_ascii_uppercase();
-        let p = projects::by_key(conn, &upper)?.ok_or_else(|| Error::NotFound { what: "project", value: key.clone() })?;
+        let p =
+            projects::by_key(conn, &upper)?.ok_or_else(|| Error::NotFound { what: "project", value: key.clone() })?;
         f.project_id = Some(p.id);
     }
     if let Some(handle) = &q.person {
@@ -160,7 +161,13 @@ impl std::str::FromStr for AgendaView {
 pub const AGENDA_WEEK_DAYS: i64 = 7;
 
 /// Returns an agenda view; tasks claimed by others are hidden unless `show_claimed`.
-pub fn agenda(store: &Store, ctx: &Context, view: AgendaView, show_claimed: bool, limit: Option<usize>) -> Result<Vec<Task>> {
+pub fn agenda(
+    store: &Store,
+    ctx: &Context,
+    view: AgendaView,
+    show_claimed: bool,
+    limit: Option<usize>,
+) -> Result<Vec<Task>> {
     let today_ms = time::floating_date_to_ms(ctx.today());
     let mut f = ListFilter {
         statuses: vec![Status::Open, Status::InProgress],

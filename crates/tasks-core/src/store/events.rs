@@ -33,7 +33,8 @@ pub(crate) fn record(tx: &Tx<'_>, task_id: i64, at: i64, actor: &str, kind: &str
 
 /// Reads a task's history, oldest first.
 pub(crate) fn for_task(conn: &Connection, task_id: i64) -> Result<Vec<Event>> {
-    let mut stmt = conn.prepare("SELECT id, at, actor, kind, changes FROM task_events WHERE task_id = ?1 ORDER BY id")?;
+    let mut stmt =
+        conn.prepare("SELECT id, at, actor, kind, changes FROM task_events WHERE task_id = ?1 ORDER BY id")?;
     let rows = stmt.query_map([task_id], |r| {
         let changes: String = r.get(4)?;
         Ok(Event {

@@ -31,7 +31,14 @@ pub(crate) fn insert(tx: &Tx<'_>, from: i64, kind: LinkKind, to: i64, actor: &st
 }
 
 /// Inserts a live task → message link unless it exists.
-pub(crate) fn insert_message(tx: &Tx<'_>, from: i64, kind: LinkKind, message_id: i64, actor: &str, now: i64) -> Result<()> {
+pub(crate) fn insert_message(
+    tx: &Tx<'_>,
+    from: i64,
+    kind: LinkKind,
+    message_id: i64,
+    actor: &str,
+    now: i64,
+) -> Result<()> {
     tx.execute(
         "INSERT OR IGNORE INTO links (from_task_id, kind, to_message_id, created_at, created_by)
          VALUES (?1, ?2, ?3, ?4, ?5)",

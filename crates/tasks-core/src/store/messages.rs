@@ -8,10 +8,15 @@ use crate::error::Result;
 use crate::keys::MessageLocator;
 
 /// Returns the id of the message with this locator, inserting it when new.
-pub(crate) fn upsert(tx: &Tx<'_>, loc: &MessageLocator, author_person_id: Option<i64>, text: &str, now: i64) -> Result<i64> {
-    if let Some(id) = tx
-        .query_row("SELECT id FROM messages WHERE locator = ?1", [loc.to_string()], |r| r.get(0))
-        .optional()?
+pub(crate) fn upsert(
+    tx: &Tx<'_>,
+    loc: &MessageLocator,
+    author_person_id: Option<i64>,
+    text: &str,
+    now: i64,
+) -> Result<i64> {
+    if let Some(id) =
+        tx.query_row("SELECT id FROM messages WHERE locator = ?1", [loc.to_string()], |r| r.get(0)).optional()?
     {
         return Ok(id);
     }
@@ -26,7 +31,11 @@ pub(crate) fn upsert(tx: &Tx<'_>, loc: &MessageLocator, author_person_id: Option
 /// Returns the task a rule already made from this message, if any.
 pub(crate) fn rule_hit(tx: &Tx<'_>, message_id: i64, rule: &str) -> Result<Option<i64>> {
     Ok(tx
-        .query_row("SELECT task_id FROM rule_hits WHERE message_id = ?1 AND rule = ?2", params![message_id, rule], |r| r.get(0))
+        .query_row(
+            "SELECT task_id FROM rule_hits WHERE message_id = ?1 AND rule = ?2",
+            params![message_id, rule],
+            |r| r.get(0),
+        )
         .optional()?)
 }
 

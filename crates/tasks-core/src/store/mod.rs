@@ -32,10 +32,8 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The migrations, in order: (version, name, SQL). Forward-only; a landed migration is
 /// never edited — add a new one.
-const MIGRATIONS: &[(i64, &str, &str)] = &[
-    (1, "init", include_str!("migrations/0001_init.sql")),
-    (2, "dedup", include_str!("migrations/0002_dedup.sql")),
-];
+const MIGRATIONS: &[(i64, &str, &str)] =
+    &[(1, "init", include_str!("migrations/0001_init.sql")), (2, "dedup", include_str!("migrations/0002_dedup.sql"))];
 
 /// The newest schema version this binary knows.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;
@@ -70,10 +68,8 @@ impl Store {
                 reason: format!("cannot create {}: {e}", dir.display()),
             })?;
         }
-        let conn = Connection::open(path).map_err(|e| Error::StoreOpen {
-            path: path.display().to_string(),
-            reason: e.to_string(),
-        })?;
+        let conn = Connection::open(path)
+            .map_err(|e| Error::StoreOpen { path: path.display().to_string(), reason: e.to_string() })?;
         conn.busy_timeout(BUSY_TIMEOUT)?;
         // WAL lets readers run beside the one writer; NORMAL sync is durable at commit
         // boundaries in WAL mode except on power loss, the usual trade-off for a local tool.
@@ -127,9 +123,7 @@ impl Store {
                  )",
             )?;
             let current: i64 = tx
-                .query_row("SELECT max(version) FROM schema_migrations", [], |r| {
-                    r.get::<_, Option<i64>>(0)
-                })
+                .query_row("SELECT max(version) FROM schema_migrations", [], |r| r.get::<_, Option<i64>>(0))
                 .optional()?
                 .flatten()
                 .unwrap_or(0);

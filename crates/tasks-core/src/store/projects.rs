@@ -51,9 +51,7 @@ pub(crate) fn get(conn: &Connection, id: i64) -> Result<Project> {
 
 /// Reads a project by key (exact, uppercase).
 pub(crate) fn by_key(conn: &Connection, key: &str) -> Result<Option<Project>> {
-    Ok(conn
-        .query_row(&format!("SELECT {COLUMNS} FROM projects WHERE key = ?1"), [key], row_to_project)
-        .optional()?)
+    Ok(conn.query_row(&format!("SELECT {COLUMNS} FROM projects WHERE key = ?1"), [key], row_to_project).optional()?)
 }
 
 /// Reads the inbox of a messaging account (`provider/account`).

@@ -61,11 +61,8 @@ fn row_to_task(row: &Row<'_>) -> rusqlite::Result<Task> {
     let tags: Vec<String> = serde_json::from_str(&tags_json).unwrap_or_default();
     let blockers_json: String = row.get(27)?;
     let blockers: Vec<(String, String)> = serde_json::from_str(&blockers_json).unwrap_or_default();
-    let open_blockers = blockers
-        .iter()
-        .filter(|(_, s)| s == "open" || s == "in_progress")
-        .map(|(k, _)| k.clone())
-        .collect();
+    let open_blockers =
+        blockers.iter().filter(|(_, s)| s == "open" || s == "in_progress").map(|(k, _)| k.clone()).collect();
     Ok(Task {
         id: row.get(0)?,
         uuid: row.get(1)?,
@@ -169,9 +166,7 @@ pub(crate) fn due_columns(due: Option<Due>) -> (Option<i64>, &'static str) {
 /// Reads one task by row id.
 pub(crate) fn get(conn: &Connection, id: i64) -> Result<Task> {
     let sql = format!("SELECT {TASK_COLUMNS} FROM tasks t JOIN projects p ON p.id = t.project_id WHERE t.id = ?1");
-    conn.query_row(&sql, [id], row_to_task)
-        .optional()?
-        .ok_or_else(|| Error::task_not_found(format!("#{id}")))
+    conn.query_row(&sql, [id], row_to_task).optional()?.ok_or_else(|| Error::task_not_found(format!("#{id}")))
 }
 
 /// Returns the id of the task with this key or legacy key.
@@ -188,7 +183,8 @@ pub(crate) fn ids_by_uuid_prefix(conn: &Connection, prefix: &str, limit: usize) 
     // a range on the UNIQUE uuid index keeps it an index seek.
     let mut upper = prefix.to_string();
     upper.push('\u{10FFFF}');
-    let mut stmt = conn.prepare_cached("SELECT id, key FROM tasks WHERE uuid >= ?1 AND uuid < ?2 ORDER BY id LIMIT ?3")?;
+    let mut stmt =
+        conn.prepare_cached("SELECT id, key FROM tasks WHERE uuid >= ?1 AND uuid < ?2 ORDER BY id LIMIT ?3")?;
     let rows = stmt.query_map(params![prefix, upper, limit as i64], |r| Ok((r.get(0)?, r.get(1)?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
@@ -214,6 +210,8 @@ pub struct ListFilter {
     pub due_before: Option<i64>,
     /// Hide tasks whose live lease is held by someone other than this actor, at this time.
     pub hide_claimed_by_others: Option<(String, i64)>,
+    /// Only tasks with no live lease at this time (epoch ms), whoever holds it.
+    pub unclaimed_at: Option<i64>,
     /// Only blocked (true) or only unblocked (false) tasks.
     pub blocked: Option<bool>,
     /// Most rows to return.
@@ -268,6 +266,10 @@ pub(crate) fn list(conn: &Connection, filter: &ListFilter) -> Result<Vec<Task>> 
         let n = args.len();
         conds.push(format!("(t.claimed_by IS NULL OR t.claimed_by = ?{a} OR t.claimed_until < ?{n})"));
     }
+    if let Some(now) = filter.unclaimed_at {
+        args.push(Value::Integer(now));
+        conds.push(format!("(t.claimed_by IS NULL OR t.claimed_until < ?{})", args.len()));
+    }
     match filter.blocked {
         Some(true) => conds.push(HAS_OPEN_BLOCKER.into()),
         Some(false) => conds.push(format!("NOT {HAS_OPEN_BLOCKER}")),
@@ -301,13 +303,7 @@ pub fn ready_filter(actor: &str, now_ms: i64, limit: Option<usize>) -> ListFilte
 }
 
 /// Sets the status (and close fields) of a task.
-pub(crate) fn set_status(
-    tx: &Tx<'_>,
-    id: i64,
-    status: Status,
-    close_reason: Option<&str>,
-    now: i64,
-) -> Result<()> {
+pub(crate) fn set_status(tx: &Tx<'_>, id: i64, status: Status, close_reason: Option<&str>, now: i64) -> Result<()> {
     let closed_at = status.is_closed().then_some(now);
     // Closing ends the lease (SPEC §4); reopening or starting keeps it.
     tx.execute(
@@ -336,7 +332,9 @@ pub(crate) enum Column<'a> {
 /// Writes one column of a task and bumps `updated_at`.
 pub(crate) fn set_column(tx: &Tx<'_>, id: i64, column: Column<'_>, now: i64) -> Result<()> {
     let n = match column {
-        Column::Title(v) => tx.execute("UPDATE tasks SET title = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?,
+        Column::Title(v) => {
+            tx.execute("UPDATE tasks SET title = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?
+        }
         Column::Description(v) => {
             tx.execute("UPDATE tasks SET description = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?
         }
@@ -400,4 +398,3 @@ pub(crate) fn release(tx: &Tx<'_>, id: i64, now: i64) -> Result<()> {
     )?;
     Ok(())
 }
-

@@ -1,0 +1,96 @@
+//! Many processes on one store at once: keys with no gap and no duplicate, and
+//! `next --claim` never handing one task to two agents (beads#3570, #4657, #5998 are
+//! double claims; SQLite's single writer plus `BEGIN IMMEDIATE` is our answer).
+
+use std::collections::BTreeSet;
+use std::thread;
+
+use crate::common::TestEnv;
+
+#[test]
+fn eight_processes_adding_get_keys_one_to_n() {
+    let env = TestEnv::new();
+    env.ok(&["project", "add", "HRB", "Harbor"]);
+    const PROCESSES: usize = 8;
+    const EACH: usize = 5;
+    let keys: Vec<String> = thread::scope(|s| {
+        let handles: Vec<_> = (0..PROCESSES)
+            .map(|p| {
+                let env = &env;
+                s.spawn(move || {
+                    (0..EACH)
+                        .map(|i| {
+                            let title = format!("process {p} task {i} {}", p * 1000 + i);
+                            let v = env.json(&["add", &title, "--project", "HRB", "--new"]);
+                            v["task"]["key"].as_str().expect("key").to_string()
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("thread")).collect()
+    });
+    let unique: BTreeSet<&String> = keys.iter().collect();
+    assert_eq!(unique.len(), PROCESSES * EACH, "no key given twice: {keys:?}");
+    let expected: BTreeSet<String> = (1..=PROCESSES * EACH).map(|n| format!("HRB-{n}")).collect();
+    assert_eq!(unique.into_iter().cloned().collect::<BTreeSet<_>>(), expected, "keys 1..N with no gap");
+}
+
+/// Writes `n` independent ready tasks with one import (one process, one transaction).
+fn seed_ready(env: &TestEnv, n: usize) {
+    let lines: String = (0..n).map(|i| format!("{{\"id\":\"t{i}\",\"title\":\"job {i}\"}}\n")).collect();
+    let file = env.write("seed.jsonl", &lines);
+    env.ok(&["import", file.to_str().expect("utf-8 path")]);
+}
+
+#[test]
+fn eight_agents_never_claim_one_task_twice() {
+    const AGENTS: usize = 8;
+    const EACH: usize = 20;
+    const TASKS: usize = 120;
+    const ROUNDS: usize = 20;
+    for round in 0..ROUNDS {
+        let env = TestEnv::new();
+        seed_ready(&env, TASKS);
+        let results: Vec<(String, Option<String>)> = thread::scope(|s| {
+            let handles: Vec<_> = (0..AGENTS)
+                .map(|a| {
+                    let env = &env;
+                    s.spawn(move || {
+                        let agent = format!("agent-{a}");
+                        (0..EACH)
+                            .map(|_| {
+                                let r = env.run(&["--json", "next", "--claim", "--as", &agent]);
+                                match r.code {
+                                    0 => (
+                                        agent.clone(),
+                                        Some(r.json()["task"]["key"].as_str().expect("key").to_string()),
+                                    ),
+                                    6 => (agent.clone(), None),
+                                    other => panic!("round {round}: next --claim exited {other}: {}", r.stderr),
+                                }
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles.into_iter().flat_map(|h| h.join().expect("thread")).collect()
+        });
+        let claimed: Vec<&String> = results.iter().filter_map(|(_, k)| k.as_ref()).collect();
+        let unique: BTreeSet<&&String> = claimed.iter().collect();
+        assert_eq!(unique.len(), claimed.len(), "round {round}: a task was claimed twice");
+        assert_eq!(claimed.len(), TASKS, "round {round}: all {TASKS} tasks claimed");
+        let nothing = results.iter().filter(|(_, k)| k.is_none()).count();
+        assert_eq!(nothing, AGENTS * EACH - TASKS, "round {round}: the rest found nothing ready");
+        // The store agrees: every task is held by exactly the agent that was told so.
+        let listed = env.json(&["list", "--limit", "1000"]);
+        for item in listed["items"].as_array().expect("items") {
+            let key = item["key"].as_str().expect("key");
+            let holder = item["claimed_by"].as_str().expect("every task is claimed");
+            assert!(
+                results.iter().any(|(a, k)| a == holder && k.as_deref() == Some(key)),
+                "round {round}: {key} held by {holder}"
+            );
+        }
+    }
+}

@@ -1,0 +1,339 @@
+//! The nine tools as plain synchronous functions: read the arguments into core
+//! requests, open the store, run the core operations, and answer the JSON of
+//! `tasks_core::wire` — the same shapes as the CLI's `--json`.
+//!
+//! What it does not do: no async and no MCP types (`server.rs` calls these inside
+//! `spawn_blocking` and wraps the answer); no rule of its own beyond mapping Claude
+//! Code's vocabulary (pending, completed, deleted, owner) onto the core's verbs.
+
+use jiff::Timestamp;
+use serde_json::{Value, json};
+use tasks_core::claims;
+use tasks_core::model::{Status, TaskType};
+use tasks_core::ops::add::{self, AddRequest, DupChoice};
+use tasks_core::ops::edit::{self as edit_op, EditRequest};
+use tasks_core::ops::link as link_op;
+use tasks_core::ops::query::{self, ListQuery};
+use tasks_core::ops::status;
+use tasks_core::{Context, Error, LinkKind, Source, Store, input, wire};
+
+use crate::ServerConfig;
+use crate::args::{
+    ClaimArgs, CreateArgs, GetArgs, LinkArgs, ListArgs, ListStatus, Metadata, NextArgs, ReadyArgs, ReleaseArgs,
+    UpdateArgs, UpdateStatus,
+};
+
+/// Rows `task_list` and `task_ready` answer when no `limit` is given: fewer than the
+/// CLI's 200, because every row costs an agent tokens.
+pub const DEFAULT_LIMIT: usize = 50;
+
+/// The close reason of `task_update {status: "deleted"}`: the task is dismissed, never erased.
+pub const DELETED_REASON: &str = "deleted";
+
+/// A failed tool call: the core error, and the steps of a multi-step `task_update`
+/// that were written before it (each core operation is its own transaction).
+#[derive(Debug)]
+pub struct Failure {
+    /// What went wrong.
+    pub error: Error,
+    /// Steps already applied, in order (empty for single-step tools).
+    pub applied: Vec<&'static str>,
+}
+
+impl From<Error> for Failure {
+    fn from(error: Error) -> Self {
+        Failure { error, applied: Vec::new() }
+    }
+}
+
+impl Failure {
+    /// Returns the `{"error": {code, message, details}}` object of `tasks_core::wire`,
+    /// with `details.applied` when part of an update was written.
+    pub fn to_json(&self) -> Value {
+        let mut v = wire::error(&self.error);
+        if !self.applied.is_empty()
+            && let Some(details) = v["error"]["details"].as_object_mut()
+        {
+            details.insert("applied".into(), json!(self.applied));
+        }
+        v
+    }
+}
+
+/// What one tool call answers.
+pub type Answer = Result<Value, Failure>;
+
+impl ServerConfig {
+    /// Returns the context of one call: the fixed or current clock, the acting owner
+    /// (or the server's actor when none is named) and the zone.
+    fn context(&self, owner: Option<&str>) -> Context {
+        let actor = owner.map(str::trim).filter(|o| !o.is_empty()).unwrap_or(&self.actor);
+        Context::new(self.now.unwrap_or_else(Timestamp::now), actor, self.zone.clone())
+    }
+
+    fn open(&self) -> Result<Store, Error> {
+        Store::open(&self.store_path)
+    }
+}
+
+/// Renames a core error's field to the argument name the caller used.
+fn as_argument(e: Error, core: &str, argument: &'static str) -> Error {
+    match e {
+        Error::Invalid { field, value, reason } if field == core => Error::Invalid { field: argument, value, reason },
+        other => other,
+    }
+}
+
+/// Renames every core field whose argument has another name here.
+fn arguments_named(e: Error) -> Error {
+    let e = as_argument(e, "title", "subject");
+    let e = as_argument(e, "for", "lease");
+    as_argument(e, "tag", "metadata")
+}
+
+fn lease(text: Option<&str>) -> Result<std::time::Duration, Error> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        Some(t) => claims::parse_lease(t).map_err(arguments_named),
+        None => Ok(claims::DEFAULT_LEASE),
+    }
+}
+
+fn limit(n: Option<usize>) -> Result<usize, Error> {
+    match n {
+        Some(0) => Err(Error::invalid("limit", "0", "use a whole number of 1 or more")),
+        Some(n) => Ok(n),
+        None => Ok(DEFAULT_LIMIT),
+    }
+}
+
+fn tags(metadata: Option<Metadata>) -> Result<Vec<String>, Error> {
+    let tags = metadata.map(|m| m.tags).unwrap_or_default();
+    for t in &tags {
+        add::check_tag(t).map_err(arguments_named)?;
+    }
+    Ok(tags)
+}
+
+fn nonblank(text: Option<String>) -> Option<String> {
+    text.filter(|t| !t.trim().is_empty())
+}
+
+/// `task_create`: the core `add` with origin agent and the duplicate check.
+pub fn create(config: &ServerConfig, a: CreateArgs) -> Answer {
+    let ctx = config.context(None);
+    let task_type = match nonblank(a.task_type) {
+        Some(t) => t.parse::<TaskType>()?,
+        None => TaskType::Task,
+    };
+    let dup_choice = match (nonblank(a.attach), a.force_new) {
+        (Some(target), true) => {
+            return Err(Error::invalid("attach", target, "give attach or force_new, not both").into());
+        }
+        (Some(target), false) => DupChoice::Attach(target),
+        (None, true) => DupChoice::New,
+        (None, false) => DupChoice::Check,
+    };
+    let req = AddRequest {
+        project: nonblank(a.project),
+        task_type,
+        description: a.description.unwrap_or_default(),
+        due: nonblank(a.due).map(|d| input::parse_due(&d, ctx.today())).transpose()?,
+        priority: a.priority,
+        tags: tags(a.metadata)?,
+        blocked_by: a.add_blocked_by,
+        dup_choice,
+        origin: Source::Agent,
+        ..AddRequest::titled(a.subject)
+    };
+    let mut store = config.open()?;
+    let out = add::add(&mut store, &ctx, &req).map_err(arguments_named)?;
+    let now = ctx.now_ms();
+    Ok(json!({
+        "task": wire::task(&out.task, now),
+        "created": out.created,
+        "attached_to": out.attached_to,
+        "candidates": out.candidates.iter().map(wire::candidate).collect::<Vec<_>>(),
+    }))
+}
+
+/// `task_update`: edits, tags, links, claim and status of one task.
+///
+/// Every argument is read before anything is written. The core runs each verb in its
+/// own transaction, so the steps go in the order least likely to leave half an update:
+/// the claim first (a task held by another actor is refused before anything changes),
+/// then links (cycles), then fields and tags, then the status. A failure after a step
+/// was written names the steps written in `details.applied`.
+pub fn update(config: &ServerConfig, a: UpdateArgs) -> Answer {
+    let owner = a.owner.as_deref().map(str::trim);
+    let ctx = config.context(owner);
+    let today = ctx.today();
+    let due = match a.due.as_deref().map(str::trim) {
+        None => None,
+        Some("") => Some(None),
+        Some(d) if d.eq_ignore_ascii_case("none") => Some(None),
+        Some(d) => Some(Some(input::parse_due(d, today)?)),
+    };
+    let edit = EditRequest {
+        title: a.subject,
+        description: a.description,
+        due,
+        priority: a.priority.map(Some),
+        project: nonblank(a.project),
+        ..EditRequest::default()
+    };
+    if let Some(t) = &edit.title {
+        add::check_title(t).map_err(arguments_named)?;
+    }
+    add::check_priority(a.priority)?;
+    let new_tags = tags(a.metadata)?;
+    let closing = matches!(a.status, Some(UpdateStatus::Completed | UpdateStatus::Deleted));
+    if edit.is_empty()
+        && new_tags.is_empty()
+        && a.add_blocked_by.is_empty()
+        && a.add_blocks.is_empty()
+        && owner.is_none()
+        && a.status.is_none()
+    {
+        return Err(Error::invalid(
+            "arguments",
+            "",
+            "nothing to change: give status, subject, description, due, priority, project, owner, addBlockedBy, addBlocks or metadata",
+        )
+        .into());
+    }
+
+    let mut store = config.open()?;
+    let key = query::get(&store, &a.task_id)?.key;
+    let mut applied: Vec<&'static str> = Vec::new();
+    let fail = |applied: &Vec<&'static str>| {
+        let applied = applied.clone();
+        move |error: Error| Failure { error: arguments_named(error), applied }
+    };
+
+    match owner {
+        Some("") => {
+            claims::release(&mut store, &ctx, &key).map_err(fail(&applied))?;
+            applied.push("release");
+        }
+        // Closing ends any lease, so a claim on the way to completed/deleted is moot.
+        Some(_) if !closing => {
+            claims::claim(&mut store, &ctx, &key, claims::DEFAULT_LEASE).map_err(fail(&applied))?;
+            applied.push("claim");
+        }
+        _ => {}
+    }
+    for blocker in &a.add_blocked_by {
+        link_op::link(&mut store, &ctx, &key, LinkKind::BlockedBy, blocker).map_err(fail(&applied))?;
+        applied.push("addBlockedBy");
+    }
+    for dependant in &a.add_blocks {
+        link_op::link(&mut store, &ctx, dependant, LinkKind::BlockedBy, &key).map_err(fail(&applied))?;
+        applied.push("addBlocks");
+    }
+    if !edit.is_empty() {
+        edit_op::edit(&mut store, &ctx, &key, &edit).map_err(fail(&applied))?;
+        applied.push("edit");
+    }
+    if !new_tags.is_empty() {
+        status::tag(&mut store, &ctx, &key, &new_tags).map_err(fail(&applied))?;
+        applied.push("metadata");
+    }
+    let mut unblocked = Vec::new();
+    if let Some(target) = a.status {
+        let out = match target {
+            UpdateStatus::Pending => {
+                let task = query::get(&store, &key).map_err(fail(&applied))?;
+                if task.status == Status::InProgress {
+                    return Err(fail(&applied)(Error::WrongState {
+                        key,
+                        status: task.status.to_string(),
+                        reason: "a started task cannot go back to pending; complete or delete it, or release it with owner \"\"".into(),
+                    }));
+                }
+                status::reopen(&mut store, &ctx, &key)
+            }
+            UpdateStatus::InProgress => status::start(&mut store, &ctx, &key),
+            UpdateStatus::Completed => status::done(&mut store, &ctx, &key),
+            UpdateStatus::Deleted => status::dismiss(&mut store, &ctx, &key, Some(DELETED_REASON)),
+        }
+        .map_err(fail(&applied))?;
+        unblocked = out.unblocked.iter().map(|t| t.key.clone()).collect();
+    }
+    let task = query::get(&store, &key)?;
+    Ok(json!({ "task": wire::task(&task, ctx.now_ms()), "unblocked": unblocked }))
+}
+
+/// `task_get`: one task with its links.
+pub fn get(config: &ServerConfig, a: GetArgs) -> Answer {
+    let ctx = config.context(None);
+    let store = config.open()?;
+    Ok(wire::task_detail(&query::show(&store, &a.task_id)?, ctx.now_ms()))
+}
+
+/// `task_list`: tasks by status and project.
+pub fn list(config: &ServerConfig, a: ListArgs) -> Answer {
+    let ctx = config.context(None);
+    let statuses = match a.status {
+        None => Vec::new(),
+        Some(ListStatus::Pending) => vec![Status::Open],
+        Some(ListStatus::InProgress) => vec![Status::InProgress],
+        Some(ListStatus::Completed) => vec![Status::Done],
+        Some(ListStatus::Deleted) => vec![Status::Dismissed],
+        Some(ListStatus::All) => Status::ALL.to_vec(),
+    };
+    let q = ListQuery { statuses, project: nonblank(a.project), limit: Some(limit(a.limit)?), ..ListQuery::default() };
+    let store = config.open()?;
+    Ok(wire::task_list(&query::list(&store, &q)?, ctx.now_ms()))
+}
+
+/// `task_ready`: open, unblocked tasks not claimed by others, best first.
+pub fn ready(config: &ServerConfig, a: ReadyArgs) -> Answer {
+    let ctx = config.context(a.owner.as_deref());
+    let n = limit(a.limit)?;
+    let store = config.open()?;
+    Ok(wire::task_list(&query::ready(&store, &ctx, Some(n))?, ctx.now_ms()))
+}
+
+/// `task_claim`: lease a task for the owner.
+pub fn claim(config: &ServerConfig, a: ClaimArgs) -> Answer {
+    let ctx = config.context(a.owner.as_deref());
+    let length = lease(a.lease.as_deref())?;
+    let mut store = config.open()?;
+    let t = claims::claim(&mut store, &ctx, &a.task_id, length)?;
+    Ok(json!({ "task": wire::task(&t, ctx.now_ms()) }))
+}
+
+/// `task_release`: end the owner's lease early.
+pub fn release(config: &ServerConfig, a: ReleaseArgs) -> Answer {
+    let ctx = config.context(a.owner.as_deref());
+    let mut store = config.open()?;
+    let t = claims::release(&mut store, &ctx, &a.task_id)?;
+    Ok(json!({ "task": wire::task(&t, ctx.now_ms()) }))
+}
+
+/// `task_next`: pick the best ready task and claim it in one transaction.
+pub fn next(config: &ServerConfig, a: NextArgs) -> Answer {
+    let ctx = config.context(a.owner.as_deref());
+    let length = lease(a.lease.as_deref())?;
+    let project = nonblank(a.project);
+    let describe = project.as_ref().map(|p| format!("project {p}")).unwrap_or_default();
+    let mut store = config.open()?;
+    let q = ListQuery { project, ..ListQuery::default() };
+    let filter = query::to_filter(&store, &q)?.ok_or_else(|| Error::NothingReady { filter: describe.clone() })?;
+    let t = claims::next(&mut store, &ctx, filter, length, &describe)?;
+    Ok(json!({ "task": wire::task(&t, ctx.now_ms()), "claimed": true }))
+}
+
+/// `task_link`: link two tasks (cycle-checked for blocked-by and follow-up-of).
+pub fn link(config: &ServerConfig, a: LinkArgs) -> Answer {
+    let ctx = config.context(None);
+    let mut store = config.open()?;
+    let out = link_op::link(&mut store, &ctx, &a.task_id, a.kind.to_core(), &a.other_id)?;
+    let now = ctx.now_ms();
+    Ok(json!({
+        "task": wire::task(&out.task, now),
+        "other": wire::task(&out.other, now),
+        "kind": out.kind.as_str(),
+        "changed": out.changed,
+    }))
+}
