@@ -258,7 +258,7 @@ fn mcp_every_tool_with_effects() {
 
     // Ready shows A, not B; list shows both.
     let ready = mcp.ok("task_ready", json!({}));
-    assert_eq!(keys(&ready), [a_key.clone()]);
+    assert_eq!(keys(&ready), [a_key.as_str()]);
     let all = mcp.ok("task_list", json!({ "status": "all" }));
     assert_eq!(keys(&all).len(), 2);
 
@@ -293,8 +293,8 @@ fn mcp_every_tool_with_effects() {
     assert_eq!(done["task"]["status"], "done");
     assert_eq!(done["task"]["claimed_by"], Value::Null);
     assert_eq!(done["unblocked"], json!([b_key]));
-    assert_eq!(keys(&mcp.ok("task_ready", json!({}))), [b_key.clone()]);
-    assert_eq!(keys(&mcp.ok("task_list", json!({ "status": "completed" }))), [a_key.clone()]);
+    assert_eq!(keys(&mcp.ok("task_ready", json!({}))), [b_key.as_str()]);
+    assert_eq!(keys(&mcp.ok("task_list", json!({ "status": "completed" }))), [a_key.as_str()]);
 
     // A link that closes a cycle is refused with the path.
     let c = mcp.ok("task_create", json!({ "subject": "Announce the release" }));
@@ -372,7 +372,7 @@ fn mcp_delete_dismisses_and_metadata_is_tags_only() {
     assert_eq!(deleted["task"]["status"], "dismissed");
     assert_eq!(deleted["task"]["close_reason"], "deleted");
     // Nothing is erased: it is still there, and "pending" reopens it.
-    assert_eq!(keys(&mcp.ok("task_list", json!({ "status": "deleted" }))), [key.clone()]);
+    assert_eq!(keys(&mcp.ok("task_list", json!({ "status": "deleted" }))), [key.as_str()]);
     assert_eq!(mcp.ok("task_get", json!({ "taskId": key }))["task"]["status"], "dismissed");
     let reopened = mcp.ok("task_update", json!({ "taskId": key, "status": "pending" }));
     assert_eq!(reopened["task"]["status"], "open");
@@ -443,7 +443,7 @@ fn mcp_attach_or_force_new() {
     assert_eq!(attached["created"], false);
     assert_eq!(attached["attached_to"], key.as_str());
     assert_eq!(attached["task"]["key"], key.as_str());
-    assert_eq!(keys(&mcp.ok("task_list", json!({}))), [key.clone()]);
+    assert_eq!(keys(&mcp.ok("task_list", json!({}))), [key.as_str()]);
 
     let forced = mcp.ok("task_create", json!({ "subject": "Send the invoice to Lena", "force_new": true }));
     assert_eq!(forced["created"], true);

@@ -280,8 +280,9 @@ pub fn parse<A: DeserializeOwned>(args: JsonObject) -> Result<A, Error> {
         return Err(match ARGUMENT_NAMES.iter().find(|n| **n == key.as_str()) {
             Some(name) => {
                 let hint = expectation(name).filter(|_| !unknown || *name == "metadata");
+                // serde's ", expected u8" speaks Rust; the hint speaks to the caller.
                 let reason = match hint {
-                    Some(hint) => format!("{first}; {hint}"),
+                    Some(hint) => format!("{}; {hint}", first.split(", expected").next().unwrap_or(&first)),
                     None => first,
                 };
                 Error::invalid(name, value, reason)

@@ -7,6 +7,8 @@
 //! into a [`ServerConfig`]). Async lives only at this edge: each tool call opens the
 //! store and runs the synchronous core on tokio's blocking pool.
 
+#![warn(missing_docs)]
+
 mod args;
 mod server;
 mod tools;

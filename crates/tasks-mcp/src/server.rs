@@ -125,6 +125,6 @@ impl TasksServer {
 #[tool_handler(
     router = self.tool_router,
     name = "tasks",
-    instructions = "Local task store shared with a person and other agents. Loop: task_next (or task_ready + task_claim) -> work -> task_update status completed; claims are 30m leases, renew with task_claim.\nFound more work? task_create, then task_link NEW discovered-from CURRENT.\nErrors are JSON {error:{code,message,details}}: conflict = held by someone else (pick another); confirmation_required = duplicate candidates (retry with attach or force_new)."
+    instructions = "Local task store shared with a person and other agents; name a task by its key (HRB-12) or UUID.\nLoop: task_next (or task_ready + task_claim) -> work -> task_update status completed. Claims are 30m leases: renew with task_claim. Found more work? task_create, then task_link NEW discovered-from CURRENT.\nErrors are JSON {error:{code,message,details}}: conflict = someone else holds it, pick another; confirmation_required = probable duplicate, retry with attach=KEY (same job) or force_new=true."
 )]
 impl rmcp::ServerHandler for TasksServer {}
