@@ -5,8 +5,10 @@
 mod add;
 mod change;
 mod claim;
+mod duplicates;
 mod prime;
 mod project;
+mod schedule;
 mod shell;
 mod transfer;
 mod view;
@@ -90,6 +92,9 @@ pub enum Command {
     Release(view::TaskArg),
     /// Pick the best ready task (with --claim: claim it atomically)
     Next(claim::NextArgs),
+    /// Review and evaluate duplicates
+    #[command(subcommand)]
+    Duplicates(duplicates::DuplicatesCommand),
     /// Import tasks from JSON Lines (one transaction)
     Import(transfer::ImportArgs),
     /// Export every task as JSON Lines
@@ -167,6 +172,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Claim(a) => claim::claim(&mut app, a),
         Command::Release(a) => claim::release(&mut app, a),
         Command::Next(a) => claim::next(&mut app, a),
+        Command::Duplicates(c) => duplicates::run(&mut app, c),
         Command::Import(a) => transfer::import(&mut app, a),
         Command::Export(a) => transfer::export(&app, a),
         Command::Completions(_) | Command::Man | Command::Mcp | Command::Prime => Ok(()),

@@ -52,7 +52,7 @@ pub fn import(app: &mut App, a: ImportArgs) -> Result<(), CliError> {
     } else {
         None
     };
-    let opts = ImportOptions { skip_bad: a.skip_bad, check_report: a.check_report.is_some() };
+    let opts = ImportOptions { skip_bad: a.skip_bad, check_report: a.check_report.is_some(), weights: None };
     let mut progress = |n: usize| {
         if let Some(b) = &bar
             && n % 256 == 0

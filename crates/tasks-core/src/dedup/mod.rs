@@ -2,14 +2,24 @@
 //! tasks it may repeat, score each field by field with Fellegi–Sunter weights, and
 //! refuse a probable duplicate instead of creating it. Never merges by itself.
 
+pub mod compare;
+pub mod entities;
+pub mod eval;
+pub mod profile;
+pub mod weights;
+
 use std::collections::BTreeMap;
 
 use rusqlite::Connection;
 
+use crate::dedup::compare::{COMPARISONS, Comparison, DocFreq};
+use crate::dedup::profile::{Profile, ProfileInput};
+use crate::dedup::weights::{TermFrequencies, Weights};
 use crate::error::Result;
-use crate::model::{Due, Money};
+use crate::model::{Due, DueKind, Money};
 use crate::store::Tx;
 use crate::store::dedup as store_dedup;
+use crate::time;
 
 /// The band a candidate's score falls into (thresholds in `weights`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -81,15 +91,256 @@ pub struct Probe<'a> {
     pub at_ms: i64,
 }
 
-/// Returns the scored candidates for a probe, best first (every band).
-pub fn check(_conn: &Connection, _probe: &Probe<'_>) -> Result<Vec<Candidate>> {
-    Ok(Vec::new())
+/// How far back a closed task still counts as live: 14 days (SPEC §5.3).
+pub const RECENT_CLOSED_MS: i64 = 14 * 86_400_000;
+/// Candidates taken from the bm25 search over stems (SPEC §5.3: limit 20).
+pub const BM25_LIMIT: usize = 20;
+/// Candidates taken from each side query (same person, category, thread).
+pub const SIDE_LIMIT: usize = 8;
+/// Most candidates scored per check ("about 40", SPEC §5.3).
+pub const MAX_CANDIDATES: usize = 40;
+
+struct StoreDocFreq<'a> {
+    conn: &'a Connection,
+    total: i64,
 }
 
-/// Writes a task's rows in the FTS5 indexes (same transaction as the task write).
-pub(crate) fn index(tx: &Tx<'_>, task_id: i64, title: &str, description: &str) -> Result<()> {
-    let words = format!("{title} {description}").to_lowercase();
-    store_dedup::index_task(tx, task_id, &words, &words)
+impl DocFreq for StoreDocFreq<'_> {
+    fn doc_freq(&self, stem: &str) -> i64 {
+        store_dedup::doc_freq(self.conn, stem).unwrap_or(0)
+    }
+    fn total(&self) -> i64 {
+        self.total
+    }
+}
+
+/// Returns the FTS5 query for terms: each quoted (so `"`, `*`, `NEAR`, `OR` in a title
+/// are words, never syntax), joined by OR.
+pub fn match_expression(terms: &[String]) -> Option<String> {
+    let quoted: Vec<String> = terms
+        .iter()
+        .filter(|t| !t.trim().is_empty())
+        .map(|t| format!("\"{}\"", t.replace('"', "\"\"")))
+        .collect();
+    (!quoted.is_empty()).then(|| quoted.join(" OR "))
+}
+
+fn probe_profile(probe: &Probe<'_>) -> Profile {
+    Profile::of(&ProfileInput {
+        id: 0,
+        title: probe.title,
+        description: probe.description,
+        person_id: probe.person_id,
+        amount: probe.amount.cloned(),
+        due: probe.due,
+        category: probe.category,
+        chat: probe.chat,
+        reply_to_id: probe.reply_to_id,
+        created_at: probe.at_ms,
+        today: time::from_ms(probe.at_ms).to_zoned_datetime(jiff::tz::TimeZone::UTC).date().into(),
+    })
+}
+
+/// Builds the probe of a stored task, as the check would have seen it at creation.
+pub(crate) fn probe_of_row(row: &store_dedup::CandidateRow) -> Probe<'_> {
+    Probe {
+        title: &row.title,
+        description: &row.description,
+        person_id: row.person_id,
+        amount: row.amount.as_ref(),
+        due: row.due_at.and_then(|ms| {
+            let kind = row.due_kind.parse::<DueKind>().ok()?;
+            Some(Due { date: time::floating_date_from_ms(ms)?, kind })
+        }),
+        category: row.category.as_deref(),
+        chat: row.chat.as_deref(),
+        reply_to_id: row.reply_to_id,
+        at_ms: row.created_at,
+    }
+}
+
+fn row_profile(row: &store_dedup::CandidateRow) -> Profile {
+    let due = row.due_at.and_then(|ms| {
+        let kind = row.due_kind.parse::<DueKind>().ok()?;
+        Some(Due { date: time::floating_date_from_ms(ms)?, kind })
+    });
+    Profile::of(&ProfileInput {
+        id: row.id,
+        title: &row.title,
+        description: &row.description,
+        person_id: row.person_id,
+        amount: row.amount.clone(),
+        due,
+        category: row.category.as_deref(),
+        chat: row.chat.as_deref(),
+        reply_to_id: row.reply_to_id,
+        created_at: row.created_at,
+        today: time::from_ms(row.created_at).to_zoned_datetime(jiff::tz::TimeZone::UTC).date().into(),
+    })
+}
+
+/// Returns the root of a task's reply chain (bounded walk).
+fn thread_root(conn: &Connection, id: i64) -> i64 {
+    let mut current = id;
+    for _ in 0..16 {
+        match store_dedup::reply_parent(conn, current) {
+            Ok(Some(parent)) => current = parent,
+            _ => break,
+        }
+    }
+    current
+}
+
+/// Scores a comparison: the sum of level weights, with term frequencies.
+pub fn score(weights: &Weights, c: &Comparison, tf: &TermFrequencies) -> f64 {
+    c.levels.iter().map(|(k, l)| weights.weight(k, l, tf)).sum()
+}
+
+/// Returns human reasons for a comparison, in the fixed comparison order (person,
+/// amount, text, …), agreeing evidence first, then what speaks against.
+pub fn reasons(weights: &Weights, c: &Comparison, tf: &TermFrequencies) -> Vec<String> {
+    let mut pro = Vec::new();
+    let mut con = Vec::new();
+    for comparison in COMPARISONS {
+        let Some(level) = c.levels.get(comparison) else { continue };
+        let w = weights.weight(comparison, level, tf);
+        let text = match (*comparison, *level) {
+            ("person", "same") => "same person".to_string(),
+            ("person", "different") => "different person".to_string(),
+            ("amount", "same") => "same amount".to_string(),
+            ("amount", "different") => "different amount".to_string(),
+            ("text", "exact") => "same title".to_string(),
+            ("text", "most" | "half" | "common") => {
+                format!("{} of {} stems shared", c.text.shared, c.text.of)
+            }
+            ("text", "units_most" | "units_half") => format!(
+                "{} of {} words match{}",
+                c.text.units_shared,
+                c.text.of,
+                if c.text.cross_language { " across languages" } else { " in meaning" }
+            ),
+            ("text", "trigram") => format!("similar spelling ({:.0}% of trigrams)", c.text.trigram * 100.0),
+            ("text", "rare") => format!("shares the rare word \"{}\"", c.text.rare.clone().unwrap_or_default()),
+            ("context", "high" | "mid") => "descriptions agree".to_string(),
+            ("context", "low") => "descriptions differ".to_string(),
+            ("text", "concept" | "concept_cross") => format!(
+                "same meaning{}: {}",
+                if c.text.cross_language { " across languages" } else { "" },
+                c.text.concepts.join(", ")
+            ),
+            ("due", "same") => "same due date".to_string(),
+            ("due", "different") => "different due date".to_string(),
+            ("category", "same") => "same category".to_string(),
+            ("category", "different") => "different category".to_string(),
+            ("thread", "reply") => "replies to it".to_string(),
+            ("thread", "same_thread") => "same reply thread".to_string(),
+            ("thread", "same_chat") => "same chat".to_string(),
+            ("age", "day") => "created within a day".to_string(),
+            ("age", "older") => "a week or more apart".to_string(),
+            ("entity", "relative" | "month" | "name") => format!("names a different {}", c.conflicts.join(" and ")),
+            _ => continue,
+        };
+        if w >= 0.5 {
+            pro.push(text);
+        } else if w <= -0.5 {
+            con.push(text);
+        }
+    }
+    pro.extend(con);
+    pro
+}
+
+/// Loads the weights in use: those kept by `duplicates retrain --apply`, else the
+/// built-in counted table.
+pub fn current_weights(conn: &Connection) -> Result<Weights> {
+    let learned = store_dedup::learned_weights(conn)?;
+    if learned.is_empty() {
+        return Ok(Weights::builtin());
+    }
+    let mut w = Weights::builtin();
+    for (c, l, m, u) in learned {
+        w.stats.entry(c).or_default().insert(l, weights::LevelStat { m, u });
+    }
+    Ok(w)
+}
+
+/// Returns the scored candidates for a probe, best first (every band).
+///
+/// Candidates are the union of bm25 over stems and concepts, same person, same
+/// category and same reply thread, live as of `probe.at_ms`; a shared chat alone never
+/// makes a candidate (seed 000).
+pub fn check(conn: &Connection, probe: &Probe<'_>) -> Result<Vec<Candidate>> {
+    check_with(conn, probe, &current_weights(conn)?, 0)
+}
+
+/// Like [`check`], with given weights, excluding the task `self_id` (0 for none).
+pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_id: i64) -> Result<Vec<Candidate>> {
+    let new = probe_profile(probe);
+    let expr = match_expression(&new.query_terms());
+    let thread_ids: Vec<i64> = probe.reply_to_id.map(|r| vec![r, thread_root(conn, r)]).unwrap_or_default();
+    let category = new.category.clone();
+    let ids = store_dedup::candidate_ids(
+        conn,
+        &store_dedup::CandidateQuery {
+            match_expr: expr.as_deref(),
+            bm25_limit: BM25_LIMIT,
+            person_id: probe.person_id,
+            category: category.as_deref(),
+            thread_ids: &thread_ids,
+            side_limit: SIDE_LIMIT,
+            at: probe.at_ms,
+            since: probe.at_ms - RECENT_CLOSED_MS,
+            self_id,
+        },
+    )?;
+    let (total, with_person, with_amount) = store_dedup::totals(conn)?;
+    let df = StoreDocFreq { conn, total };
+    let root = |id: i64| thread_root(conn, id);
+    let mut out = Vec::new();
+    for id in ids.into_iter().take(MAX_CANDIDATES) {
+        let row = store_dedup::candidate_row(conn, id)?;
+        let cand = row_profile(&row);
+        let c = compare::compare(&new, &cand, &df, &root);
+        let tf = TermFrequencies {
+            person: match (c.levels.get("person"), cand.person_id) {
+                (Some(&"same"), Some(pid)) if with_person > 0 => {
+                    Some(store_dedup::person_count(conn, pid)? as f64 / with_person as f64)
+                }
+                _ => None,
+            },
+            amount: match (c.levels.get("amount"), &cand.amount) {
+                (Some(&"same"), Some(m)) if with_amount > 0 => {
+                    Some(store_dedup::amount_count(conn, m.minor, &m.currency)? as f64 / with_amount as f64)
+                }
+                _ => None,
+            },
+        };
+        let s = score(weights, &c, &tf);
+        out.push(Candidate {
+            task_id: row.id,
+            key: row.key.clone(),
+            uuid: row.uuid.clone(),
+            title: row.title.clone(),
+            external_id: row.external_id.clone(),
+            score: s,
+            band: weights::band(s),
+            probability: weights.probability(s),
+            reasons: reasons(weights, &c, &tf),
+            levels: c.levels.iter().map(|(k, l)| (k.to_string(), l.to_string())).collect(),
+        });
+    }
+    out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.task_id.cmp(&b.task_id)));
+    Ok(out)
+}
+
+/// Writes a task's rows in the FTS5 indexes and its signature (same transaction as the
+/// task write).
+pub(crate) fn index(tx: &Tx<'_>, task_id: i64) -> Result<()> {
+    let row = store_dedup::candidate_row(tx, task_id)?;
+    let p = row_profile(&row);
+    let words = format!("{} {}", tasks_text::normalize(&row.title), tasks_text::normalize(&row.description));
+    store_dedup::index_task(tx, task_id, &words, &p.index_terms())?;
+    store_dedup::upsert_signature(tx, task_id, p.amount.as_ref(), p.due.map(|d| time::floating_date_to_ms(d.date)))
 }
 
 /// Records a decision about a pair (merge, reject, attach, new, unmerge).

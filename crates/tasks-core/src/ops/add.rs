@@ -255,7 +255,7 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
             source,
         },
     )?;
-    dedup::index(tx, id, &req.title, &req.description)?;
+    dedup::index(tx, id)?;
     events::record(
         tx,
         id,

@@ -116,10 +116,8 @@ pub fn edit(store: &mut Store, ctx: &Context, reference: &str, req: &EditRequest
             task_rows::set_column(tx, id, Column::Category(cat.as_deref()), now)?;
             events::record(tx, id, now, &ctx.actor, "category", &json!({ "category": [before.category, cat] }))?;
         }
-        if edit.contains_key("title") || edit.contains_key("description") {
-            let after = task_rows::get(tx, id)?;
-            dedup::index(tx, id, &after.title, &after.description)?;
-        }
+        // Text, amount or due may have changed: keep the check's index and signature in step.
+        dedup::index(tx, id)?;
         task_rows::get(tx, id)
     })
 }

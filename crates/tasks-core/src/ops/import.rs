@@ -49,12 +49,14 @@ pub const FIELDS: &[&str] = &[
 ];
 
 /// Options of an import.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct ImportOptions {
     /// Report bad lines and import the rest instead of refusing the file.
     pub skip_bad: bool,
     /// Run the duplicate check for every line before inserting it.
     pub check_report: bool,
+    /// Weights for the check report (evaluation); `None` uses the store's.
+    pub weights: Option<crate::dedup::weights::Weights>,
 }
 
 /// One line of the check report.
@@ -351,7 +353,12 @@ fn insert_line(
             reply_to_id,
             at_ms: line.created_at,
         };
-        let candidates = dedup::check(tx, &probe)?.into_iter().filter(|c| c.band >= Band::Possible).collect();
+        let weights = match &opts.weights {
+            Some(w) => w.clone(),
+            None => dedup::current_weights(tx)?,
+        };
+        let candidates =
+            dedup::check_with(tx, &probe, &weights, 0)?.into_iter().filter(|c| c.band >= Band::Possible).collect();
         out.report.push(CheckLine { id: line.id.clone().unwrap_or_else(|| n.to_string()), candidates });
     }
     let uuid = uuid::Uuid::now_v7().to_string();
@@ -381,7 +388,7 @@ fn insert_line(
             source: Source::Import,
         },
     )?;
-    dedup::index(tx, id, &line.title, &line.description)?;
+    dedup::index(tx, id)?;
     for t in &line.tags {
         tags::add(tx, id, t, line.created_at)?;
     }

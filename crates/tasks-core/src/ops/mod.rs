@@ -9,6 +9,7 @@ pub mod import;
 pub mod link;
 pub mod project;
 pub mod query;
+pub mod schedule;
 pub mod status;
 
 use jiff::Timestamp;

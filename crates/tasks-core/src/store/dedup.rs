@@ -1,7 +1,7 @@
 //! Rows of the duplicate check: the FTS5 indexes `task_words` / `task_stems` (rowid =
 //! task id), the review queue `dup_pairs`, and the labelled decisions `dup_decisions`.
 
-use rusqlite::params;
+use rusqlite::{OptionalExtension, params};
 
 use super::Tx;
 use crate::dedup::Candidate;
@@ -60,4 +60,185 @@ pub(crate) fn insert_pair(tx: &Tx<'_>, task_id: i64, c: &Candidate, now: i64) ->
         ],
     )?;
     Ok(())
+}
+
+/// Replaces a task's signature row (amount and due as the check read them).
+pub(crate) fn upsert_signature(
+    tx: &Tx<'_>,
+    task_id: i64,
+    amount: Option<&crate::model::Money>,
+    due_at: Option<i64>,
+) -> Result<()> {
+    tx.execute(
+        "INSERT INTO task_signatures (task_id, amount_minor, currency, due_at) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (task_id) DO UPDATE SET amount_minor = ?2, currency = ?3, due_at = ?4",
+        params![task_id, amount.map(|m| m.minor), amount.map(|m| m.currency.as_str()), due_at],
+    )?;
+    Ok(())
+}
+
+/// The live-task condition of the check, for `t`, as of `?at` with the recency window
+/// starting at `?since`: created no later than the probe, open then or closed within
+/// the window, and not merged into another task.
+const LIVE: &str = "t.created_at <= :at AND (t.closed_at IS NULL OR t.closed_at >= :since)
+    AND t.id <> :self
+    AND NOT EXISTS (SELECT 1 FROM links d WHERE d.from_task_id = t.id AND d.kind = 'duplicate-of' AND d.removed_at IS NULL)";
+
+/// Where candidates may come from, and how many of each.
+pub(crate) struct CandidateQuery<'a> {
+    pub match_expr: Option<&'a str>,
+    pub bm25_limit: usize,
+    pub person_id: Option<i64>,
+    pub category: Option<&'a str>,
+    pub thread_ids: &'a [i64],
+    pub side_limit: usize,
+    pub at: i64,
+    pub since: i64,
+    pub self_id: i64,
+}
+
+/// Returns candidate task ids: bm25 over stems first, then same person, same category,
+/// same reply thread; each source bounded, live tasks only, no id twice.
+pub(crate) fn candidate_ids(conn: &rusqlite::Connection, q: &CandidateQuery<'_>) -> Result<Vec<i64>> {
+    let mut out: Vec<i64> = Vec::new();
+    let mut push = |ids: Vec<i64>| {
+        for id in ids {
+            if !out.contains(&id) {
+                out.push(id);
+            }
+        }
+    };
+    let named = |sql: &str| sql.replace(":at", "?2").replace(":since", "?3").replace(":self", "?4");
+    if let Some(expr) = q.match_expr {
+        let sql = named(&format!(
+            "SELECT t.id FROM task_stems s JOIN tasks t ON t.id = s.rowid
+             WHERE task_stems MATCH ?1 AND {LIVE}
+             ORDER BY bm25(task_stems) LIMIT ?5"
+        ));
+        let mut stmt = conn.prepare_cached(&sql)?;
+        let ids = stmt
+            .query_map(params![expr, q.at, q.since, q.self_id, q.bm25_limit as i64], |r| r.get(0))?
+            .collect::<rusqlite::Result<Vec<i64>>>()?;
+        push(ids);
+    }
+    if let Some(pid) = q.person_id {
+        let sql = named(&format!("SELECT t.id FROM tasks t WHERE t.person_id = ?1 AND {LIVE} ORDER BY t.created_at DESC LIMIT ?5"));
+        let mut stmt = conn.prepare_cached(&sql)?;
+        let ids = stmt
+            .query_map(params![pid, q.at, q.since, q.self_id, q.side_limit as i64], |r| r.get(0))?
+            .collect::<rusqlite::Result<Vec<i64>>>()?;
+        push(ids);
+    }
+    if let Some(cat) = q.category {
+        let sql = named(&format!(
+            "SELECT t.id FROM tasks t WHERE lower(t.category) = ?1 AND {LIVE} ORDER BY t.created_at DESC LIMIT ?5"
+        ));
+        let mut stmt = conn.prepare_cached(&sql)?;
+        let ids = stmt
+            .query_map(params![cat, q.at, q.since, q.self_id, q.side_limit as i64], |r| r.get(0))?
+            .collect::<rusqlite::Result<Vec<i64>>>()?;
+        push(ids);
+    }
+    for &tid in q.thread_ids {
+        let sql = named(&format!(
+            "SELECT t.id FROM tasks t WHERE (t.id = ?1 OR t.reply_to_id = ?1) AND {LIVE} ORDER BY t.created_at DESC LIMIT ?5"
+        ));
+        let mut stmt = conn.prepare_cached(&sql)?;
+        let ids = stmt
+            .query_map(params![tid, q.at, q.since, q.self_id, q.side_limit as i64], |r| r.get(0))?
+            .collect::<rusqlite::Result<Vec<i64>>>()?;
+        push(ids);
+    }
+    Ok(out)
+}
+
+/// The fields of a candidate the check compares.
+#[derive(Debug, Clone)]
+pub(crate) struct CandidateRow {
+    pub id: i64,
+    pub uuid: String,
+    pub key: String,
+    pub external_id: Option<String>,
+    pub title: String,
+    pub description: String,
+    pub person_id: Option<i64>,
+    pub amount: Option<crate::model::Money>,
+    pub due_at: Option<i64>,
+    pub due_kind: String,
+    pub category: Option<String>,
+    pub chat: Option<String>,
+    pub reply_to_id: Option<i64>,
+    pub created_at: i64,
+}
+
+/// Reads the candidate rows of these ids.
+pub(crate) fn candidate_row(conn: &rusqlite::Connection, id: i64) -> Result<CandidateRow> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, uuid, key, external_id, title, description, person_id, amount_minor, currency, due_at, due_kind,
+                category, chat, reply_to_id, created_at FROM tasks WHERE id = ?1",
+    )?;
+    Ok(stmt.query_row([id], |r| {
+        let amount = match (r.get::<_, Option<i64>>(7)?, r.get::<_, Option<String>>(8)?) {
+            (Some(minor), Some(currency)) => Some(crate::model::Money { minor, currency }),
+            _ => None,
+        };
+        Ok(CandidateRow {
+            id: r.get(0)?,
+            uuid: r.get(1)?,
+            key: r.get(2)?,
+            external_id: r.get(3)?,
+            title: r.get(4)?,
+            description: r.get(5)?,
+            person_id: r.get(6)?,
+            amount,
+            due_at: r.get(9)?,
+            due_kind: r.get(10)?,
+            category: r.get(11)?,
+            chat: r.get(12)?,
+            reply_to_id: r.get(13)?,
+            created_at: r.get(14)?,
+        })
+    })?)
+}
+
+/// Returns how many indexed tasks contain a stem.
+pub(crate) fn doc_freq(conn: &rusqlite::Connection, stem: &str) -> Result<i64> {
+    let mut stmt = conn.prepare_cached("SELECT doc FROM task_stems_vocab WHERE term = ?1")?;
+    Ok(stmt.query_row([stem], |r| r.get(0)).optional()?.unwrap_or(0))
+}
+
+/// Returns how many tasks there are, and how many have a person.
+pub(crate) fn totals(conn: &rusqlite::Connection) -> Result<(i64, i64, i64)> {
+    Ok(conn.query_row(
+        "SELECT (SELECT count(*) FROM tasks), (SELECT count(*) FROM tasks WHERE person_id IS NOT NULL),
+                (SELECT count(*) FROM task_signatures WHERE amount_minor IS NOT NULL)",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )?)
+}
+
+/// Returns how many tasks are by this person.
+pub(crate) fn person_count(conn: &rusqlite::Connection, person_id: i64) -> Result<i64> {
+    let mut stmt = conn.prepare_cached("SELECT count(*) FROM tasks WHERE person_id = ?1")?;
+    Ok(stmt.query_row([person_id], |r| r.get(0))?)
+}
+
+/// Returns how many tasks carry this amount.
+pub(crate) fn amount_count(conn: &rusqlite::Connection, minor: i64, currency: &str) -> Result<i64> {
+    let mut stmt =
+        conn.prepare_cached("SELECT count(*) FROM task_signatures WHERE amount_minor = ?1 AND currency = ?2")?;
+    Ok(stmt.query_row(params![minor, currency], |r| r.get(0))?)
+}
+
+/// Returns the reply parent of a task.
+pub(crate) fn reply_parent(conn: &rusqlite::Connection, id: i64) -> Result<Option<i64>> {
+    let mut stmt = conn.prepare_cached("SELECT reply_to_id FROM tasks WHERE id = ?1")?;
+    Ok(stmt.query_row([id], |r| r.get(0)).optional()?.flatten())
+}
+
+/// Returns the weights kept by `duplicates retrain --apply`: (comparison, level, m, u).
+pub(crate) fn learned_weights(conn: &rusqlite::Connection) -> Result<Vec<(String, String, f64, f64)>> {
+    let mut stmt = conn.prepare_cached("SELECT comparison, level, m, u FROM dup_weights")?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }

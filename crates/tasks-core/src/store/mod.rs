@@ -14,6 +14,7 @@ pub(crate) mod links;
 pub(crate) mod messages;
 pub(crate) mod persons;
 pub(crate) mod projects;
+pub mod schedules;
 pub(crate) mod tags;
 pub mod tasks;
 

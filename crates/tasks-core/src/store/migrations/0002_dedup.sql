@@ -7,6 +7,19 @@
 CREATE VIRTUAL TABLE task_words USING fts5 (words, tokenize = 'unicode61 remove_diacritics 0');
 CREATE VIRTUAL TABLE task_stems USING fts5 (stems, tokenize = 'unicode61 remove_diacritics 0');
 
+-- The signature each task was checked with (amount, due) and its text features, kept
+-- by the same write, so candidates need no re-parsing and term frequencies are counts.
+CREATE TABLE task_signatures (
+    task_id      INTEGER PRIMARY KEY REFERENCES tasks(id),
+    amount_minor INTEGER,
+    currency     TEXT,
+    due_at       INTEGER
+);
+CREATE INDEX task_signatures_amount ON task_signatures (amount_minor, currency) WHERE amount_minor IS NOT NULL;
+
+-- Document frequencies of stems, for "a shared rare stem".
+CREATE VIRTUAL TABLE task_stems_vocab USING fts5vocab (task_stems, 'row');
+
 CREATE TABLE dup_pairs (
     id           INTEGER PRIMARY KEY,
     task_id      INTEGER NOT NULL REFERENCES tasks(id),

@@ -1,0 +1,1 @@
+//! `tasks schedule …`, `tasks jobs`, `tasks daemon` (issue 5). Being written.

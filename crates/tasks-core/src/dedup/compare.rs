@@ -1,0 +1,239 @@
+//! Field-by-field comparison of two profiles into levels (Fellegi–Sunter, as Splink
+//! does it): one comparison per independent piece of evidence, each with ordered,
+//! mutually exclusive levels; the first level that holds is the one taken.
+//!
+//! The title gets ONE comparison (text) whose levels run from "same title" down to
+//! "shares only a cross-language concept": three measures of title similarity are never
+//! summed. Level thresholds are stated here with their reasons; the weights of the
+//! levels are counted in `weights`, not set here.
+
+use std::collections::BTreeMap;
+
+use crate::dedup::entities;
+use crate::dedup::profile::Profile;
+
+/// The comparisons, in the order reasons are printed.
+pub const COMPARISONS: &[&str] =
+    &["person", "amount", "text", "context", "due", "category", "thread", "age", "entity"];
+
+/// The levels of each comparison, strongest agreement first.
+pub fn levels_of(comparison: &str) -> &'static [&'static str] {
+    match comparison {
+        "text" => &[
+            "exact",
+            "most",
+            "half",
+            "units_most",
+            "trigram",
+            "rare",
+            "units_half",
+            "common",
+            "concept_cross",
+            "concept",
+            "none",
+        ],
+        "context" => &["high", "mid", "low", "empty"],
+        "person" | "amount" | "due" | "category" => &["same", "different", "unknown"],
+        "thread" => &["reply", "same_thread", "same_chat", "other_chat", "unknown"],
+        "age" => &["day", "days3", "week", "older"],
+        "entity" => &["relative", "month", "name", "none"],
+        _ => &[],
+    }
+}
+
+/// Share of the longer title's tokens matched for "most": at least 3 of 5, or 2 of 3 …
+pub const MOST_SHARE: f64 = 0.6;
+/// Share of the longer title's tokens matched for "half" (with at least two tokens).
+pub const HALF_SHARE: f64 = 0.4;
+/// Title trigram Jaccard for "trigram": catches typos and word forms the stemmer
+/// misses (банеры / баннеры) when fewer stems are shared.
+pub const TRIGRAM_JACCARD: f64 = 0.35;
+/// A stem is rare when at most this share of the store's tasks contain it …
+pub const RARE_DOC_SHARE: f64 = 0.01;
+/// … or at most this many tasks (small stores).
+pub const RARE_DOC_MIN: i64 = 3;
+/// Age levels: created within a day, three days, a week (the check looks back 14 days).
+pub const AGE_DAY_MS: i64 = 86_400_000;
+
+/// What the text comparison found, for reasons.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TextDetail {
+    /// Tokens of the longer title matched by the other.
+    pub shared: usize,
+    /// Tokens of the longer title.
+    pub of: usize,
+    /// Tokens matched through stems, concepts or transliteration.
+    pub units_shared: usize,
+    /// A rare stem both share, if any.
+    pub rare: Option<String>,
+    /// Concepts both titles carry.
+    pub concepts: Vec<&'static str>,
+    /// True when one title is Latin and the other Cyrillic.
+    pub cross_language: bool,
+    /// Trigram Jaccard of the titles.
+    pub trigram: f64,
+}
+
+/// The level taken by each comparison, plus details for the reasons.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Comparison {
+    /// comparison → level.
+    pub levels: BTreeMap<&'static str, &'static str>,
+    /// Text details.
+    pub text: TextDetail,
+    /// Entity classes that conflict.
+    pub conflicts: Vec<&'static str>,
+}
+
+/// What the comparison needs from the store: document frequencies for "rare".
+pub trait DocFreq {
+    /// Returns how many tasks contain `stem`.
+    fn doc_freq(&self, stem: &str) -> i64;
+    /// Returns how many tasks there are.
+    fn total(&self) -> i64;
+}
+
+/// Counts tokens of `a` matched by `b` through a stem, a concept or a transliteration.
+fn matched_units(a: &Profile, b: &Profile) -> usize {
+    a.token_units.iter().filter(|u| !u.is_disjoint(&b.units)).count()
+}
+
+/// Counts matched tokens: tokens of `a` with any stem in `b`.
+fn matched(a: &Profile, b: &Profile) -> usize {
+    a.tokens.iter().filter(|t| t.stems.iter().any(|s| b.stems.contains(s))).count()
+}
+
+fn text_level(new: &Profile, cand: &Profile, df: &dyn DocFreq) -> (&'static str, TextDetail) {
+    let ma = matched(new, cand);
+    let mb = matched(cand, new);
+    let longer = new.tokens.len().max(cand.tokens.len());
+    let shared = ma.min(mb);
+    let share = if longer == 0 { 0.0 } else { shared as f64 / longer as f64 };
+    let trigram = tasks_text::trigrams::jaccard(&new.trigrams, &cand.trigrams);
+    let common: Vec<&String> = new.stems.intersection(&cand.stems).collect();
+    let total = df.total().max(1);
+    let rare_limit = ((total as f64 * RARE_DOC_SHARE) as i64).max(RARE_DOC_MIN);
+    let rare = common
+        .iter()
+        .filter(|s| !s.chars().all(|c| c.is_ascii_digit()))
+        .map(|s| (df.doc_freq(s), *s))
+        .filter(|(n, _)| *n <= rare_limit)
+        .min()
+        .map(|(_, s)| s.clone());
+    let concepts: Vec<&'static str> = new.concepts.intersection(&cand.concepts).copied().collect();
+    let units_shared = matched_units(new, cand).min(matched_units(cand, new));
+    let units_share = if longer == 0 { 0.0 } else { units_shared as f64 / longer as f64 };
+    let detail_cross = (new.latin && !new.cyrillic && cand.cyrillic && !cand.latin)
+        || (new.cyrillic && !new.latin && cand.latin && !cand.cyrillic);
+    let detail = TextDetail {
+        shared,
+        units_shared,
+        of: longer,
+        rare: rare.clone(),
+        concepts: concepts.clone(),
+        cross_language: detail_cross,
+        trigram,
+    };
+    let level = if !new.normalized.is_empty() && new.normalized == cand.normalized {
+        "exact"
+    } else if shared >= 1 && share >= MOST_SHARE && (shared >= 2 || longer == 1) {
+        "most"
+    } else if shared >= 2 && share >= HALF_SHARE {
+        "half"
+    } else if units_shared >= 2 && units_share >= MOST_SHARE {
+        "units_most"
+    } else if trigram >= TRIGRAM_JACCARD {
+        "trigram"
+    } else if rare.is_some() {
+        "rare"
+    } else if units_shared >= 2 && units_share >= HALF_SHARE {
+        "units_half"
+    } else if !common.is_empty() {
+        "common"
+    } else if !concepts.is_empty() && detail_cross {
+        "concept_cross"
+    } else if !concepts.is_empty() {
+        "concept"
+    } else {
+        "none"
+    };
+    (level, detail)
+}
+
+/// Jaccard of title+description units for "high" context agreement.
+pub const CONTEXT_HIGH: f64 = 0.3;
+/// … for "mid".
+pub const CONTEXT_MID: f64 = 0.15;
+
+/// Compares titles and descriptions together (descriptions quote the source message,
+/// often in the other task's language); `empty` when either has no description, so
+/// the title is never counted a second time.
+fn context_level(new: &Profile, cand: &Profile) -> &'static str {
+    if new.context_units.is_empty() || cand.context_units.is_empty() {
+        return "empty";
+    }
+    let shared = new.context_units.intersection(&cand.context_units).count();
+    let union = new.context_units.union(&cand.context_units).count().max(1);
+    let j = shared as f64 / union as f64;
+    if j >= CONTEXT_HIGH {
+        "high"
+    } else if j >= CONTEXT_MID {
+        "mid"
+    } else {
+        "low"
+    }
+}
+
+fn same_or_different<T: PartialEq>(a: &Option<T>, b: &Option<T>) -> &'static str {
+    match (a, b) {
+        (Some(x), Some(y)) if x == y => "same",
+        (Some(_), Some(_)) => "different",
+        _ => "unknown",
+    }
+}
+
+/// Compares a new task with a candidate.
+///
+/// `thread_root` returns the root of a task's reply chain (itself when it replies to
+/// nothing), so two replies in one thread are recognised.
+pub fn compare(new: &Profile, cand: &Profile, df: &dyn DocFreq, thread_root: &dyn Fn(i64) -> i64) -> Comparison {
+    let mut levels = BTreeMap::new();
+    let (text, detail) = text_level(new, cand, df);
+    levels.insert("text", text);
+    levels.insert("context", context_level(new, cand));
+    levels.insert("person", same_or_different(&new.person_id, &cand.person_id));
+    let amount = match (&new.amount, &cand.amount) {
+        (Some(a), Some(b)) if a.minor == b.minor && a.currency == b.currency => "same",
+        (Some(_), Some(_)) => "different",
+        _ => "unknown",
+    };
+    levels.insert("amount", amount);
+    levels.insert("due", same_or_different(&new.due.map(|d| d.date), &cand.due.map(|d| d.date)));
+    levels.insert("category", same_or_different(&new.category, &cand.category));
+    let thread = match new.reply_to_id {
+        Some(r) if r == cand.id => "reply",
+        Some(r) if thread_root(r) == thread_root(cand.id) => "same_thread",
+        _ => match (&new.chat, &cand.chat) {
+            (Some(a), Some(b)) if a == b => "same_chat",
+            (Some(_), Some(_)) => "other_chat",
+            _ => "unknown",
+        },
+    };
+    levels.insert("thread", thread);
+    let gap = (new.created_at - cand.created_at).abs();
+    let age = if gap < AGE_DAY_MS {
+        "day"
+    } else if gap < 3 * AGE_DAY_MS {
+        "days3"
+    } else if gap < 7 * AGE_DAY_MS {
+        "week"
+    } else {
+        "older"
+    };
+    levels.insert("age", age);
+    let conflicts = entities::conflicts(&new.entities, &cand.entities);
+    // The first conflicting class in the order of the levels; classes are not summed.
+    let entity = ["relative", "month", "name"].into_iter().find(|c| conflicts.contains(c)).unwrap_or("none");
+    levels.insert("entity", entity);
+    Comparison { levels, text: detail, conflicts }
+}

@@ -1,0 +1,294 @@
+//! Distinguishing entities: the words that tell look-alike tasks apart (issue 4, "what
+//! we already know"): the month or period a recurring task is for (May rent vs June
+//! rent), the relative it is for (a gift for mum vs a gift for dad), and named people
+//! or clients (an invoice for Tom vs one for Marta, a contract for Brightlane vs one for
+//! Casa Olivar).
+//!
+//! Two tasks *conflict* when both name an entity of one class and the names differ.
+//! This module only extracts; the weight of a conflict is counted like every other
+//! level's (`weights`), never set by hand.
+
+use std::collections::BTreeSet;
+
+/// The entities named by one task.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Entities {
+    /// Months named (1–12).
+    pub months: BTreeSet<u8>,
+    /// Relatives named (a canonical id per relation).
+    pub kin: BTreeSet<&'static str>,
+    /// Capitalized names in the title, transliterated to Latin and cut to
+    /// [`NAME_PREFIX`] letters so that inflected forms agree (Олегу / Oleg → "oleg").
+    pub names: BTreeSet<String>,
+    /// Every word of title and description the same way (transliterated prefix): a
+    /// name the other task mentions anywhere is no conflict.
+    pub mentions: BTreeSet<String>,
+}
+
+/// Letters of a name kept for comparison: enough to tell names apart, few enough that
+/// Russian case endings (Олег, Олегу, Олегом) fall away.
+pub const NAME_PREFIX: usize = 4;
+
+/// Month word forms (normalized, lowercase), with their number. Russian forms are
+/// matched by prefix, the others whole; "may" and "march" only when capitalized,
+/// since they are also verbs.
+const MONTHS_RU: &[(&str, u8)] = &[
+    ("январ", 1),
+    ("феврал", 2),
+    ("март", 3),
+    ("апрел", 4),
+    ("июн", 6),
+    ("июл", 7),
+    ("август", 8),
+    ("сентябр", 9),
+    ("октябр", 10),
+    ("ноябр", 11),
+    ("декабр", 12),
+];
+const MAY_RU: &[&str] = &["май", "мая", "мае", "маю", "маем"];
+const MONTHS_LATIN: &[(&str, u8)] = &[
+    ("january", 1),
+    ("jan", 1),
+    ("enero", 1),
+    ("february", 2),
+    ("feb", 2),
+    ("febrero", 2),
+    ("marzo", 3),
+    ("april", 4),
+    ("apr", 4),
+    ("abril", 4),
+    ("mayo", 5),
+    ("june", 6),
+    ("jun", 6),
+    ("junio", 6),
+    ("july", 7),
+    ("jul", 7),
+    ("julio", 7),
+    ("august", 8),
+    ("aug", 8),
+    ("agosto", 8),
+    ("september", 9),
+    ("sept", 9),
+    ("sep", 9),
+    ("septiembre", 9),
+    ("setiembre", 9),
+    ("october", 10),
+    ("oct", 10),
+    ("octubre", 10),
+    ("november", 11),
+    ("nov", 11),
+    ("noviembre", 11),
+    ("december", 12),
+    ("dec", 12),
+    ("diciembre", 12),
+];
+
+/// Relatives: word forms (normalized) → a canonical id shared across languages.
+const KIN: &[(&str, &str)] = &[
+    ("mum", "mother"),
+    ("mom", "mother"),
+    ("mother", "mother"),
+    ("мама", "mother"),
+    ("мамы", "mother"),
+    ("маме", "mother"),
+    ("маму", "mother"),
+    ("мамой", "mother"),
+    ("мамин", "mother"),
+    ("мамина", "mother"),
+    ("мамы", "mother"),
+    ("madre", "mother"),
+    ("mama", "mother"),
+    ("dad", "father"),
+    ("father", "father"),
+    ("папа", "father"),
+    ("папы", "father"),
+    ("папе", "father"),
+    ("папу", "father"),
+    ("папой", "father"),
+    ("папин", "father"),
+    ("padre", "father"),
+    ("papa", "father"),
+    ("sister", "sister"),
+    ("сестра", "sister"),
+    ("сестры", "sister"),
+    ("сестре", "sister"),
+    ("сестру", "sister"),
+    ("hermana", "sister"),
+    ("brother", "brother"),
+    ("брат", "brother"),
+    ("брата", "brother"),
+    ("брату", "brother"),
+    ("hermano", "brother"),
+    ("son", "son"),
+    ("сын", "son"),
+    ("сына", "son"),
+    ("сыну", "son"),
+    ("hijo", "son"),
+    ("daughter", "daughter"),
+    ("дочь", "daughter"),
+    ("дочка", "daughter"),
+    ("дочки", "daughter"),
+    ("дочке", "daughter"),
+    ("hija", "daughter"),
+    ("wife", "wife"),
+    ("жена", "wife"),
+    ("жене", "wife"),
+    ("husband", "husband"),
+    ("муж", "husband"),
+    ("мужу", "husband"),
+    ("grandma", "grandmother"),
+    ("бабушка", "grandmother"),
+    ("бабушке", "grandmother"),
+    ("abuela", "grandmother"),
+    ("grandpa", "grandfather"),
+    ("дедушка", "grandfather"),
+    ("дедушке", "grandfather"),
+    ("abuelo", "grandfather"),
+];
+
+/// Returns the entities named in a task's title. The description only adds mentions:
+/// it quotes the source message ("Аня: открытие в июне"), whose months and names are
+/// context, not what the task is for.
+pub fn of(title: &str, description: &str) -> Entities {
+    let mut e = Entities::default();
+    scan(title, true, &mut e);
+    for text in [title, description] {
+        for w in text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 3) {
+            e.mentions.insert(translit(&tasks_text::normalize(w)).chars().take(NAME_PREFIX).collect());
+        }
+    }
+    e
+}
+
+fn scan(text: &str, with_names: bool, e: &mut Entities) {
+    let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    for (i, raw) in words.iter().enumerate() {
+        let lower = tasks_text::normalize(raw);
+        let capitalized = raw.chars().next().is_some_and(char::is_uppercase);
+        if let Some(m) = month(&lower, capitalized) {
+            e.months.insert(m);
+            continue;
+        }
+        if let Some((_, k)) = KIN.iter().find(|(w, _)| *w == lower) {
+            e.kin.insert(k);
+            continue;
+        }
+        let all_caps = raw.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase);
+        if with_names
+            && i > 0
+            && capitalized
+            && !all_caps
+            && raw.chars().count() >= 3
+            && !tasks_text::stems::is_stop_word(&lower)
+        {
+            e.names.insert(translit(&lower).chars().take(NAME_PREFIX).collect());
+        }
+    }
+}
+
+fn month(lower: &str, capitalized: bool) -> Option<u8> {
+    if let Some((_, m)) = MONTHS_RU.iter().find(|(p, _)| lower.starts_with(p)) {
+        return Some(*m);
+    }
+    if MAY_RU.contains(&lower) {
+        return Some(5);
+    }
+    if let Some((_, m)) = MONTHS_LATIN.iter().find(|(w, _)| *w == lower) {
+        return Some(*m);
+    }
+    match lower {
+        "may" if capitalized => Some(5),
+        "march" if capitalized => Some(3),
+        _ => None,
+    }
+}
+
+/// Transliterates Cyrillic letters to Latin (a simple ISO 9–like table), so a name
+/// written in either script compares equal.
+pub fn translit(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        let t = match c {
+            'а' => "a",
+            'б' => "b",
+            'в' => "v",
+            'г' => "g",
+            'д' => "d",
+            'е' | 'ё' | 'э' => "e",
+            'ж' => "zh",
+            'з' => "z",
+            'и' | 'й' | 'ы' => "i",
+            'к' => "k",
+            'л' => "l",
+            'м' => "m",
+            'н' => "n",
+            'о' => "o",
+            'п' => "p",
+            'р' => "r",
+            'с' => "s",
+            'т' => "t",
+            'у' => "u",
+            'ф' => "f",
+            'х' => "h",
+            'ц' => "c",
+            'ч' => "ch",
+            'ш' | 'щ' => "sh",
+            'ъ' | 'ь' => "",
+            'ю' => "yu",
+            'я' => "ya",
+            other => {
+                out.push(other);
+                continue;
+            }
+        };
+        out.push_str(t);
+    }
+    out
+}
+
+/// Returns the class names in which the two tasks name different entities.
+pub fn conflicts(a: &Entities, b: &Entities) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    if !a.months.is_empty() && !b.months.is_empty() && a.months.is_disjoint(&b.months) {
+        out.push("month");
+    }
+    if !a.kin.is_empty() && !b.kin.is_empty() && a.kin.is_disjoint(&b.kin) {
+        out.push("relative");
+    }
+    if !a.names.is_empty()
+        && !b.names.is_empty()
+        && a.names.is_disjoint(&b.mentions)
+        && b.names.is_disjoint(&a.mentions)
+    {
+        out.push("name");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(a: &str, b: &str, expected: &[&str]) {
+        assert_eq!(conflicts(&of(a, ""), &of(b, "")), expected, "{a} / {b}");
+    }
+
+    #[test]
+    fn look_alikes_conflict() {
+        check("Pay rent for May", "Pay rent for June", &["month"]);
+        check("Оплатить аренду за май", "Оплатить аренду за июнь", &["month"]);
+        check("Подарок маме, 5 000 ₽", "Подарок папе, 5 000 ₽", &["relative"]);
+        check("Send the invoice to Tom", "Send the invoice to Marta", &["name"]);
+        check("Счёт Олегу", "Send the invoice to Oleg", &[]);
+        check("Pay rent for May", "Pay rent", &[]);
+        check("Renew Figma", "Renew the Figma plan", &[]);
+        check("Оплатить аренду за май", "Pay the May rent", &[]);
+        check("I may call", "You may call", &[]);
+    }
+
+    #[test]
+    fn transliteration() {
+        assert_eq!(translit("олегу"), "olegu");
+        assert_eq!(translit("юля"), "yulya");
+    }
+}

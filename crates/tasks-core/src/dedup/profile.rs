@@ -1,0 +1,183 @@
+//! What the duplicate check knows about one task: its text features (normalized title,
+//! stems per token, trigrams, concepts, distinguishing entities) and its signature
+//! fields (person, amount, due, category, chat, reply thread, age).
+//!
+//! Built the same way for the new task and for every candidate, so a comparison never
+//! mixes two ways of reading text. No SQL here and no scoring.
+
+use std::collections::BTreeSet;
+
+use jiff::civil::Date;
+use tasks_text::stems::{Script, TokenStems, token_stems};
+use tasks_text::{Fingerprint, lexicon};
+
+use crate::dedup::entities::{self, Entities};
+use crate::model::{Due, Money};
+
+/// One task as the check sees it.
+#[derive(Debug, Clone)]
+pub struct Profile {
+    /// Row id (0 for the new task).
+    pub id: i64,
+    /// The normalized title.
+    pub normalized: String,
+    /// Content tokens of the title with their stems.
+    pub tokens: Vec<TokenStems>,
+    /// Every stem of the title.
+    pub stems: BTreeSet<String>,
+    /// Stems of title and description together.
+    pub all_stems: BTreeSet<String>,
+    /// Character trigrams of the title.
+    pub trigrams: BTreeSet<String>,
+    /// Cross-language concepts of the title.
+    pub concepts: BTreeSet<&'static str>,
+    /// Per title token, the keys it can match by in another language: its stems, its
+    /// lexicon concepts, and its transliterated prefix (Тверской / Tverskaya).
+    pub token_units: Vec<BTreeSet<String>>,
+    /// Union of `token_units`.
+    pub units: BTreeSet<String>,
+    /// Units of the title and the description together; empty when there is no
+    /// description (so a title alone is never counted twice).
+    pub context_units: BTreeSet<String>,
+    /// The scripts the title is written in (for "cross-language" reasons).
+    pub latin: bool,
+    /// True when the title has Cyrillic words.
+    pub cyrillic: bool,
+    /// Distinguishing entities: months, kin, named people or clients.
+    pub entities: Entities,
+    /// Person row id.
+    pub person_id: Option<i64>,
+    /// Money: the flag's, else the first amount in the text.
+    pub amount: Option<Money>,
+    /// Due: the flag's, else the due phrase in the text.
+    pub due: Option<Due>,
+    /// Category.
+    pub category: Option<String>,
+    /// Chat of the source message.
+    pub chat: Option<String>,
+    /// The task this one's message replies to.
+    pub reply_to_id: Option<i64>,
+    /// Creation time, epoch ms.
+    pub created_at: i64,
+}
+
+/// Shortest word matched by its transliterated prefix across scripts.
+pub const TRANSLIT_MIN: usize = 4;
+/// Letters of the transliterated prefix compared: names and loan words agree on their
+/// first four letters across scripts and case endings (Тверской / Tverskaya → "tver").
+pub const TRANSLIT_PREFIX: usize = 4;
+
+/// The fields a profile is built from.
+#[derive(Debug, Clone, Default)]
+pub struct ProfileInput<'a> {
+    /// Row id, 0 for a task not written yet.
+    pub id: i64,
+    /// Title.
+    pub title: &'a str,
+    /// Description.
+    pub description: &'a str,
+    /// Person row id.
+    pub person_id: Option<i64>,
+    /// Money given as a field (wins over the text).
+    pub amount: Option<Money>,
+    /// Due given as a field (wins over the text).
+    pub due: Option<Due>,
+    /// Category.
+    pub category: Option<&'a str>,
+    /// Chat.
+    pub chat: Option<&'a str>,
+    /// Reply-to task id.
+    pub reply_to_id: Option<i64>,
+    /// Creation time, epoch ms.
+    pub created_at: i64,
+    /// The day relative due phrases are read against (the creation day).
+    pub today: Option<Date>,
+}
+
+impl Profile {
+    /// Builds the profile of a task.
+    pub fn of(input: &ProfileInput<'_>) -> Profile {
+        let today = input.today.unwrap_or(Date::constant(2000, 1, 1));
+        let fp = Fingerprint::of(input.title, input.description, today);
+        let tokens = token_stems(input.title);
+        let concepts = lexicon::concepts(&tokens).into_iter().map(|c| c.name()).collect();
+        let stems: BTreeSet<String> = tokens.iter().flat_map(|t| t.stems.iter().cloned()).collect();
+        let mut all_stems = stems.clone();
+        all_stems.extend(fp.description_stems.iter().cloned());
+        let amount =
+            input.amount.clone().or_else(|| fp.amounts.first().map(crate::input::from_text_amount));
+        let due = input.due.or_else(|| fp.due.map(crate::input::from_text_due));
+        let token_units = units_of(&tokens);
+        let units: BTreeSet<String> = token_units.iter().flatten().cloned().collect();
+        let context_units = if input.description.trim().is_empty() {
+            BTreeSet::new()
+        } else {
+            let mut all = units.clone();
+            all.extend(units_of(&token_stems(input.description)).into_iter().flatten());
+            all
+        };
+        Profile {
+            id: input.id,
+            token_units,
+            units,
+            context_units,
+            latin: tokens.iter().any(|t| t.script == Script::Latin),
+            cyrillic: tokens.iter().any(|t| t.script == Script::Cyrillic),
+            entities: entities::of(input.title, input.description),
+            normalized: fp.normalized,
+            stems,
+            all_stems,
+            trigrams: fp.trigrams,
+            concepts,
+            tokens,
+            person_id: input.person_id,
+            amount,
+            due,
+            category: input.category.map(|c| c.trim().to_lowercase()).filter(|c| !c.is_empty()),
+            chat: input.chat.map(str::to_string),
+            reply_to_id: input.reply_to_id,
+            created_at: input.created_at,
+        }
+    }
+
+    /// Returns the terms written to the `task_stems` index: stems of title and
+    /// description, plus one pseudo-term per concept so that bm25 finds a task written
+    /// in another language.
+    pub fn index_terms(&self) -> String {
+        let mut terms: Vec<String> = self.all_stems.iter().cloned().collect();
+        terms.extend(self.concepts.iter().map(|c| concept_term(c)));
+        terms.join(" ")
+    }
+
+    /// Returns the terms a bm25 query for this task uses: title stems and concepts.
+    pub fn query_terms(&self) -> Vec<String> {
+        let mut terms: Vec<String> = self.stems.iter().cloned().collect();
+        terms.extend(self.concepts.iter().map(|c| concept_term(c)));
+        terms
+    }
+}
+
+/// Returns, per token, the keys it can match by: its stems, its lexicon concepts, and
+/// its transliterated prefix.
+fn units_of(tokens: &[TokenStems]) -> Vec<BTreeSet<String>> {
+    tokens
+        .iter()
+        .map(|t| {
+            let mut u: BTreeSet<String> = t.stems.iter().map(|s| format!("s:{s}")).collect();
+            for c in lexicon::concepts(std::slice::from_ref(t)) {
+                u.insert(format!("c:{}", c.name()));
+            }
+            if t.token.chars().count() >= TRANSLIT_MIN && t.token.chars().all(char::is_alphabetic) {
+                let prefix: String = entities::translit(&t.token).chars().take(TRANSLIT_PREFIX).collect();
+                u.insert(format!("t:{prefix}"));
+            }
+            u
+        })
+        .collect()
+}
+
+/// Returns the index term of a concept: `cx` + its letters, a word no language has.
+pub fn concept_term(name: &str) -> String {
+    let letters: String = name.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+    format!("cx{letters}")
+}

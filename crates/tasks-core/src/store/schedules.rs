@@ -1,0 +1,1 @@
+//! Schedule, Job, Run, conversation and queue rows (issue 5). Being written.
