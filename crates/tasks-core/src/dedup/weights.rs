@@ -39,7 +39,20 @@ pub const M_PSEUDO_PAIRS: f64 = 1.0;
 pub const ORDERED: &[(&str, &[&str])] = &[
     (
         "text",
-        &["exact", "most", "half", "units_most", "trigram", "rare", "units_half", "common", "concept_cross", "concept", "none"],
+        &[
+            "exact",
+            "most",
+            "half",
+            "units_most",
+            "trigram",
+            "rare",
+            "units_half",
+            "embed_close",
+            "common",
+            "concept_cross",
+            "concept",
+            "none",
+        ],
     ),
     ("context", &["high", "mid", "low"]),
     ("age", &["day", "days3", "week", "older"]),
@@ -52,6 +65,13 @@ pub const ORDERED: &[(&str, &[&str])] = &[
     ("entity", &["none", "name", "month", "relative"]),
 ];
 
+/// Levels that exist only when an optional input is present (the embedding level needs
+/// an embedder attached, cargo feature `embed`). Such a level is counted only when the
+/// counted pairs reached it at least once; otherwise it is left out of the table and of
+/// the smoothing, so a check without the embedder is counted exactly as before the
+/// level existed (and it weighs 0 if it ever occurs).
+pub const OPTIONAL_LEVELS: &[(&str, &str)] = &[("text", "embed_close")];
+
 /// The smallest u used: a level that random pairs almost never reach still says at
 /// most log2(m / 0.001) ≈ 10 bits, so one comparison cannot decide alone.
 pub const U_FLOOR: f64 = 0.001;
@@ -61,9 +81,14 @@ pub const U_FLOOR: f64 = 0.001;
 /// decides alone", seed 000).
 pub const WEIGHT_CAP: f64 = 8.0;
 
-/// Term-frequency floor for person and amount: a value seen once in a small store is
-/// not infinitely telling.
-pub const TF_FLOOR: f64 = 0.005;
+/// Largest term-frequency adjustment (bits) of a same-person or same-amount match: a
+/// rare value says more than an average one, a common value less, but never more than
+/// this — the base weight was counted, the adjustment is a correction.
+pub const TF_MAX_ADJUST: f64 = 3.0;
+
+/// Fewest tasks carrying a value (a person, an amount) before term frequencies are
+/// used: in a young store every frequency is an accident of the first few tasks.
+pub const TF_MIN_TASKS: i64 = 50;
 
 /// The counted m and u of one level.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -122,11 +147,20 @@ impl LevelCounts {
     pub fn estimate(&self, prior_pairs: Option<f64>) -> Weights {
         let mut stats: BTreeMap<String, BTreeMap<String, LevelStat>> = BTreeMap::new();
         for comparison in COMPARISONS {
-            let levels = levels_of(comparison);
+            let seen = |level: &str| {
+                [&self.matches, &self.randoms]
+                    .iter()
+                    .any(|side| side.get(*comparison).and_then(|m| m.get(level)).is_some_and(|n| *n > 0.0))
+            };
+            let levels: Vec<&str> = levels_of(comparison)
+                .iter()
+                .copied()
+                .filter(|l| !OPTIONAL_LEVELS.contains(&(*comparison, *l)) || seen(l))
+                .collect();
             let k = levels.len() as f64;
             for level in levels {
-                let cm = self.matches.get(*comparison).and_then(|m| m.get(*level)).copied().unwrap_or(0.0);
-                let cu = self.randoms.get(*comparison).and_then(|m| m.get(*level)).copied().unwrap_or(0.0);
+                let cm = self.matches.get(*comparison).and_then(|m| m.get(level)).copied().unwrap_or(0.0);
+                let cu = self.randoms.get(*comparison).and_then(|m| m.get(level)).copied().unwrap_or(0.0);
                 let u = ((cu + PSEUDO_COUNT) / (self.n_randoms + PSEUDO_COUNT * k)).max(U_FLOOR);
                 let m = (cm + M_PSEUDO_PAIRS / k) / (self.n_matches + M_PSEUDO_PAIRS);
                 stats.entry(comparison.to_string()).or_default().insert(level.to_string(), LevelStat { m, u });
@@ -170,14 +204,14 @@ fn pool_adjacent_violators(levels: &mut BTreeMap<String, LevelStat>, order: &[&s
     }
 }
 
-/// Per-value term frequencies of the candidate's person and amount (share of the
-/// store's tasks carrying that value); `None` when unknown.
+/// Term frequencies of the candidate's person and amount: (share of the store's tasks
+/// carrying this value, the average such share over agreeing random pairs, Σ tf²).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TermFrequencies {
-    /// Share of tasks by this person.
-    pub person: Option<f64>,
-    /// Share of tasks with this amount.
-    pub amount: Option<f64>,
+    /// (tf of this person, average tf).
+    pub person: Option<(f64, f64)>,
+    /// (tf of this amount, average tf).
+    pub amount: Option<(f64, f64)>,
 }
 
 impl Weights {
@@ -196,8 +230,10 @@ impl Weights {
     }
 
     /// Returns the weight of one comparison's level, with the term-frequency adjustment
-    /// for a same person or amount (Splink: u of an exact match on value v is the share
-    /// of records with v, so a match on someone who writes half the requests is weak).
+    /// for a same person or amount (Splink's idea: agreeing on a value half the store
+    /// carries is weaker evidence than agreeing on a rare one). The counted weight is
+    /// for an average agreeing value; the adjustment is log2(average tf / this tf),
+    /// capped at ±[`TF_MAX_ADJUST`].
     pub fn weight(&self, comparison: &str, level: &str, tf: &TermFrequencies) -> f64 {
         let Some(stat) = self.stat(comparison, level) else { return 0.0 };
         let tf_value = match (comparison, level) {
@@ -206,8 +242,11 @@ impl Weights {
             _ => None,
         };
         match tf_value {
-            Some(share) => (stat.m / share.max(TF_FLOOR)).log2().clamp(-WEIGHT_CAP, WEIGHT_CAP),
-            None => stat.weight(),
+            Some((this, average)) if this > 0.0 && average > 0.0 => {
+                let adjust = (average / this).log2().clamp(-TF_MAX_ADJUST, TF_MAX_ADJUST);
+                (stat.weight() + adjust).clamp(-WEIGHT_CAP, WEIGHT_CAP)
+            }
+            _ => stat.weight(),
         }
     }
 
@@ -250,5 +289,46 @@ pub fn band(score: f64) -> super::Band {
 
 // Counted on shared/data/dedup-dev (85 duplicate pairs, 33,500 random pairs) by
 // `tasks duplicates eval shared/data/dedup-dev --emit-weights`. Do not edit by hand.
-const BUILTIN: &[(&str, &str, f64, f64)] = &[];
-const BUILTIN_PRIOR: f64 = 0.0025;
+const BUILTIN: &[(&str, &str, f64, f64)] = &[
+    ("person", "same", 0.2926, 0.12951), // +1.18
+    ("person", "different", 0.3037, 0.52363), // -0.79
+    ("person", "unknown", 0.4037, 0.34686), // +0.22
+    ("amount", "same", 0.0926, 0.00100), // +6.53
+    ("amount", "different", 0.0037, 0.10160), // -4.78
+    ("amount", "unknown", 0.9037, 0.89766), // +0.01
+    ("text", "exact", 0.1066, 0.00143), // +6.22
+    ("text", "most", 0.1066, 0.00143), // +6.22
+    ("text", "half", 0.1899, 0.00427), // +5.48
+    ("text", "units_most", 0.1899, 0.00427), // +5.48
+    ("text", "trigram", 0.0788, 0.00848), // +3.22
+    ("text", "rare", 0.0788, 0.00848), // +3.22
+    ("text", "units_half", 0.0677, 0.00891), // +2.93
+    ("text", "common", 0.0843, 0.14954), // -0.83
+    ("text", "concept_cross", 0.0843, 0.14954), // -0.83
+    ("text", "concept", 0.0121, 0.08534), // -2.82
+    ("text", "none", 0.0010, 0.57959), // -8.00
+    ("context", "high", 0.2694, 0.00298), // +6.50
+    ("context", "mid", 0.3472, 0.02716), // +3.68
+    ("context", "low", 0.1028, 0.74888), // -2.87
+    ("context", "empty", 0.2806, 0.22098), // +0.34
+    ("due", "same", 0.1926, 0.00595), // +5.02
+    ("due", "different", 0.0926, 0.13509), // -0.55
+    ("due", "unknown", 0.7148, 0.85895), // -0.27
+    ("category", "same", 0.4981, 0.33830), // +0.56
+    ("category", "different", 0.0037, 0.32341), // -6.45
+    ("category", "unknown", 0.4981, 0.33830), // +0.56
+    ("thread", "reply", 0.3133, 0.00298), // +6.72
+    ("thread", "same_thread", 0.0022, 0.00112), // +0.99
+    ("thread", "same_chat", 0.0244, 0.17032), // -2.80
+    ("thread", "other_chat", 0.2133, 0.35813), // -0.75
+    ("thread", "unknown", 0.4467, 0.46746), // -0.07
+    ("age", "day", 0.4806, 0.09040), // +2.41
+    ("age", "days3", 0.4139, 0.14769), // +1.49
+    ("age", "week", 0.0583, 0.27716), // -2.25
+    ("age", "older", 0.0472, 0.48475), // -3.36
+    ("entity", "relative", 0.0028, 0.00949), // -1.77
+    ("entity", "month", 0.0028, 0.00949), // -1.77
+    ("entity", "name", 0.0694, 0.18341), // -1.40
+    ("entity", "none", 0.9250, 0.79762), // +0.21
+];
+const BUILTIN_PRIOR: f64 = 0.033159;

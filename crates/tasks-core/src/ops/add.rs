@@ -179,13 +179,26 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
 
     if let DupChoice::Attach(target) = &req.dup_choice {
         let target_id = keys::resolve(tx, target)?;
+        // The decision is a labelled pair: keep the levels the check saw for the target.
+        let probe = Probe {
+            title: &req.title,
+            description: &req.description,
+            person_id,
+            amount: req.amount.as_ref(),
+            due: req.due,
+            category: req.category.as_deref(),
+            chat: locator.as_ref().map(|l| l.chat.as_str()),
+            reply_to_id: None,
+            at_ms: now,
+        };
+        let seen = dedup::check(tx, &probe)?.into_iter().find(|c| c.task_id == target_id);
         if let Some(mid) = message_id {
             links::insert_message(tx, target_id, LinkKind::Evidence, mid, &ctx.actor, now)?;
             if let Some(rule) = req.rule.as_deref() {
                 messages::insert_rule_hit(tx, mid, rule, target_id, now)?;
             }
         }
-        dedup::record_decision(tx, None, target_id, "attach", None, &ctx.actor, now)?;
+        dedup::record_decision(tx, None, target_id, "attach", seen.as_ref(), &ctx.actor, now)?;
         events::record(
             tx,
             target_id,

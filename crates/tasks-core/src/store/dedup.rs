@@ -242,3 +242,128 @@ pub(crate) fn learned_weights(conn: &rusqlite::Connection) -> Result<Vec<(String
     let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
+
+/// A queued pair as the review list shows it.
+#[derive(Debug, Clone)]
+pub struct PendingPair {
+    /// Queue row id.
+    pub id: i64,
+    /// The newer task (row id).
+    pub task_id: i64,
+    /// The existing task it looked like.
+    pub candidate_id: i64,
+    /// Score when queued.
+    pub score: f64,
+    /// Band when queued.
+    pub band: String,
+    /// Reasons when queued.
+    pub reasons: Vec<String>,
+    /// When queued, epoch ms.
+    pub created_at: i64,
+}
+
+/// Returns pending pairs, newest first, leaving out pairs someone rejected.
+pub(crate) fn pending_pairs(conn: &rusqlite::Connection, limit: usize) -> Result<Vec<PendingPair>> {
+    let mut stmt = conn.prepare(
+        "SELECT p.id, p.task_id, p.candidate_id, p.score, p.band, p.reasons, p.created_at FROM dup_pairs p
+         WHERE p.resolved_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM dup_decisions d WHERE d.decision = 'reject'
+                 AND ((d.task_id = p.task_id AND d.candidate_id = p.candidate_id)
+                   OR (d.task_id = p.candidate_id AND d.candidate_id = p.task_id)))
+         ORDER BY p.created_at DESC, p.id DESC LIMIT ?1",
+    )?;
+    let rows = stmt.query_map([limit as i64], |r| {
+        let reasons: String = r.get(5)?;
+        Ok(PendingPair {
+            id: r.get(0)?,
+            task_id: r.get(1)?,
+            candidate_id: r.get(2)?,
+            score: r.get(3)?,
+            band: r.get(4)?,
+            reasons: serde_json::from_str(&reasons).unwrap_or_default(),
+            created_at: r.get(6)?,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Marks queued pairs between two tasks resolved.
+pub(crate) fn resolve_pairs(tx: &Tx<'_>, a: i64, b: i64, resolution: &str, now: i64) -> Result<usize> {
+    Ok(tx.execute(
+        "UPDATE dup_pairs SET resolved_at = ?3, resolution = ?4
+         WHERE resolved_at IS NULL AND ((task_id = ?1 AND candidate_id = ?2) OR (task_id = ?2 AND candidate_id = ?1))",
+        params![a, b, now, resolution],
+    )?)
+}
+
+/// A labelled decision with the levels seen when it was made.
+#[derive(Debug, Clone)]
+pub(crate) struct LabelledDecision {
+    pub decision: String,
+    pub levels: std::collections::BTreeMap<String, String>,
+}
+
+/// Returns every decision that carries levels (merge, attach, reject, new).
+pub(crate) fn labelled_decisions(conn: &rusqlite::Connection) -> Result<Vec<LabelledDecision>> {
+    let mut stmt = conn.prepare(
+        "SELECT decision, levels FROM dup_decisions WHERE decision IN ('merge', 'attach', 'reject', 'new') AND levels <> '{}'",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        let levels: String = r.get(1)?;
+        Ok(LabelledDecision { decision: r.get(0)?, levels: serde_json::from_str(&levels).unwrap_or_default() })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Replaces the learned weights.
+pub(crate) fn store_weights(tx: &Tx<'_>, rows: &[(String, String, f64, f64, f64)], now: i64) -> Result<()> {
+    tx.execute("DELETE FROM dup_weights", [])?;
+    for (c, l, m, u, w) in rows {
+        tx.execute(
+            "INSERT INTO dup_weights (comparison, level, m, u, weight, trained_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![c, l, m, u, w, now],
+        )?;
+    }
+    Ok(())
+}
+
+/// Returns the ids of up to `n` tasks spread evenly over the store, for random pairs.
+pub(crate) fn sample_ids(conn: &rusqlite::Connection, n: usize) -> Result<Vec<i64>> {
+    let total: i64 = conn.query_row("SELECT count(*) FROM tasks", [], |r| r.get(0))?;
+    let step = (total / n.max(1) as i64).max(1);
+    let mut stmt = conn.prepare("SELECT id FROM tasks WHERE id % ?1 = 0 ORDER BY id LIMIT ?2")?;
+    let rows = stmt.query_map(params![step, n as i64], |r| r.get(0))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Returns whether a merge or attach decision joins the two tasks (either order).
+pub(crate) fn is_merged_pair(conn: &rusqlite::Connection, a: i64, b: i64) -> Result<bool> {
+    Ok(conn
+        .query_row(
+            "SELECT 1 FROM dup_decisions WHERE decision IN ('merge', 'attach')
+               AND ((task_id = ?1 AND candidate_id = ?2) OR (task_id = ?2 AND candidate_id = ?1)) LIMIT 1",
+            params![a, b],
+            |_| Ok(()),
+        )
+        .optional()?
+        .is_some())
+}
+
+/// Returns Σ over persons of (tasks by that person)².
+pub(crate) fn person_tf_squares(conn: &rusqlite::Connection) -> Result<f64> {
+    Ok(conn.query_row(
+        "SELECT coalesce(sum(c * c), 0) FROM (SELECT count(*) AS c FROM tasks WHERE person_id IS NOT NULL GROUP BY person_id)",
+        [],
+        |r| r.get::<_, f64>(0),
+    )?)
+}
+
+/// Returns Σ over amounts of (tasks with that amount)².
+pub(crate) fn amount_tf_squares(conn: &rusqlite::Connection) -> Result<f64> {
+    Ok(conn.query_row(
+        "SELECT coalesce(sum(c * c), 0) FROM (SELECT count(*) AS c FROM task_signatures
+           WHERE amount_minor IS NOT NULL GROUP BY amount_minor, currency)",
+        [],
+        |r| r.get::<_, f64>(0),
+    )?)
+}

