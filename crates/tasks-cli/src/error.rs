@@ -115,6 +115,22 @@ fn hints_for(e: &Error) -> Vec<String> {
         Error::ImportLine { .. } => {
             vec!["hint: fix the line, or rerun with --skip-bad to import the other lines".into()]
         }
+        Error::Schedule(s) => match (s.hint(), s) {
+            (Some(h), _) => vec![format!("hint: {h}")],
+            (
+                None,
+                tasks_schedule::ScheduleError::CronField { .. } | tasks_schedule::ScheduleError::CronShape { .. },
+            ) => {
+                vec!["hint: five fields: minute hour day-of-month month day-of-week, e.g. --cron \"*/30 9-18 * * 1-5\" (numbers, *, ranges, lists, steps; weekday 0-7)".into()]
+            }
+            _ => Vec::new(),
+        },
+        Error::ScheduleExists { key, .. } => {
+            vec![format!("hint: add --replace to change it (plan version + 1), or tasks schedule remove {key} first")]
+        }
+        Error::DaemonRunning { .. } => {
+            vec!["hint: only one daemon runs per store; tasks jobs shows what it runs, systemctl --user stop tasks-daemon stops it".into()]
+        }
         _ => Vec::new(),
     }
 }

@@ -7,9 +7,12 @@ mod test_add;
 mod test_claim;
 mod test_concurrency;
 mod test_contract;
+mod test_daemon;
+mod test_duplicates;
 mod test_graph;
 mod test_import;
 mod test_mcp;
+mod test_schedule;
 
 #[test]
 fn every_test_file_is_listed() {

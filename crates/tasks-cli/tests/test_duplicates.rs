@@ -69,11 +69,20 @@ fn add_refuses_with_exit_7_and_attach_or_new_go_on() {
     assert!(human.stderr.contains("REQ-22") && human.stderr.contains("same person, same amount, 3 of 4 stems shared"));
     assert!(human.stderr.contains("hint: rerun with --attach REQ-22"), "{}", human.stderr);
     // --attach: nothing new, the source message is attached as evidence.
-    let a = env.json(&args(&with(&["add"], &[NEW_REQUEST, &["--attach", "REQ-22", "--source", "msg:telegram/me/c1/77"]].concat())));
+    let a = env.json(&args(&with(
+        &["add"],
+        &[NEW_REQUEST, &["--attach", "REQ-22", "--source", "msg:telegram/me/c1/77"]].concat(),
+    )));
     assert_eq!(a["created"], false);
     assert_eq!(a["attached_to"], "REQ-22");
     let shown = env.json(&["show", "REQ-22"]);
-    assert!(shown["links"].as_array().expect("links").iter().any(|l| l["kind"] == "evidence" && l["message"] == "msg:telegram/me/c1/77"));
+    assert!(
+        shown["links"]
+            .as_array()
+            .expect("links")
+            .iter()
+            .any(|l| l["kind"] == "evidence" && l["message"] == "msg:telegram/me/c1/77")
+    );
     // --new: created anyway, with the candidates it was shown.
     let n = env.json(&args(&with(&["add"], &[NEW_REQUEST, &["--new"]].concat())));
     assert_eq!(n["created"], true);
@@ -84,7 +93,10 @@ fn add_refuses_with_exit_7_and_attach_or_new_go_on() {
 #[test]
 fn a_rule_created_task_is_created_and_queued_for_review() {
     let env = worked_example();
-    let v = env.json(&args(&with(&["add"], &[NEW_REQUEST, &["--source", "msg:telegram/me/c9/5", "--rule", "invoice"]].concat())));
+    let v = env.json(&args(&with(
+        &["add"],
+        &[NEW_REQUEST, &["--source", "msg:telegram/me/c9/5", "--rule", "invoice"]].concat(),
+    )));
     assert_eq!(v["created"], true);
     assert_eq!(v["queued_for_review"], true);
     let new_key = v["task"]["key"].as_str().expect("key").to_string();
@@ -118,10 +130,13 @@ fn merge_then_unmerge_leaves_the_store_as_it_was() {
     assert_eq!(m["task"]["close_reason"], "duplicate");
     assert_eq!(m["moved_messages"], 1);
     let kept = env.json(&["show", "WEB-1"]);
-    let messages: Vec<&str> = kept["links"].as_array().expect("links").iter().filter_map(|l| l["message"].as_str()).collect();
+    let messages: Vec<&str> =
+        kept["links"].as_array().expect("links").iter().filter_map(|l| l["message"].as_str()).collect();
     assert_eq!(messages.len(), 2, "the duplicate's message moved: {kept}");
     let dup = env.json(&["show", "WEB-2"]);
-    assert!(dup["links"].as_array().expect("links").iter().any(|l| l["kind"] == "duplicate-of" && l["task"] == "WEB-1"));
+    assert!(
+        dup["links"].as_array().expect("links").iter().any(|l| l["kind"] == "duplicate-of" && l["task"] == "WEB-1")
+    );
     // Merging twice, or into a merged task, is refused.
     env.fails(&["merge", "WEB-2", "--into", "WEB-1"], 15);
     env.fails(&["merge", "WEB-1", "--into", "WEB-1"], 2);
@@ -170,7 +185,8 @@ fn eval_reads_a_labelled_set_and_reports_figures() {
     let dir = env.path("mini");
     std::fs::create_dir_all(&dir).expect("dir");
     std::fs::write(dir.join("tasks.jsonl"), MINI_TASKS).expect("write");
-    std::fs::write(dir.join("pairs.jsonl"), "{\"dup\":\"m3\",\"of\":\"m1\",\"lang\":\"cross\",\"kind\":\"amount\"}\n").expect("write");
+    std::fs::write(dir.join("pairs.jsonl"), "{\"dup\":\"m3\",\"of\":\"m1\",\"lang\":\"cross\",\"kind\":\"amount\"}\n")
+        .expect("write");
     std::fs::write(dir.join("negatives.jsonl"), "{\"a\":\"m1\",\"b\":\"m4\",\"kind\":\"hard\"}\n").expect("write");
     let v = env.json(&["duplicates", "eval", dir.to_str().expect("path")]);
     assert_eq!(v["tasks"], 4);
@@ -200,4 +216,36 @@ fn dev_set_quality_does_not_regress() {
     assert!(get("precision") >= 0.78, "precision {m}");
     assert!(get("likely_precision") >= 0.85, "likely precision {m}");
     assert!(get("cross_recall") >= 0.60, "cross-language recall {m}");
+}
+
+#[test]
+fn the_check_report_sees_each_line_as_of_its_created_at() {
+    let env = TestEnv::new();
+    // a1 is closed on 05-20: still open when b1 arrives (05-10), long closed when c1
+    // arrives (06-20, more than 14 days after).
+    let text = r#"{"id":"a1","title":"Renew the Figma subscription, $15","person":"p9","category":"admin","created_at":"2026-05-01T09:00:00Z","status":"done","closed_at":"2026-05-20T09:00:00Z"}
+{"id":"b1","title":"Figma subscription renewal $15","person":"p9","category":"admin","created_at":"2026-05-10T09:00:00Z"}
+{"id":"c1","title":"Renew the Figma subscription, $15","person":"p9","category":"admin","created_at":"2026-06-20T09:00:00Z"}
+"#;
+    let file = env.write("stream.jsonl", text);
+    let report = env.path("report.jsonl");
+    env.ok(&["import", file.to_str().expect("path"), "--check-report", report.to_str().expect("path")]);
+    let lines: Vec<Value> = std::fs::read_to_string(&report)
+        .expect("report")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["id"], "a1");
+    assert!(lines[0]["candidates"].as_array().expect("candidates").is_empty());
+    assert_eq!(lines[1]["id"], "b1");
+    assert_eq!(lines[1]["candidates"][0]["id"], "a1", "a task closed later counts as open then: {}", lines[1]);
+    for k in ["key", "score", "band", "reasons"] {
+        assert!(lines[1]["candidates"][0].get(k).is_some(), "report candidate has {k}");
+    }
+    let later: Vec<&str> =
+        lines[2]["candidates"].as_array().expect("candidates").iter().filter_map(|c| c["id"].as_str()).collect();
+    assert!(!later.contains(&"a1"), "closed more than 14 days before: not live: {}", lines[2]);
+    // Import never refuses a duplicate: all three are in the store.
+    assert_eq!(keys(&env.json(&["list", "--status", "all"])).len(), 3);
 }

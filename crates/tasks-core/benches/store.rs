@@ -1,1 +1,58 @@
-fn main() {}
+//! Store benchmarks at 100k tasks (issue 2 and 4): `ready`, `add` (the whole path with
+//! the duplicate check, rolled back so the store stays at 100k) and `check`.
+//!
+//! The 100k store is generated once by `tasks_core::workload` (deterministic) into
+//! the temp dir and reused; delete `tasks-bench-100k.db` there to rebuild it.
+
+use std::path::PathBuf;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
+use tasks_core::ops::add::{self, AddRequest};
+use tasks_core::ops::import::{self, ImportOptions};
+use tasks_core::ops::{duplicates, query};
+use tasks_core::{Context, Store};
+
+const TASKS: usize = 100_000;
+const NOW: &str = "2026-11-29T12:00:00Z";
+
+fn ctx() -> Context {
+    Context::new(NOW.parse::<Timestamp>().expect("time"), "bench", TimeZone::UTC)
+}
+
+fn store_100k() -> Store {
+    let path: PathBuf = std::env::temp_dir().join("tasks-bench-100k.db");
+    if !path.exists() {
+        let tmp = path.with_extension("building");
+        let _ = std::fs::remove_file(&tmp);
+        let mut store = Store::open(&tmp).expect("open");
+        let end = ctx().now_ms();
+        let text = tasks_core::workload::lines(TASKS, 42, end).join("\n");
+        let started = std::time::Instant::now();
+        import::import(&mut store, &ctx(), &text, &ImportOptions::default(), &mut |_| {}).expect("import");
+        eprintln!("built {TASKS} tasks in {:.1?}", started.elapsed());
+        drop(store);
+        std::fs::rename(&tmp, &path).expect("rename");
+    }
+    Store::open(&path).expect("open")
+}
+
+fn benches(c: &mut Criterion) {
+    let mut store = store_100k();
+    let ctx = ctx();
+    c.bench_function("ready_100k_limit50", |b| b.iter(|| query::ready(&store, &ctx, Some(50)).expect("ready")));
+    let mut req = AddRequest::titled("Отправить счёт Brightlane за дизайн презентации, 45 000 ₽");
+    req.person = Some("p3".into());
+    req.category = Some("money".into());
+    c.bench_function("check_100k", |b| b.iter(|| duplicates::check(&store, &ctx, &req).expect("check")));
+    req.dup_choice = add::DupChoice::New;
+    c.bench_function("add_100k_rehearsed", |b| b.iter(|| add::rehearse(&mut store, &ctx, &req).expect("add")));
+}
+
+criterion_group! {
+    name = store;
+    config = Criterion::default().sample_size(30).measurement_time(std::time::Duration::from_secs(4));
+    targets = benches
+}
+criterion_main!(store);

@@ -137,6 +137,23 @@ pub enum Error {
         /// Why.
         reason: String,
     },
+    /// A trigger, zone or time of a schedule was refused (issue 5).
+    #[error(transparent)]
+    Schedule(#[from] tasks_schedule::ScheduleError),
+    /// The task has a live schedule already; `--replace` edits it.
+    #[error("{key} already has schedule #{schedule_id}")]
+    ScheduleExists {
+        /// The task.
+        key: String,
+        /// The live schedule.
+        schedule_id: i64,
+    },
+    /// Another daemon (or run-now) holds the daemon lock of this store.
+    #[error("a tasks daemon is already running for this store (lock {lock})")]
+    DaemonRunning {
+        /// The lock file.
+        lock: String,
+    },
     /// SQLite failed.
     #[error("store: {0}")]
     Sqlite(#[from] rusqlite::Error),

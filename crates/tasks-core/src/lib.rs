@@ -20,6 +20,7 @@ pub mod ops;
 pub mod store;
 pub mod time;
 pub mod wire;
+pub mod workload;
 
 pub use error::{Error, Result};
 pub use model::{Due, DueKind, LinkKind, Money, Project, ProjectKind, Source, Status, Task, TaskType};

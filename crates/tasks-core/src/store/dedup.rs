@@ -122,7 +122,9 @@ pub(crate) fn candidate_ids(conn: &rusqlite::Connection, q: &CandidateQuery<'_>)
         push(ids);
     }
     if let Some(pid) = q.person_id {
-        let sql = named(&format!("SELECT t.id FROM tasks t WHERE t.person_id = ?1 AND {LIVE} ORDER BY t.created_at DESC LIMIT ?5"));
+        let sql = named(&format!(
+            "SELECT t.id FROM tasks t WHERE t.person_id = ?1 AND {LIVE} ORDER BY t.created_at DESC LIMIT ?5"
+        ));
         let mut stmt = conn.prepare_cached(&sql)?;
         let ids = stmt
             .query_map(params![pid, q.at, q.since, q.self_id, q.side_limit as i64], |r| r.get(0))?

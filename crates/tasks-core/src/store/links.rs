@@ -147,10 +147,16 @@ pub(crate) fn move_message_links(tx: &Tx<'_>, from: i64, to: i64, actor: &str, n
 }
 
 /// Moves one message link from `from` to `to` (unmerge); returns 1 when it moved.
-pub(crate) fn move_message_link(tx: &Tx<'_>, from: i64, to: i64, message_id: i64, actor: &str, now: i64) -> Result<usize> {
-    let mut stmt = tx.prepare(
-        "SELECT id, kind FROM links WHERE from_task_id = ?1 AND to_message_id = ?2 AND removed_at IS NULL",
-    )?;
+pub(crate) fn move_message_link(
+    tx: &Tx<'_>,
+    from: i64,
+    to: i64,
+    message_id: i64,
+    actor: &str,
+    now: i64,
+) -> Result<usize> {
+    let mut stmt =
+        tx.prepare("SELECT id, kind FROM links WHERE from_task_id = ?1 AND to_message_id = ?2 AND removed_at IS NULL")?;
     let rows: Vec<(i64, String)> =
         stmt.query_map(params![from, message_id], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
     for (id, kind) in &rows {

@@ -8,7 +8,8 @@
 //! claims and cycle checks read and write under the same lock. The store never reads
 //! the clock or the environment: `now` arrives from the caller.
 
-pub(crate) mod dedup;
+pub mod dedup;
+pub(crate) mod embeddings;
 pub mod events;
 pub(crate) mod links;
 pub(crate) mod messages;
@@ -33,8 +34,12 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The migrations, in order: (version, name, SQL). Forward-only; a landed migration is
 /// never edited — add a new one.
-const MIGRATIONS: &[(i64, &str, &str)] =
-    &[(1, "init", include_str!("migrations/0001_init.sql")), (2, "dedup", include_str!("migrations/0002_dedup.sql"))];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "init", include_str!("migrations/0001_init.sql")),
+    (2, "dedup", include_str!("migrations/0002_dedup.sql")),
+    (3, "schedules", include_str!("migrations/0003_schedules.sql")),
+    (4, "embeddings", include_str!("migrations/0004_embeddings.sql")),
+];
 
 /// The newest schema version this binary knows.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;

@@ -68,8 +68,9 @@ CREATE TABLE tasks (
 -- `ready` walks open tasks in priority, due, age order.
 CREATE INDEX tasks_ready ON tasks (status, priority, due_at, created_at);
 CREATE INDEX tasks_project ON tasks (project_id, status);
-CREATE INDEX tasks_person ON tasks (person_id) WHERE person_id IS NOT NULL;
-CREATE INDEX tasks_category ON tasks (category) WHERE category IS NOT NULL;
+CREATE INDEX tasks_person ON tasks (person_id, created_at) WHERE person_id IS NOT NULL;
+-- The duplicate check compares categories case-insensitively, newest first.
+CREATE INDEX tasks_category ON tasks (lower(category), created_at) WHERE category IS NOT NULL;
 CREATE INDEX tasks_reply_to ON tasks (reply_to_id) WHERE reply_to_id IS NOT NULL;
 CREATE INDEX tasks_external ON tasks (external_id) WHERE external_id IS NOT NULL;
 CREATE INDEX tasks_closed ON tasks (closed_at) WHERE closed_at IS NOT NULL;
@@ -105,6 +106,8 @@ CREATE UNIQUE INDEX links_live_task ON links (from_task_id, kind, to_task_id)
 CREATE UNIQUE INDEX links_live_message ON links (from_task_id, kind, to_message_id)
     WHERE removed_at IS NULL AND to_message_id IS NOT NULL;
 CREATE INDEX links_to_task ON links (to_task_id, kind) WHERE removed_at IS NULL;
+-- "Has an open blocker" and "is merged" look up a task's own live links on every read.
+CREATE INDEX links_from_task ON links (from_task_id, kind) WHERE removed_at IS NULL;
 
 -- The one exact match (SPEC §5.2): the same rule on the same message is one task.
 CREATE TABLE rule_hits (

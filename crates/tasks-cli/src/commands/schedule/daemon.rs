@@ -1,0 +1,544 @@
+//! `tasks daemon [--once]` and the in-process run of `schedule run-now`: the async
+//! edge that runs Jobs. Every rule is a `tasks_core::ops::schedule` step called through
+//! `spawn_blocking`; the store sits behind a mutex and no connection is held across an
+//! `.await`.
+//!
+//! - A lock file next to the store (`<db>.daemon.lock`, an `flock` the kernel drops
+//!   when the process dies, however it dies) keeps two daemons apart. Whoever holds it
+//!   is the only runner, so at start every `running` due/command Job belongs to a dead
+//!   process: `run::recover` marks it `interrupted`; it is never replayed.
+//! - The loop: make Jobs for due firings and events (`fire::plan_due`, which applies
+//!   the missed policy and persists `next_fire_at`), start what may start (at most
+//!   [`MAX_PARALLEL_JOBS`], one per schedule unless it allows more), then sleep until
+//!   the next firing or [`POLL_INTERVAL`] (run-now Jobs, new schedules and completed
+//!   tasks are noticed within it). `--once` stops when nothing is left to run.
+//! - Commands run without a shell, with only the allow-listed environment (plus
+//!   `TASKS_JOB_ID`, `TASKS_TASK`, `TASKS_SCHEDULED_FOR`, `TASKS_RUN_ATTEMPT`), stdin
+//!   closed, stdout and stderr captured together up to the budget, killed at the
+//!   timeout. A transient failure is retried in the same task after the backoff.
+//! - SIGTERM or SIGINT: running commands are killed, their Jobs marked `interrupted`,
+//!   and the daemon exits 0 (the normal way systemd stops it).
+//!
+//! Deliberately not here: a process group kill (a command's own children outlive a
+//! timeout kill), and killing an orphaned command after a daemon was SIGKILLed (its pid
+//! is recorded on the Run, never signalled: the pid may have been reused).
+
+use std::collections::{BTreeMap, HashSet};
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::Write;
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use clap::Args;
+use jiff::tz::TimeZone;
+use serde_json::json;
+use tasks_core::ops::schedule::run::{self, AfterRun, Outcome, RunReport, StartedJob};
+use tasks_core::ops::schedule::{Action, CommandAction, Job, JobState, fire, manage};
+use tasks_core::time::rfc3339;
+use tasks_core::{Context, Store, wire};
+use tokio::io::{AsyncRead, AsyncReadExt};
+use tokio::signal::unix::{SignalKind, signal};
+use tokio::task::JoinSet;
+
+use super::super::App;
+use super::RunNowArgs;
+use crate::env;
+use crate::error::CliError;
+
+/// Holds the longest the daemon sleeps between looks at the store: 5 s.
+///
+/// Firings wake it exactly (it sleeps until `next_fire_at`); the poll only bounds how
+/// late it notices what other processes did — a run-now Job, a new schedule with an
+/// earlier firing, a completed task for an event trigger. Five seconds is prompt for a
+/// person and costs a few indexed reads.
+pub const POLL_INTERVAL: Duration = Duration::from_secs(5);
+
+/// Holds the shortest sleep of the loop, so a firing that stays due (a clock pinned by
+/// `TASKS_NOW`) cannot make it spin.
+const MIN_SLEEP: Duration = Duration::from_millis(200);
+
+/// Holds how many Jobs one daemon runs at once: 4. Per-schedule limits still apply;
+/// this bounds a personal machine's load when many schedules fire together.
+pub const MAX_PARALLEL_JOBS: usize = 4;
+
+/// Holds the size of one read from a command's stdout or stderr.
+const READ_CHUNK: usize = 8 * 1024;
+
+/// Holds the file name suffix of the daemon lock, next to the store.
+const LOCK_SUFFIX: &str = ".daemon.lock";
+
+#[derive(Debug, Args)]
+pub struct DaemonArgs {
+    /// Do every firing due up to now (missed policies apply), run the Jobs, and exit
+    #[arg(long)]
+    pub once: bool,
+}
+
+/// The daemon lock: an exclusive `flock` on `<db>.daemon.lock`, released by the kernel
+/// when the process ends, however it ends.
+struct DaemonLock {
+    _file: File,
+}
+
+impl DaemonLock {
+    fn acquire(db: &Path) -> Result<DaemonLock, CliError> {
+        let mut name = db.as_os_str().to_owned();
+        name.push(LOCK_SUFFIX);
+        let path = PathBuf::from(name);
+        let mut file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .read(true)
+            .write(true)
+            .open(&path)
+            .map_err(|e| CliError::other(format!("cannot open the daemon lock {}: {e}", path.display())))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) => {
+                return Err(tasks_core::Error::DaemonRunning { lock: path.display().to_string() }.into());
+            }
+            Err(TryLockError::Error(e)) => {
+                return Err(CliError::other(format!("cannot lock {}: {e}", path.display())));
+            }
+        }
+        // The pid is for people reading the file; the lock itself is the flock.
+        let _ = file.set_len(0).and_then(|()| writeln!(file, "{}", std::process::id()));
+        Ok(DaemonLock { _file: file })
+    }
+}
+
+/// What the async side shares: the store behind a mutex, and what a context needs.
+#[derive(Clone)]
+struct Shared {
+    store: Arc<Mutex<Store>>,
+    actor: String,
+    zone: TimeZone,
+}
+
+impl Shared {
+    fn open(app: &App) -> Result<Shared, CliError> {
+        let store = Store::open(app.store.path())?;
+        Ok(Shared { store: Arc::new(Mutex::new(store)), actor: app.ctx.actor.clone(), zone: app.ctx.zone.clone() })
+    }
+
+    /// Returns a context with the clock read now (`TASKS_NOW` or the system clock).
+    fn context(&self) -> Result<Context, CliError> {
+        Ok(Context::new(env::now()?, self.actor.clone(), self.zone.clone()))
+    }
+}
+
+/// Runs one core step on the blocking pool with a fresh context.
+async fn blocking<T, F>(shared: &Shared, f: F) -> Result<T, CliError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut Store, &Context) -> tasks_core::Result<T> + Send + 'static,
+{
+    let shared = shared.clone();
+    tokio::task::spawn_blocking(move || {
+        let ctx = shared.context()?;
+        let mut store = shared.store.lock().map_err(|_| CliError::other("the store mutex was poisoned"))?;
+        f(&mut store, &ctx).map_err(CliError::from)
+    })
+    .await
+    .map_err(|e| CliError::other(format!("daemon: a store step failed: {e}")))?
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::other(format!("cannot start the async runtime: {e}")))
+}
+
+/// What a daemon run did, for `--once`'s answer.
+#[derive(Default)]
+struct Summary {
+    recovered: Vec<Job>,
+    jobs: BTreeMap<i64, Job>,
+    missed_skipped: u64,
+    stopped_by_signal: bool,
+}
+
+/// Prints a progress line on stderr (not with `--json`, which prints one value).
+fn log(quiet: bool, line: impl AsRef<str>) {
+    if !quiet {
+        eprintln!("tasks daemon: {}", line.as_ref());
+    }
+}
+
+fn job_line(j: &Job) -> String {
+    let when = tasks_core::ops::schedule::local_text(j.scheduled_for, &j.snapshot.zone);
+    match &j.reason {
+        Some(r) => format!("Job #{} {} {} for {when}: {} ({r})", j.id, j.task_key, j.kind, j.state),
+        None => format!("Job #{} {} {} for {when}: {}", j.id, j.task_key, j.kind, j.state),
+    }
+}
+
+/// Runs `tasks daemon [--once]`.
+pub fn daemon(app: &mut App, a: DaemonArgs) -> Result<(), CliError> {
+    let lock = DaemonLock::acquire(app.store.path())?;
+    let shared = Shared::open(app)?;
+    let quiet = app.json;
+    let summary = runtime()?.block_on(serve(shared, a.once, quiet))?;
+    drop(lock);
+    let jobs: Vec<&Job> = summary.jobs.values().collect();
+    app.print(
+        || {
+            json!({
+                "recovered": summary.recovered.iter().map(wire::job).collect::<Vec<_>>(),
+                "jobs": jobs.iter().map(|j| wire::job(j)).collect::<Vec<_>>(),
+                "missed_skipped": summary.missed_skipped,
+                "stopped_by_signal": summary.stopped_by_signal,
+            })
+        },
+        || {
+            let mut out = String::new();
+            for j in &summary.recovered {
+                out.push_str(&format!("{}\n", job_line(j)));
+            }
+            for j in &jobs {
+                out.push_str(&format!("{}\n", job_line(j)));
+            }
+            if summary.missed_skipped > 0 {
+                out.push_str(&format!("{} missed firing(s) not run by policy.\n", summary.missed_skipped));
+            }
+            if out.is_empty() {
+                out.push_str("Nothing was due.\n");
+            }
+            out
+        },
+    );
+    Ok(())
+}
+
+async fn serve(shared: Shared, once: bool, quiet: bool) -> Result<Summary, CliError> {
+    let mut summary = Summary::default();
+    let signal_err = |e: std::io::Error| CliError::other(format!("cannot listen for signals: {e}"));
+    let mut term = signal(SignalKind::terminate()).map_err(signal_err)?;
+    let mut int = signal(SignalKind::interrupt()).map_err(signal_err)?;
+    summary.recovered = blocking(&shared, run::recover).await?;
+    for j in &summary.recovered {
+        log(quiet, format!("recovered {}", job_line(j)));
+    }
+    if !once {
+        log(quiet, "started");
+    }
+    let mut tasks: JoinSet<(i64, Result<Job, CliError>)> = JoinSet::new();
+    let mut busy: HashSet<i64> = HashSet::new();
+    loop {
+        let tick = blocking(&shared, fire::plan_due).await?;
+        summary.missed_skipped += tick.missed_skipped;
+        for j in tick.jobs {
+            log(quiet, format!("made {}", job_line(&j)));
+            summary.jobs.insert(j.id, j);
+        }
+        while tasks.len() < MAX_PARALLEL_JOBS {
+            let skip: Vec<i64> = busy.iter().copied().collect();
+            let Some(started) = blocking(&shared, move |s, c| run::start_next(s, c, &skip)).await? else { break };
+            let id = started.job.id;
+            log(quiet, format!("started Job #{id} {} (Run {})", started.job.task_key, started.attempt));
+            busy.insert(id);
+            let sh = shared.clone();
+            tasks.spawn(async move { (id, run_job(sh, started).await) });
+        }
+        if once && tasks.is_empty() {
+            break;
+        }
+        let sleep = if once { POLL_INTERVAL } else { until_next_wake(&shared).await? };
+        tokio::select! {
+            Some(done) = tasks.join_next(), if !tasks.is_empty() => match done {
+                Ok((id, Ok(job))) => {
+                    busy.remove(&id);
+                    log(quiet, format!("finished {}", job_line(&job)));
+                    summary.jobs.insert(job.id, job);
+                }
+                Ok((id, Err(e))) => {
+                    busy.remove(&id);
+                    log(quiet, format!("Job #{id}: {}", e.message));
+                }
+                Err(e) => log(quiet, format!("a Job task failed: {e}")),
+            },
+            _ = tokio::time::sleep(sleep) => {}
+            _ = term.recv() => {
+                shutdown(&shared, &mut tasks, &busy, "SIGTERM", &mut summary, quiet).await?;
+                break;
+            }
+            _ = int.recv() => {
+                shutdown(&shared, &mut tasks, &busy, "SIGINT", &mut summary, quiet).await?;
+                break;
+            }
+        }
+    }
+    Ok(summary)
+}
+
+/// Returns how long to sleep: until the next firing or retry, at most [`POLL_INTERVAL`].
+async fn until_next_wake(shared: &Shared) -> Result<Duration, CliError> {
+    let wake = blocking(shared, |s, _| fire::next_wake(s)).await?;
+    let now = env::now()?.as_millisecond();
+    let wait = match wake {
+        Some(at) if at > now => Duration::from_millis((at - now) as u64).min(POLL_INTERVAL),
+        Some(_) => MIN_SLEEP,
+        None => POLL_INTERVAL,
+    };
+    Ok(wait.max(MIN_SLEEP))
+}
+
+/// Stops every running Job (their commands are killed when their tasks drop) and marks
+/// them `interrupted`.
+async fn shutdown(
+    shared: &Shared,
+    tasks: &mut JoinSet<(i64, Result<Job, CliError>)>,
+    busy: &HashSet<i64>,
+    signal_name: &str,
+    summary: &mut Summary,
+    quiet: bool,
+) -> Result<(), CliError> {
+    log(quiet, format!("{signal_name}: stopping"));
+    tasks.abort_all();
+    while tasks.join_next().await.is_some() {}
+    let ids: Vec<i64> = busy.iter().copied().collect();
+    let why = format!("the daemon was stopped ({signal_name}) while this Job ran; not replayed");
+    let interrupted = blocking(shared, move |s, c| run::interrupt(s, c, &ids, &why)).await?;
+    for j in interrupted {
+        log(quiet, format!("interrupted {}", job_line(&j)));
+        summary.jobs.insert(j.id, j);
+    }
+    summary.stopped_by_signal = true;
+    Ok(())
+}
+
+/// Runs a started Job to its end: a due action in one core step; a command with its
+/// retries.
+async fn run_job(shared: Shared, mut started: StartedJob) -> Result<Job, CliError> {
+    loop {
+        let command = match &started.job.snapshot.action {
+            Action::Due => {
+                let st = started.clone();
+                return blocking(&shared, move |s, c| run::apply_due(s, c, &st)).await;
+            }
+            // Prompt Jobs are parked for the conversation; the runner never starts one.
+            Action::Prompt(_) => return Ok(started.job),
+            Action::Command(c) => c.clone(),
+        };
+        let report = run_command(&shared, &started, &command).await;
+        let st = started.clone();
+        match blocking(&shared, move |s, c| run::finish(s, c, &st, &report)).await? {
+            AfterRun::Done(job) => return Ok(job),
+            AfterRun::Retry { job, after } => {
+                tokio::time::sleep(after).await;
+                let id = job.id;
+                match blocking(&shared, move |s, c| run::begin_retry(s, c, id)).await? {
+                    Some(next) => started = next,
+                    None => return Ok(job),
+                }
+            }
+        }
+    }
+}
+
+/// Keeps the first `budget` bytes of a command's output and counts the rest.
+struct Capture {
+    kept: Vec<u8>,
+    budget: usize,
+    dropped: u64,
+}
+
+impl Capture {
+    fn new(budget: u64) -> Capture {
+        Capture { kept: Vec::new(), budget: usize::try_from(budget).unwrap_or(usize::MAX), dropped: 0 }
+    }
+
+    fn push(&mut self, bytes: &[u8]) {
+        let room = self.budget.saturating_sub(self.kept.len());
+        let take = room.min(bytes.len());
+        self.kept.extend_from_slice(&bytes[..take]);
+        self.dropped += (bytes.len() - take) as u64;
+    }
+
+    /// Returns the kept text (cut back to a whole UTF-8 character when cut) with a note
+    /// saying how much was dropped, and the dropped byte count.
+    fn finish(&self) -> (String, u64) {
+        let mut kept = self.kept.as_slice();
+        let mut dropped = self.dropped;
+        if dropped > 0 {
+            // A cut inside a multi-byte character leaves an incomplete sequence at the end.
+            while let Err(e) = std::str::from_utf8(kept) {
+                if e.error_len().is_some() || kept.is_empty() {
+                    break;
+                }
+                kept = &kept[..kept.len() - 1];
+                dropped += 1;
+            }
+        }
+        let mut text = String::from_utf8_lossy(kept).into_owned();
+        if dropped > 0 {
+            text.push_str(&format!("\n[… {dropped} more bytes dropped: the output budget is {} bytes]", self.budget));
+        }
+        (text, dropped)
+    }
+}
+
+async fn pump(stream: Option<impl AsyncRead + Unpin>, capture: Arc<Mutex<Capture>>) {
+    let Some(mut stream) = stream else { return };
+    let mut buf = vec![0u8; READ_CHUNK];
+    // Reading on past the budget keeps the program from blocking on a full pipe.
+    while let Ok(n) = stream.read(&mut buf).await {
+        if n == 0 {
+            break;
+        }
+        if let Ok(mut c) = capture.lock() {
+            c.push(&buf[..n]);
+        }
+    }
+}
+
+fn report(outcome: Outcome, exit_code: Option<i32>, error: Option<String>, capture: &Mutex<Capture>) -> RunReport {
+    let (output, output_dropped) = capture.lock().map(|c| c.finish()).unwrap_or_default();
+    RunReport { outcome, exit_code, output, output_dropped, error }
+}
+
+/// Runs a command action once and says how it ended.
+async fn run_command(shared: &Shared, started: &StartedJob, c: &CommandAction) -> RunReport {
+    let capture = Arc::new(Mutex::new(Capture::new(c.output_budget_bytes)));
+    let Some((program, args)) = c.argv.split_first() else {
+        return report(Outcome::NotStarted, None, Some("the command is empty".into()), &capture);
+    };
+    let mut cmd = tokio::process::Command::new(program);
+    cmd.args(args)
+        .current_dir(&c.workdir)
+        .env_clear()
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
+    for name in &c.env_allow {
+        if let Some(value) = std::env::var_os(name) {
+            cmd.env(name, value);
+        }
+    }
+    cmd.env("TASKS_JOB_ID", started.job.id.to_string())
+        .env("TASKS_TASK", &started.job.task_key)
+        .env("TASKS_SCHEDULED_FOR", rfc3339(started.job.scheduled_for))
+        .env("TASKS_RUN_ATTEMPT", started.attempt.to_string());
+    let mut child = match cmd.spawn() {
+        Ok(child) => child,
+        Err(e) => {
+            use std::io::ErrorKind::*;
+            let outcome = match e.kind() {
+                WouldBlock | ResourceBusy | ExecutableFileBusy | OutOfMemory | Interrupted => Outcome::Transient,
+                _ => Outcome::NotStarted,
+            };
+            let error = format!("cannot start {program} in {}: {e}", c.workdir);
+            return report(outcome, None, Some(error), &capture);
+        }
+    };
+    if let Some(pid) = child.id() {
+        let run_id = started.run_id;
+        // Informational only; a failure to record it must not stop the Run.
+        let _ = blocking(shared, move |s, _| run::record_pid(s, run_id, pid)).await;
+    }
+    let (out, err) = (child.stdout.take(), child.stderr.take());
+    let limit = Duration::from_secs(c.timeout_seconds);
+    let waited = tokio::time::timeout(limit, async {
+        let (status, (), ()) = tokio::join!(child.wait(), pump(out, capture.clone()), pump(err, capture.clone()));
+        status
+    })
+    .await;
+    match waited {
+        Ok(Ok(status)) => match status.code() {
+            Some(code) => {
+                let outcome = RunReport::outcome_of_exit(code);
+                let error = match outcome {
+                    Outcome::Succeeded => None,
+                    Outcome::Transient => Some(format!("exit code {code} (EX_TEMPFAIL: try again)")),
+                    // The Run's exit code says it; the Job's reason reads "exit code N".
+                    _ => None,
+                };
+                report(outcome, Some(code), error, &capture)
+            }
+            None => {
+                let signal = status.signal().map(|s| s.to_string()).unwrap_or_else(|| "?".into());
+                report(Outcome::OutcomeUnknown, None, Some(format!("killed by signal {signal}")), &capture)
+            }
+        },
+        Ok(Err(e)) => report(Outcome::OutcomeUnknown, None, Some(format!("lost track of the program: {e}")), &capture),
+        Err(_) => {
+            let _ = child.kill().await;
+            let error = format!("timeout: killed after {}s", c.timeout_seconds);
+            report(Outcome::TimedOut, None, Some(error), &capture)
+        }
+    }
+}
+
+/// Returns a fresh idempotency key for a run-now without `--key`.
+fn fresh_key() -> String {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    format!("auto-{nanos}-{}", std::process::id())
+}
+
+/// Runs `tasks schedule run-now`: makes the Job for the key, then runs it here unless a
+/// daemon is running (which starts it within [`POLL_INTERVAL`]) or `--no-wait`.
+pub fn run_now(app: &mut App, a: RunNowArgs) -> Result<(), CliError> {
+    let key = a.key.clone().unwrap_or_else(fresh_key);
+    let out = manage::run_now(&mut app.store, &app.ctx, &a.task, &key)?;
+    let mut job = out.job.clone();
+    let mut note = None;
+    let runnable = out.created && job.state == JobState::Queued && !matches!(job.snapshot.action, Action::Prompt(_));
+    if runnable && !a.no_wait {
+        match DaemonLock::acquire(app.store.path()) {
+            Ok(lock) => {
+                let shared = Shared::open(app)?;
+                let id = job.id;
+                job = runtime()?.block_on(async move {
+                    match blocking(&shared, move |s, c| run::start(s, c, id)).await? {
+                        Some(started) => run_job(shared, started).await,
+                        None => Err(CliError::other(format!("Job #{id} was started elsewhere"))),
+                    }
+                })?;
+                drop(lock);
+            }
+            Err(e) if e.code == "conflict" => note = Some("a daemon is running; it starts the Job within seconds"),
+            Err(e) => return Err(e),
+        }
+    }
+    let detail = manage::job(&app.store, job.id)?;
+    app.print(
+        || json!({ "job": wire::job_detail(&detail), "created": out.created }),
+        || {
+            let mut s = if out.created { String::new() } else { format!("Key \"{key}\" was used before: ") };
+            s.push_str(&job_line(&detail.job));
+            s.push('\n');
+            if let Some(n) = note {
+                s.push_str(&format!("{n}.\n"));
+            }
+            s
+        },
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[track_caller]
+    fn check(budget: u64, chunks: &[&[u8]], expected: &str, dropped: u64) {
+        let mut c = Capture::new(budget);
+        for chunk in chunks {
+            c.push(chunk);
+        }
+        assert_eq!(c.finish(), (expected.to_string(), dropped));
+    }
+
+    #[test]
+    fn capture_keeps_the_budget_and_notes_the_rest() {
+        check(10, &[b"hello"], "hello", 0);
+        check(4, &[b"hel", b"lo"], "hell\n[… 1 more bytes dropped: the output budget is 4 bytes]", 1);
+        // "é" is two bytes; a cut inside it drops the half character too.
+        check(2, &["aé".as_bytes()], "a\n[… 2 more bytes dropped: the output budget is 2 bytes]", 2);
+    }
+}
