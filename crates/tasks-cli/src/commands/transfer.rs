@@ -55,7 +55,7 @@ pub fn import(app: &mut App, a: ImportArgs) -> Result<(), CliError> {
     let opts = ImportOptions { skip_bad: a.skip_bad, check_report: a.check_report.is_some(), weights: None };
     let mut progress = |n: usize| {
         if let Some(b) = &bar
-            && n % 256 == 0
+            && n.is_multiple_of(256)
         {
             b.set_position(n as u64);
         }

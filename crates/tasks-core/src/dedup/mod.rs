@@ -115,6 +115,30 @@ impl DocFreq for StoreDocFreq<'_> {
     }
 }
 
+/// A query term found in more than this share of the store's tasks is left out of the
+/// bm25 search (it still counts in the comparison): such a term adds almost nothing to
+/// bm25's ranking but makes FTS5 score every task that has it — at 100k tasks, common
+/// stems and concepts matched tens of thousands of rows and cost ~50 ms per check.
+pub const MAX_QUERY_TERM_SHARE: f64 = 0.02;
+/// The rarest terms always kept, however common, so a title of common words still
+/// searches.
+pub const MIN_QUERY_TERMS: usize = 3;
+
+/// Returns the query terms worth searching: the rare ones, and at least the
+/// [`MIN_QUERY_TERMS`] rarest.
+fn selective_terms(conn: &Connection, terms: Vec<String>, total: i64) -> Result<Vec<String>> {
+    let limit = (total as f64 * MAX_QUERY_TERM_SHARE).max(50.0) as i64;
+    let mut with_df: Vec<(i64, String)> =
+        terms.into_iter().map(|t| Ok((store_dedup::doc_freq(conn, &t)?, t))).collect::<Result<_>>()?;
+    with_df.sort();
+    Ok(with_df
+        .into_iter()
+        .enumerate()
+        .filter(|(i, (df, _))| *i < MIN_QUERY_TERMS || *df <= limit)
+        .map(|(_, (_, t))| t)
+        .collect())
+}
+
 /// Returns the FTS5 query for terms: each quoted (so `"`, `*`, `NEAR`, `OR` in a title
 /// are words, never syntax), joined by OR.
 pub fn match_expression(terms: &[String]) -> Option<String> {
@@ -187,6 +211,19 @@ fn thread_root(conn: &Connection, id: i64) -> i64 {
         }
     }
     current
+}
+
+/// Returns (Σ person count², Σ amount count²): the cache kept by writes, else computed.
+fn squares(conn: &Connection, cached: &mut Option<(f64, f64)>) -> Result<(f64, f64)> {
+    if let Some(v) = *cached {
+        return Ok(v);
+    }
+    let v = match store_dedup::cached_squares(conn)? {
+        Some(v) => v,
+        None => (store_dedup::person_tf_squares(conn)?, store_dedup::amount_tf_squares(conn)?),
+    };
+    *cached = Some(v);
+    Ok(v)
 }
 
 /// Scores a comparison: the sum of level weights, with term frequencies.
@@ -282,7 +319,8 @@ pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_
     // The embedder attached to this connection, if any (dedup::embed); the probe's
     // vector is computed only once a candidate needs it.
     let embed_model = embed::attached_model(conn)?;
-    let expr = match_expression(&new.query_terms());
+    let (total, with_person, with_amount) = store_dedup::totals(conn)?;
+    let expr = match_expression(&selective_terms(conn, new.query_terms(), total)?);
     let thread_ids: Vec<i64> = probe.reply_to_id.map(|r| vec![r, thread_root(conn, r)]).unwrap_or_default();
     let category = new.category.clone();
     let ids = store_dedup::candidate_ids(
@@ -299,10 +337,10 @@ pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_
             self_id,
         },
     )?;
-    let (total, with_person, with_amount) = store_dedup::totals(conn)?;
     let df = StoreDocFreq { conn, total };
     let root = |id: i64| thread_root(conn, id);
     // Σ tf² per field, computed once per check and only when a candidate agrees.
+    let mut cached: Option<(f64, f64)> = None;
     let mut person_avg: Option<f64> = None;
     let mut amount_avg: Option<f64> = None;
     let mut out = Vec::new();
@@ -325,7 +363,7 @@ pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_
         {
             let avg = match person_avg {
                 Some(a) => a,
-                None => *person_avg.insert(store_dedup::person_tf_squares(conn)? / (with_person as f64).powi(2)),
+                None => *person_avg.insert(squares(conn, &mut cached)?.0 / (with_person as f64).powi(2)),
             };
             tf.person = Some((store_dedup::person_count(conn, pid)? as f64 / with_person as f64, avg));
         }
@@ -334,7 +372,7 @@ pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_
         {
             let avg = match amount_avg {
                 Some(a) => a,
-                None => *amount_avg.insert(store_dedup::amount_tf_squares(conn)? / (with_amount as f64).powi(2)),
+                None => *amount_avg.insert(squares(conn, &mut cached)?.1 / (with_amount as f64).powi(2)),
             };
             tf.amount = Some((store_dedup::amount_count(conn, m.minor, &m.currency)? as f64 / with_amount as f64, avg));
         }
@@ -363,6 +401,7 @@ pub(crate) fn index(tx: &Tx<'_>, task_id: i64) -> Result<()> {
     let p = row_profile(&row);
     let words = format!("{} {}", tasks_text::normalize(&row.title), tasks_text::normalize(&row.description));
     store_dedup::index_task(tx, task_id, &words, &p.index_terms())?;
+    store_dedup::refresh_stats(tx)?;
     store_dedup::upsert_signature(tx, task_id, p.amount.as_ref(), p.due.map(|d| time::floating_date_to_ms(d.date)))?;
     embed::index(tx, task_id, &row.title)
 }

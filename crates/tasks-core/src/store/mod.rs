@@ -82,6 +82,9 @@ impl Store {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        // Map the file instead of read() per page: at 100k tasks, page reads were half
+        // of a `ready`'s wall time.
+        conn.pragma_update(None, "mmap_size", 256 * 1024 * 1024)?;
         let mut store = Store { conn, path: path.to_path_buf() };
         store.migrate()?;
         Ok(store)
@@ -120,6 +123,21 @@ impl Store {
 
     fn migrate(&mut self) -> Result<()> {
         let path = self.path.display().to_string();
+        // Most opens find the schema current: check with a read, so a read-only command
+        // never queues for the write lock behind other processes.
+        let current: Option<i64> = self
+            .conn
+            .query_row("SELECT max(version) FROM schema_migrations", [], |r| r.get::<_, Option<i64>>(0))
+            .optional()
+            .ok()
+            .flatten()
+            .flatten();
+        if current == Some(SCHEMA_VERSION) {
+            return Ok(());
+        }
+        if let Some(found) = current.filter(|v| *v > SCHEMA_VERSION) {
+            return Err(Error::StoreTooNew { path, found, supported: SCHEMA_VERSION });
+        }
         self.write(|tx| {
             tx.execute_batch(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (

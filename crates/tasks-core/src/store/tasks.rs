@@ -166,7 +166,10 @@ pub(crate) fn due_columns(due: Option<Due>) -> (Option<i64>, &'static str) {
 /// Reads one task by row id.
 pub(crate) fn get(conn: &Connection, id: i64) -> Result<Task> {
     let sql = format!("SELECT {TASK_COLUMNS} FROM tasks t JOIN projects p ON p.id = t.project_id WHERE t.id = ?1");
-    conn.query_row(&sql, [id], row_to_task).optional()?.ok_or_else(|| Error::task_not_found(format!("#{id}")))
+    conn.prepare_cached(&sql)?
+        .query_row([id], row_to_task)
+        .optional()?
+        .ok_or_else(|| Error::task_not_found(format!("#{id}")))
 }
 
 /// Returns the id of the task with this key or legacy key.
@@ -277,17 +280,18 @@ pub(crate) fn list(conn: &Connection, filter: &ListFilter) -> Result<Vec<Task>> 
     }
     let where_clause = if conds.is_empty() { String::new() } else { format!("WHERE {}", conds.join(" AND ")) };
     let order = if filter.ready_order {
-        "ORDER BY t.priority IS NULL, t.priority, t.due_at IS NULL, t.due_at, t.created_at, t.id"
+        "ORDER BY t.ready_priority, t.ready_due, t.created_at, t.id"
     } else {
         "ORDER BY t.created_at, t.id"
     };
     let limit = filter.limit.map(|n| format!("LIMIT {n}")).unwrap_or_default();
-    let sql = format!(
-        "SELECT {TASK_COLUMNS} FROM tasks t JOIN projects p ON p.id = t.project_id {where_clause} {order} {limit}"
-    );
+    // Two steps: the ids in order (cheap, can stop at LIMIT), then the full rows with
+    // their derived columns for those ids only — computing tags and blockers for every
+    // candidate row before sorting cost 100+ ms at 100k tasks.
+    let sql = format!("SELECT t.id FROM tasks t JOIN projects p ON p.id = t.project_id {where_clause} {order} {limit}");
     let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt.query_map(params_from_iter(args), row_to_task)?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+    let ids = stmt.query_map(params_from_iter(args), |r| r.get::<_, i64>(0))?.collect::<rusqlite::Result<Vec<_>>>()?;
+    ids.into_iter().map(|id| get(conn, id)).collect()
 }
 
 /// Returns the filter of the `ready` view: open, no open blocker, not claimed by another.

@@ -62,15 +62,21 @@ CREATE TABLE tasks (
     updated_at    INTEGER NOT NULL,
     closed_at     INTEGER,
     source        TEXT NOT NULL CHECK (source IN ('owner', 'agent', 'rule', 'import')),
+    -- Sort keys of `ready`: no priority and no due sort last. Generated so that one
+    -- index serves "open tasks by priority, due, age" and `ready` stops after LIMIT rows
+    -- instead of sorting every open task.
+    ready_priority INTEGER GENERATED ALWAYS AS (coalesce(priority, 5)) VIRTUAL,
+    ready_due      INTEGER GENERATED ALWAYS AS (coalesce(due_at, 9223372036854775807)) VIRTUAL,
     CHECK ((status IN ('done', 'dismissed')) = (closed_at IS NOT NULL)),
     CHECK ((due_at IS NULL) = (due_kind = 'none'))
 );
 -- `ready` walks open tasks in priority, due, age order.
-CREATE INDEX tasks_ready ON tasks (status, priority, due_at, created_at);
+CREATE INDEX tasks_ready ON tasks (status, ready_priority, ready_due, created_at, id);
 CREATE INDEX tasks_project ON tasks (project_id, status);
-CREATE INDEX tasks_person ON tasks (person_id, created_at) WHERE person_id IS NOT NULL;
--- The duplicate check compares categories case-insensitively, newest first.
-CREATE INDEX tasks_category ON tasks (lower(category), created_at) WHERE category IS NOT NULL;
+-- The duplicate check reads a person's and a category's newest tasks (not partial
+-- indexes: the planner cannot use them for `lower(category) = ?`).
+CREATE INDEX tasks_person ON tasks (person_id, created_at);
+CREATE INDEX tasks_category ON tasks (lower(category), created_at);
 CREATE INDEX tasks_reply_to ON tasks (reply_to_id) WHERE reply_to_id IS NOT NULL;
 CREATE INDEX tasks_external ON tasks (external_id) WHERE external_id IS NOT NULL;
 CREATE INDEX tasks_closed ON tasks (closed_at) WHERE closed_at IS NOT NULL;

@@ -58,3 +58,12 @@ CREATE TABLE dup_weights (
     trained_at INTEGER NOT NULL,
     PRIMARY KEY (comparison, level)
 );
+
+-- Cached store-wide sums the check needs on every call but that cost a GROUP BY over
+-- all tasks: Σ over persons (and amounts) of task count². Refreshed by writes when the
+-- store has grown by more than 1 % since (`store::dedup::refresh_stats`).
+CREATE TABLE dup_stats (
+    name  TEXT PRIMARY KEY,
+    value REAL NOT NULL,
+    tasks INTEGER NOT NULL
+);
