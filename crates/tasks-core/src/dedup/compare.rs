@@ -15,23 +15,26 @@ use crate::dedup::profile::Profile;
 /// The comparisons, in the order reasons are printed.
 pub const COMPARISONS: &[&str] = &["person", "amount", "text", "context", "due", "category", "thread", "age", "entity"];
 
+/// The levels of the text comparison, strongest agreement first.
+pub const TEXT_LEVELS: &[&str] = &[
+    "exact",
+    "most",
+    "half",
+    "units_most",
+    "trigram",
+    "rare",
+    "units_half",
+    "embed_close",
+    "common",
+    "concept_cross",
+    "concept",
+    "none",
+];
+
 /// The levels of each comparison, strongest agreement first.
 pub fn levels_of(comparison: &str) -> &'static [&'static str] {
     match comparison {
-        "text" => &[
-            "exact",
-            "most",
-            "half",
-            "units_most",
-            "trigram",
-            "rare",
-            "units_half",
-            "embed_close",
-            "common",
-            "concept_cross",
-            "concept",
-            "none",
-        ],
+        "text" => TEXT_LEVELS,
         "context" => &["high", "mid", "low", "empty"],
         "person" | "amount" | "due" | "category" => &["same", "different", "unknown"],
         "thread" => &["reply", "same_thread", "same_chat", "other_chat", "unknown"],

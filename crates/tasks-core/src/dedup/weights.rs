@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::dedup::compare::{COMPARISONS, levels_of};
+use crate::dedup::compare::{COMPARISONS, TEXT_LEVELS, levels_of};
 
 /// Score at and above which a candidate is "likely" the same task (SPEC §5.5).
 pub const LIKELY: f64 = 10.0;
@@ -37,23 +37,7 @@ pub const M_PSEUDO_PAIRS: f64 = 1.0;
 /// adjacent violators). An exact title cannot be weaker evidence than most stems
 /// shared just because the dev set has no verbatim duplicate.
 pub const ORDERED: &[(&str, &[&str])] = &[
-    (
-        "text",
-        &[
-            "exact",
-            "most",
-            "half",
-            "units_most",
-            "trigram",
-            "rare",
-            "units_half",
-            "embed_close",
-            "common",
-            "concept_cross",
-            "concept",
-            "none",
-        ],
-    ),
+    ("text", TEXT_LEVELS),
     ("context", &["high", "mid", "low"]),
     ("age", &["day", "days3", "week", "older"]),
     // Agreement, then no information, then disagreement (Fellegi–Sunter's order).

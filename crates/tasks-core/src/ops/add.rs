@@ -177,20 +177,20 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
 
     let blockers: Vec<i64> = req.blocked_by.iter().map(|r| keys::resolve(tx, r)).collect::<Result<_>>()?;
 
+    let probe = Probe {
+        title: &req.title,
+        description: &req.description,
+        person_id,
+        amount: req.amount.as_ref(),
+        due: req.due,
+        category: req.category.as_deref(),
+        chat: locator.as_ref().map(|l| l.chat.as_str()),
+        reply_to_id: None,
+        at_ms: now,
+    };
     if let DupChoice::Attach(target) = &req.dup_choice {
         let target_id = keys::resolve(tx, target)?;
         // The decision is a labelled pair: keep the levels the check saw for the target.
-        let probe = Probe {
-            title: &req.title,
-            description: &req.description,
-            person_id,
-            amount: req.amount.as_ref(),
-            due: req.due,
-            category: req.category.as_deref(),
-            chat: locator.as_ref().map(|l| l.chat.as_str()),
-            reply_to_id: None,
-            at_ms: now,
-        };
         let seen = dedup::check(tx, &probe)?.into_iter().find(|c| c.task_id == target_id);
         if let Some(mid) = message_id {
             links::insert_message(tx, target_id, LinkKind::Evidence, mid, &ctx.actor, now)?;
@@ -218,17 +218,6 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
         });
     }
 
-    let probe = Probe {
-        title: &req.title,
-        description: &req.description,
-        person_id,
-        amount: req.amount.as_ref(),
-        due: req.due,
-        category: req.category.as_deref(),
-        chat: locator.as_ref().map(|l| l.chat.as_str()),
-        reply_to_id: None,
-        at_ms: now,
-    };
     let candidates: Vec<Candidate> =
         dedup::check(tx, &probe)?.into_iter().filter(|c| c.band >= Band::Possible).collect();
     let rule_created = req.rule.is_some();
