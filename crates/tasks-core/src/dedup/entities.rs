@@ -83,6 +83,42 @@ const MONTHS_LATIN: &[(&str, u8)] = &[
     ("diciembre", 12),
 ];
 
+/// Weekday names (normalized, en/es/ru, full and short): capitalized in a title they
+/// are dates ("by Friday", "Mon 1 Jun"), not names of people or clients.
+const WEEKDAYS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "mon",
+    "tue",
+    "tues",
+    "wed",
+    "thu",
+    "thur",
+    "thurs",
+    "fri",
+    "sat",
+    "sun",
+    "lunes",
+    "martes",
+    "miercoles",
+    "jueves",
+    "viernes",
+    "sabado",
+    "domingo",
+    "понедельник",
+    "вторник",
+    "среда",
+    "четверг",
+    "пятница",
+    "суббота",
+    "воскресенье",
+];
+
 /// Relatives: word forms (normalized) → a canonical id shared across languages.
 const KIN: &[(&str, &str)] = &[
     ("mum", "mother"),
@@ -180,6 +216,7 @@ fn scan(text: &str, with_names: bool, e: &mut Entities) {
             && !all_caps
             && raw.chars().count() >= 3
             && !tasks_text::stems::is_stop_word(&lower)
+            && !WEEKDAYS.contains(&lower.as_str())
         {
             e.names.insert(translit(&lower).chars().take(NAME_PREFIX).collect());
         }
@@ -289,6 +326,7 @@ mod tests {
         check("Renew Figma", "Renew the Figma plan", &[]);
         check("Оплатить аренду за май", "Pay the May rent", &[]);
         check("I may call", "You may call", &[]);
+        check("Send the invoice by Friday", "Invoice Brightlane for the deck", &[]);
     }
 
     #[test]
