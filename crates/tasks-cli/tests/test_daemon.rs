@@ -183,7 +183,9 @@ fn command_output_is_captured_and_cut_to_the_budget() {
         "--command",
         "sh",
         "-c",
-        "printf 'ok:%s\\n' \"$TASKS_TASK\"; printf '%0100d' 0; echo err >&2; exit 3",
+        // One pipe for both streams (exec 2>&1) keeps the bytes in program order; with
+        // two pipes, which stream the capture reads first depends on the scheduler.
+        "exec 2>&1; printf 'ok:%s\\n' \"$TASKS_TASK\"; printf '%0100d' 0; echo err >&2; exit 3",
     ]);
     let d = json_at(&env, "2026-11-30T08:00:10Z", &["daemon", "--once"]);
     assert_eq!(d["jobs"][0]["state"], "failed", "{d}");
