@@ -249,3 +249,16 @@ fn the_check_report_sees_each_line_as_of_its_created_at() {
     // Import never refuses a duplicate: all three are in the store.
     assert_eq!(keys(&env.json(&["list", "--status", "all"])).len(), 3);
 }
+
+#[test]
+fn a_declared_blocker_is_never_a_duplicate_candidate() {
+    let env = TestEnv::new();
+    env.ok(&["project", "add", "HRB", "Harbor"]);
+    env.ok(&["add", "Write the login screen", "--project", "HRB"]);
+    // Without the link, the look-alike is refused …
+    env.fails(&["add", "Test the login screen", "--project", "HRB", "--dry-run"], 7);
+    // … with it, the user has said the two are different tasks.
+    let v = env.json(&["add", "Test the login screen", "--project", "HRB", "--blocked-by", "HRB-1"]);
+    assert_eq!(v["created"], true);
+    assert_eq!(v["task"]["blocked_by"], json!(["HRB-1"]));
+}

@@ -218,8 +218,13 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
         });
     }
 
-    let candidates: Vec<Candidate> =
-        dedup::check(tx, &probe)?.into_iter().filter(|c| c.band >= Band::Possible).collect();
+    // A task the new one is declared to wait for is, by that declaration, another task:
+    // "Test the login screen --blocked-by HRB-1" must not be refused as a duplicate of
+    // HRB-1 "Write the login screen".
+    let candidates: Vec<Candidate> = dedup::check(tx, &probe)?
+        .into_iter()
+        .filter(|c| c.band >= Band::Possible && !blockers.contains(&c.task_id))
+        .collect();
     let rule_created = req.rule.is_some();
     if !candidates.is_empty() && req.dup_choice == DupChoice::Check && !rule_created {
         return Err(Error::ProbableDuplicate { title: req.title.clone(), candidates });
