@@ -144,35 +144,9 @@ pub fn next(
     })
 }
 
-/// Reads a lease length: `30m`, `2h`, `90s`, `1h30m`, `1d`.
+/// Reads a lease length: `30m`, `2h`, `90s`, `1h30m`, `1d` (at most [`MAX_LEASE`]).
 pub fn parse_lease(text: &str) -> Result<std::time::Duration> {
-    let bad = |reason: &str| Error::invalid("for", text, reason);
-    let t = text.trim().to_ascii_lowercase();
-    if t.is_empty() {
-        return Err(bad("expected a length like 30m, 2h or 1h30m"));
-    }
-    let mut total: u64 = 0;
-    let mut number = String::new();
-    for c in t.chars() {
-        if c.is_ascii_digit() {
-            number.push(c);
-            continue;
-        }
-        let unit = match c {
-            's' => 1,
-            'm' => 60,
-            'h' => 3600,
-            'd' => 86_400,
-            _ => return Err(bad("expected a length like 30m, 2h or 1h30m (units s, m, h, d)")),
-        };
-        let n: u64 = number.parse().map_err(|_| bad("a unit needs a number before it, as in 30m"))?;
-        total = total.saturating_add(n.saturating_mul(unit));
-        number.clear();
-    }
-    if !number.is_empty() {
-        return Err(bad("a number needs a unit: s, m, h or d (30m)"));
-    }
-    let lease = std::time::Duration::from_secs(total);
+    let lease = time::parse_duration("for", text)?;
     check_lease(lease, text)?;
     Ok(lease)
 }

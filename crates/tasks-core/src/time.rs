@@ -43,6 +43,37 @@ pub fn local_today(now: Timestamp, zone: &TimeZone) -> Date {
     now.to_zoned_datetime(zone.clone()).date()
 }
 
+/// Parses a length such as `90s`, `10m`, `1h30m` or `2d` for the named flag.
+pub fn parse_duration(field: &'static str, text: &str) -> crate::Result<std::time::Duration> {
+    let bad = |reason: &str| crate::Error::invalid(field, text, reason);
+    let t = text.trim().to_ascii_lowercase();
+    if t.is_empty() {
+        return Err(bad("expected a length like 90s, 10m or 1h30m"));
+    }
+    let mut total: u64 = 0;
+    let mut number = String::new();
+    for c in t.chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let unit: u64 = match c {
+            's' => 1,
+            'm' => 60,
+            'h' => 3600,
+            'd' => 86_400,
+            _ => return Err(bad("expected a length like 90s, 10m or 1h30m (units s, m, h, d)")),
+        };
+        let n: u64 = number.parse().map_err(|_| bad("a unit needs a number before it, as in 10m"))?;
+        total = total.saturating_add(n.saturating_mul(unit));
+        number.clear();
+    }
+    if !number.is_empty() {
+        return Err(bad("a number needs a unit: s, m, h or d (10m)"));
+    }
+    Ok(std::time::Duration::from_secs(total))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
