@@ -101,14 +101,28 @@ pub const SIDE_LIMIT: usize = 8;
 /// Most candidates scored per check ("about 40", SPEC §5.3).
 pub const MAX_CANDIDATES: usize = 40;
 
+/// Document frequencies read from the store, each stem at most once per check: the
+/// query terms and every candidate's shared stems ask for the same few stems again.
 struct StoreDocFreq<'a> {
     conn: &'a Connection,
     total: i64,
+    seen: std::cell::RefCell<std::collections::HashMap<String, i64>>,
+}
+
+impl StoreDocFreq<'_> {
+    fn lookup(&self, stem: &str) -> Result<i64> {
+        if let Some(n) = self.seen.borrow().get(stem) {
+            return Ok(*n);
+        }
+        let n = store_dedup::doc_freq(self.conn, stem)?;
+        self.seen.borrow_mut().insert(stem.to_string(), n);
+        Ok(n)
+    }
 }
 
 impl DocFreq for StoreDocFreq<'_> {
     fn doc_freq(&self, stem: &str) -> i64 {
-        store_dedup::doc_freq(self.conn, stem).unwrap_or(0)
+        self.lookup(stem).unwrap_or(0)
     }
     fn total(&self) -> i64 {
         self.total
@@ -126,10 +140,9 @@ pub const MIN_QUERY_TERMS: usize = 3;
 
 /// Returns the query terms worth searching: the rare ones, and at least the
 /// [`MIN_QUERY_TERMS`] rarest.
-fn selective_terms(conn: &Connection, terms: Vec<String>, total: i64) -> Result<Vec<String>> {
-    let limit = (total as f64 * MAX_QUERY_TERM_SHARE).max(50.0) as i64;
-    let mut with_df: Vec<(i64, String)> =
-        terms.into_iter().map(|t| Ok((store_dedup::doc_freq(conn, &t)?, t))).collect::<Result<_>>()?;
+fn selective_terms(df: &StoreDocFreq<'_>, terms: Vec<String>) -> Result<Vec<String>> {
+    let limit = (df.total as f64 * MAX_QUERY_TERM_SHARE).max(50.0) as i64;
+    let mut with_df: Vec<(i64, String)> = terms.into_iter().map(|t| Ok((df.lookup(&t)?, t))).collect::<Result<_>>()?;
     with_df.sort();
     Ok(with_df
         .into_iter()
@@ -320,7 +333,8 @@ pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_
     // vector is computed only once a candidate needs it.
     let embed_model = embed::attached_model(conn)?;
     let (total, with_person, with_amount) = store_dedup::totals(conn)?;
-    let expr = match_expression(&selective_terms(conn, new.query_terms(), total)?);
+    let df = StoreDocFreq { conn, total, seen: Default::default() };
+    let expr = match_expression(&selective_terms(&df, new.query_terms())?);
     let thread_ids: Vec<i64> = probe.reply_to_id.map(|r| vec![r, thread_root(conn, r)]).unwrap_or_default();
     let category = new.category.clone();
     let ids = store_dedup::candidate_ids(
@@ -337,7 +351,6 @@ pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_
             self_id,
         },
     )?;
-    let df = StoreDocFreq { conn, total };
     let root = |id: i64| thread_root(conn, id);
     // Σ tf² per field, computed once per check and only when a candidate agrees.
     let mut cached: Option<(f64, f64)> = None;

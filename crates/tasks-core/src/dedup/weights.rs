@@ -316,3 +316,38 @@ const BUILTIN: &[(&str, &str, f64, f64)] = &[
     ("entity", "none", 0.9472, 0.80432),        // +0.24
 ];
 const BUILTIN_PRIOR: f64 = 0.033159;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stat(m: f64, u: f64) -> LevelStat {
+        LevelStat { m, u }
+    }
+
+    #[test]
+    fn pooling_makes_ordered_weights_non_increasing_and_keeps_the_rest() {
+        let order = ["a", "b", "c", "d"];
+        let mut levels: BTreeMap<String, LevelStat> = BTreeMap::new();
+        // b is stronger than a: a violation; c, d already ordered.
+        levels.insert("a".into(), stat(0.01, 0.01));
+        levels.insert("b".into(), stat(0.2, 0.002));
+        levels.insert("c".into(), stat(0.1, 0.1));
+        levels.insert("d".into(), stat(0.01, 0.5));
+        let before_c = levels["c"].weight();
+        pool_adjacent_violators(&mut levels, &order);
+        let w: Vec<f64> = order.iter().map(|l| levels[*l].weight()).collect();
+        assert!(w.windows(2).all(|p| p[0] >= p[1] - 1e-9), "{w:?}");
+        assert!((w[0] - w[1]).abs() < 1e-9, "a and b pooled: {w:?}");
+        assert!((w[2] - before_c).abs() < 1e-9, "c untouched");
+    }
+
+    #[test]
+    fn the_builtin_table_is_monotone_where_levels_are_ordered() {
+        let w = Weights::builtin();
+        for (comparison, order) in ORDERED {
+            let ws: Vec<f64> = order.iter().filter_map(|l| w.stat(comparison, l)).map(|s| s.weight()).collect();
+            assert!(ws.windows(2).all(|p| p[0] >= p[1] - 1e-6), "{comparison}: {ws:?}");
+        }
+    }
+}
