@@ -687,6 +687,14 @@ fn match_day_month(t: &[&str], i: usize, today: Date) -> Option<Hit> {
     let token = t[i];
     let (d, month, mut end) = if let Some((d, _)) = day_number(token) {
         let mut at = i + 1;
+        // A day range, "22–24 апреля" / "22–24 de abril" (the dash is a space by now):
+        // read as its first day, as "Apr 22–24" is, so one trip is one date however
+        // it is written.
+        if let Some((d2, _)) = t.get(at).and_then(|x| day_number(x))
+            && d2 > d
+        {
+            at += 1;
+        }
         if t.get(at) == Some(&"de") {
             at += 1;
         }
@@ -902,6 +910,13 @@ mod tests {
         check_text("you may 2x the price", None);
         check_text("the 5th floor lamp", None);
         check_text("Пробить чеки в «Мой налог» за март", None);
+    }
+
+    #[test]
+    fn a_day_range_is_its_first_day_in_either_order() {
+        check_text("Book flights Madrid–Lisbon (Apr 22–24)", day(2026, 4, 22));
+        check_text("Mirar vuelos a Lisboa, 22–24 de abril", day(2026, 4, 22));
+        check_text("Купить билеты на 1–5 апреля", day(2026, 4, 1));
     }
 
     #[test]
