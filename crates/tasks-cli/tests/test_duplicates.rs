@@ -212,10 +212,69 @@ fn dev_set_quality_does_not_regress() {
     let v = env.json(&["duplicates", "eval", dir.to_str().expect("path")]);
     let m = &v["runs"][0]["metrics"];
     let get = |k: &str| m[k].as_f64().unwrap_or(0.0);
-    assert!(get("recall") >= 0.82, "recall {m}");
-    assert!(get("precision") >= 0.78, "precision {m}");
-    assert!(get("likely_precision") >= 0.85, "likely precision {m}");
-    assert!(get("cross_recall") >= 0.60, "cross-language recall {m}");
+    // The targets of issue 4 (recall ≥ 0.90 at precision ≥ 0.65, likely precision
+    // ≥ 0.85, cross-language recall ≥ 0.70), held at what is measured today.
+    assert!(get("recall") >= 0.90, "recall {m}");
+    assert!(get("precision") >= 0.85, "precision {m}");
+    assert!(get("likely_precision") >= 0.90, "likely precision {m}");
+    assert!(get("cross_recall") >= 0.76, "cross-language recall {m}");
+}
+
+/// The held-out set (`data/dedup-holdout`, in the repository, written apart from the
+/// check's code) is scored with the built-in weights; figures may only go up. The floors
+/// are the measured values rounded down (see docs/decisions.md for the numbers).
+#[test]
+fn holdout_set_quality_does_not_regress() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/dedup-holdout");
+    let env = TestEnv::new();
+    let v = env.json(&["duplicates", "eval", dir.to_str().expect("path")]);
+    let m = &v["runs"][0]["metrics"];
+    assert_eq!(m["duplicates"], 47, "{m}");
+    let get = |k: &str| m[k].as_f64().unwrap_or(0.0);
+    assert!(get("recall") >= HOLDOUT_FLOOR.0, "recall {m}");
+    assert!(get("precision") >= HOLDOUT_FLOOR.1, "precision {m}");
+    assert!(get("cross_recall") >= HOLDOUT_FLOOR.2, "cross-language recall {m}");
+}
+
+/// (recall, precision, cross-language recall) floors on the held-out set.
+const HOLDOUT_FLOOR: (f64, f64, f64) = (0.38, 0.60, 0.25);
+
+#[test]
+fn check_all_shows_the_candidates_that_were_not_flagged_and_why() {
+    let env = TestEnv::new();
+    env.ok(&["add", "Call the plumber about the leak"]);
+    let quiet = env.json(&["check", "Call mom about Sunday"]);
+    assert_eq!(quiet["candidates"], json!([]), "a different candidate is not shown by default");
+    let all = env.json(&["check", "Call mom about Sunday", "--all"]);
+    let c = &all["candidates"][0];
+    assert_eq!(c["band"], "different", "{all}");
+    assert_eq!(c["title"], "Call the plumber about the leak");
+    for comparison in ["text", "source", "age", "amount", "due", "category", "context", "entity"] {
+        assert!(c["levels"][comparison].is_string(), "level of {comparison} in {c}");
+    }
+    let text = env.ok(&["check", "Call mom about Sunday", "--all"]).stdout;
+    assert!(text.contains("text=common"), "{text}");
+}
+
+/// A reminder re-sent by the same person in the same chat without a reply link is still
+/// offered: the source levels are pooled so that the same person is never weaker
+/// evidence than an unknown or another one (docs/decisions.md).
+#[test]
+fn a_reminder_from_the_same_person_in_the_same_chat_is_offered() {
+    let env = TestEnv::new();
+    let text = r#"{"id":"a","title":"Пришли счёт за март","type":"request","person":"p1","chat":"c1","created_at":"2026-05-04T09:00:00Z"}
+{"id":"b","title":"Пришли, пожалуйста, счёт за март","type":"request","person":"p1","chat":"c1","created_at":"2026-05-05T09:00:00Z"}
+"#;
+    let file = env.write("stream.jsonl", text);
+    let report = env.path("report.jsonl");
+    env.ok(&["import", file.to_str().expect("path"), "--check-report", report.to_str().expect("path")]);
+    let lines: Vec<Value> = std::fs::read_to_string(&report)
+        .expect("report")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect();
+    assert_eq!(lines[1]["candidates"][0]["id"], "a", "{}", lines[1]);
+    assert!(lines[1]["candidates"][0]["reasons"].to_string().contains("same person"), "{}", lines[1]);
 }
 
 #[test]

@@ -45,7 +45,7 @@ fn benches(c: &mut Criterion) {
     let mut req = AddRequest::titled("Отправить счёт Brightlane за дизайн презентации, 45 000 ₽");
     req.person = Some("p3".into());
     req.category = Some("money".into());
-    c.bench_function("check_100k", |b| b.iter(|| duplicates::check(&store, &ctx, &req).expect("check")));
+    c.bench_function("check_100k", |b| b.iter(|| duplicates::check(&store, &ctx, &req, false).expect("check")));
     req.dup_choice = add::DupChoice::New;
     c.bench_function("add_100k_rehearsed", |b| b.iter(|| add::rehearse(&mut store, &ctx, &req).expect("add")));
 }

@@ -69,6 +69,10 @@ pub struct UnmergeArgs {
 pub struct CheckArgs {
     #[command(flatten)]
     pub fields: super::add::TaskFields,
+    /// Show every candidate scored, "different" ones too, with the level of each
+    /// comparison (why a task was or was not flagged)
+    #[arg(long)]
+    pub all: bool,
 }
 
 #[derive(Debug, Args)]
@@ -84,6 +88,10 @@ pub struct EvalArgs {
     /// Print the weight table counted on the whole set as Rust source, and exit
     #[arg(long)]
     pub emit_weights: bool,
+    /// Count the weights on another labelled set and score this one with them (a set
+    /// kept aside: `eval data/dedup-holdout --weights-from shared/data/dedup-dev`)
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["split", "counted"])]
+    pub weights_from: Option<PathBuf>,
     /// Also list every shown pair with its score and reasons
     #[arg(long)]
     pub pairs: bool,
@@ -241,12 +249,34 @@ fn retrain(app: &mut App, a: RetrainArgs) -> Result<(), CliError> {
 /// `tasks check`: the duplicate check alone; never writes.
 pub fn check(app: &App, a: CheckArgs) -> Result<(), CliError> {
     let req = super::add::request(app, &a.fields, tasks_core::ops::add::DupChoice::Check)?;
-    let candidates = ops::duplicates::check(&app.store, &app.ctx, &req)?;
+    let candidates = ops::duplicates::check(&app.store, &app.ctx, &req, a.all)?;
+    let levels = |c: &tasks_core::dedup::Candidate| {
+        c.levels.iter().map(|(k, l)| format!("{k}={l}")).collect::<Vec<_>>().join(" ")
+    };
     app.print(
-        || json!({ "candidates": candidates.iter().map(wire::candidate).collect::<Vec<_>>() }),
+        || {
+            let list: Vec<_> = candidates
+                .iter()
+                .map(|c| {
+                    let mut v = wire::candidate(c);
+                    if a.all {
+                        v["levels"] = json!(c.levels);
+                    }
+                    v
+                })
+                .collect();
+            json!({ "candidates": list })
+        },
         || {
             if candidates.is_empty() {
-                "No likely duplicates.\n".into()
+                if a.all { "No candidates.\n".into() } else { "No likely duplicates.\n".into() }
+            } else if a.all {
+                let mut out =
+                    format!("{} candidate(s) scored:\n{}", candidates.len(), crate::render::candidates(&candidates));
+                for c in &candidates {
+                    out.push_str(&format!("  {}: {}\n", c.key, levels(c)));
+                }
+                out
             } else {
                 format!("{} possible duplicate(s):\n{}", candidates.len(), crate::render::candidates(&candidates))
             }
@@ -325,6 +355,10 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
     } else {
         let (label, w) = if a.counted {
             ("weights counted on this set", eval::count_levels(&set, &all)?.estimate(None))
+        } else if let Some(dir) = &a.weights_from {
+            let mut train = Dataset::load(dir)?;
+            train.embedding = set.embedding.clone();
+            ("weights counted on the other set", eval::count_levels(&train, &all)?.estimate(None))
         } else {
             ("built-in weights", Weights::builtin())
         };

@@ -13,7 +13,28 @@ use crate::dedup::entities;
 use crate::dedup::profile::Profile;
 
 /// The comparisons, in the order reasons are printed.
-pub const COMPARISONS: &[&str] = &["person", "amount", "text", "context", "due", "category", "thread", "age", "entity"];
+pub const COMPARISONS: &[&str] = &["source", "amount", "text", "context", "due", "category", "age", "entity"];
+
+/// The levels of the source comparison: where the two requests came from, read as ONE
+/// piece of evidence. Who wrote them, in which chat and whether one replies to the
+/// other are not independent (a reply usually comes from another member of the same
+/// chat; a group-vs-private repeat has the same person in another chat), so counting
+/// them as three comparisons summed their weights as if they were, and their negative
+/// levels stacked ("different person" + "other chat" on a reply from a colleague).
+/// Each combination is counted on its own instead.
+pub const SOURCE_LEVELS: &[&str] = &[
+    "reply",
+    "same_thread",
+    "same_person_same_chat",
+    "same_person_other_chat",
+    "same_person",
+    "same_chat",
+    "same_chat_other_person",
+    "unknown",
+    "other_chat",
+    "other_person",
+    "different",
+];
 
 /// The levels of the text comparison, strongest agreement first.
 pub const TEXT_LEVELS: &[&str] = &[
@@ -24,6 +45,7 @@ pub const TEXT_LEVELS: &[&str] = &[
     "trigram",
     "rare",
     "units_half",
+    "units_two",
     "embed_close",
     "common",
     "concept_cross",
@@ -36,8 +58,8 @@ pub fn levels_of(comparison: &str) -> &'static [&'static str] {
     match comparison {
         "text" => TEXT_LEVELS,
         "context" => &["high", "mid", "low", "empty"],
-        "person" | "amount" | "due" | "category" => &["same", "different", "unknown"],
-        "thread" => &["reply", "same_thread", "same_chat", "other_chat", "unknown"],
+        "source" => SOURCE_LEVELS,
+        "amount" | "due" | "category" => &["same", "different", "unknown"],
         "age" => &["day", "days3", "week", "older"],
         "entity" => &["relative", "month", "name", "none"],
         _ => &[],
@@ -202,6 +224,8 @@ fn text_level(new: &Profile, cand: &Profile, df: &dyn DocFreq) -> (&'static str,
         "rare"
     } else if units_shared >= 2 && units_share >= HALF_SHARE {
         "units_half"
+    } else if units_shared >= 2 {
+        "units_two"
     } else if detail_cross && cosine.is_some_and(|c| c >= EMBED_CLOSE_CROSS_SCRIPT) {
         "embed_close"
     } else if !common.is_empty() {
@@ -248,6 +272,28 @@ fn same_or_different<T: PartialEq>(a: &Option<T>, b: &Option<T>) -> &'static str
     }
 }
 
+/// Returns the source level: the reply thread first, else person × chat.
+fn source_level(new: &Profile, cand: &Profile, thread_root: &dyn Fn(i64) -> i64) -> &'static str {
+    match new.reply_to_id {
+        Some(r) if r == cand.id => return "reply",
+        Some(r) if thread_root(r) == thread_root(cand.id) => return "same_thread",
+        _ => {}
+    }
+    let person = same_or_different(&new.person_id, &cand.person_id);
+    let chat = same_or_different(&new.chat, &cand.chat);
+    match (person, chat) {
+        ("same", "same") => "same_person_same_chat",
+        ("same", "different") => "same_person_other_chat",
+        ("same", _) => "same_person",
+        ("unknown", "same") => "same_chat",
+        ("different", "same") => "same_chat_other_person",
+        ("unknown", "different") => "other_chat",
+        ("different", "unknown") => "other_person",
+        ("different", _) => "different",
+        _ => "unknown",
+    }
+}
+
 /// Compares a new task with a candidate.
 ///
 /// `thread_root` returns the root of a task's reply chain (itself when it replies to
@@ -257,7 +303,6 @@ pub fn compare(new: &Profile, cand: &Profile, df: &dyn DocFreq, thread_root: &dy
     let (text, detail) = text_level(new, cand, df);
     levels.insert("text", text);
     levels.insert("context", context_level(new, cand));
-    levels.insert("person", same_or_different(&new.person_id, &cand.person_id));
     let amount = match (&new.amount, &cand.amount) {
         (Some(a), Some(b)) if a.minor == b.minor && a.currency == b.currency => "same",
         (Some(_), Some(_)) => "different",
@@ -266,16 +311,7 @@ pub fn compare(new: &Profile, cand: &Profile, df: &dyn DocFreq, thread_root: &dy
     levels.insert("amount", amount);
     levels.insert("due", same_or_different(&new.due.map(|d| d.date), &cand.due.map(|d| d.date)));
     levels.insert("category", same_or_different(&new.category, &cand.category));
-    let thread = match new.reply_to_id {
-        Some(r) if r == cand.id => "reply",
-        Some(r) if thread_root(r) == thread_root(cand.id) => "same_thread",
-        _ => match (&new.chat, &cand.chat) {
-            (Some(a), Some(b)) if a == b => "same_chat",
-            (Some(_), Some(_)) => "other_chat",
-            _ => "unknown",
-        },
-    };
-    levels.insert("thread", thread);
+    levels.insert("source", source_level(new, cand, thread_root));
     let gap = (new.created_at - cand.created_at).abs();
     let age = if gap < AGE_DAY_MS {
         "day"
@@ -329,8 +365,8 @@ mod tests {
 
     #[test]
     fn the_embedding_decides_only_below_the_lexical_levels() {
-        let mut a = profile(0, "Book a physio session for the knee");
-        let mut b = profile(1, "Записаться к физиотерапевту с коленом");
+        let mut a = profile(0, "Look for the umbrella I lost");
+        let mut b = profile(1, "Найти потерянный зонт");
         let lexical = compare(&a, &b, &NoFreq, &|id| id).levels["text"];
         assert!(EMBED_CONSULTED.contains(&lexical), "{lexical}");
         a.embedding = Some(vec![1.0, 0.0]);

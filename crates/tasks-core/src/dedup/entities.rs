@@ -297,11 +297,7 @@ pub fn conflicts(a: &Entities, b: &Entities) -> Vec<&'static str> {
     if !a.kin.is_empty() && !b.kin.is_empty() && a.kin.is_disjoint(&b.kin) {
         out.push("relative");
     }
-    if !a.names.is_empty()
-        && !b.names.is_empty()
-        && a.names.is_disjoint(&b.mentions)
-        && b.names.is_disjoint(&a.mentions)
-    {
+    if !a.names.is_subset(&b.mentions) && !b.names.is_subset(&a.mentions) {
         out.push("name");
     }
     out

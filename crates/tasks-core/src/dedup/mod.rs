@@ -253,15 +253,22 @@ pub fn reasons(weights: &Weights, c: &Comparison, tf: &TermFrequencies) -> Vec<S
         let Some(level) = c.levels.get(comparison) else { continue };
         let w = weights.weight(comparison, level, tf);
         let text = match (*comparison, *level) {
-            ("person", "same") => "same person".to_string(),
-            ("person", "different") => "different person".to_string(),
+            ("source", "same_person") => "same person".to_string(),
+            // Counted, this level weighs against: repeats in one chat come as replies.
+            ("source", "same_person_same_chat") => "same person in the same chat, not a reply".to_string(),
+            ("source", "same_person_other_chat") => "same person, another chat".to_string(),
+            ("source", "reply") => "replies to it".to_string(),
+            ("source", "same_thread") => "same reply thread".to_string(),
+            ("source", "same_chat") => "same chat, not a reply".to_string(),
+            ("source", "same_chat_other_person") => "another person in the same chat".to_string(),
+            ("source", "other_person" | "different") => "different person".to_string(),
             ("amount", "same") => "same amount".to_string(),
             ("amount", "different") => "different amount".to_string(),
             ("text", "exact") => "same title".to_string(),
             ("text", "most" | "half" | "common") => {
                 format!("{} of {} stems shared", c.text.shared, c.text.of)
             }
-            ("text", "units_most" | "units_half") => format!(
+            ("text", "units_most" | "units_half" | "units_two") => format!(
                 "{} of {} words match{}",
                 c.text.units_shared,
                 c.text.of,
@@ -285,9 +292,6 @@ pub fn reasons(weights: &Weights, c: &Comparison, tf: &TermFrequencies) -> Vec<S
             ("due", "different") => "different due date".to_string(),
             ("category", "same") => "same category".to_string(),
             ("category", "different") => "different category".to_string(),
-            ("thread", "reply") => "replies to it".to_string(),
-            ("thread", "same_thread") => "same reply thread".to_string(),
-            ("thread", "same_chat") => "same chat".to_string(),
             ("age", "day") => "created within a day".to_string(),
             ("age", "older") => "a week or more apart".to_string(),
             ("entity", "relative" | "month" | "name") => format!("names a different {}", c.conflicts.join(" and ")),
@@ -371,7 +375,7 @@ pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_
             c = compare::compare(&new, &cand, &df, &root);
         }
         let mut tf = TermFrequencies::default();
-        if let (Some(&"same"), Some(pid)) = (c.levels.get("person"), cand.person_id)
+        if let (Some(true), Some(pid)) = (c.levels.get("source").map(|l| l.starts_with("same_person")), cand.person_id)
             && with_person >= weights::TF_MIN_TASKS
         {
             let avg = match person_avg {

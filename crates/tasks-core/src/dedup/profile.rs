@@ -114,9 +114,7 @@ impl Profile {
         let context_units = if input.description.trim().is_empty() {
             BTreeSet::new()
         } else {
-            let mut all = units.clone();
-            all.extend(units_of(&token_stems(input.description)).into_iter().flatten());
-            all
+            units_of(&token_stems(input.description)).into_iter().flatten().collect()
         };
         Profile {
             id: input.id,

@@ -41,7 +41,16 @@ pub const ORDERED: &[(&str, &[&str])] = &[
     ("context", &["high", "mid", "low"]),
     ("age", &["day", "days3", "week", "older"]),
     // Agreement, then no information, then disagreement (Fellegi–Sunter's order).
-    ("person", &["same", "unknown", "different"]),
+    // Source: for a fixed chat relation, the same person is never weaker evidence than
+    // an unknown one, nor an unknown one than another person. Chat relations are not
+    // ordered (a repeat in another chat — group vs private — is typical of duplicates).
+    // On the dev set no duplicate came from the same person in the same chat without
+    // a reply link (they are all replies there), which counted alone gave that level
+    // −6.6 bits: a reminder re-sent without a reply would have been refused as
+    // evidence; pooled with its chain it weighs what "same chat" weighs.
+    ("source", &["same_person_same_chat", "same_chat", "same_chat_other_person"]),
+    ("source", &["same_person_other_chat", "other_chat", "different"]),
+    ("source", &["same_person", "unknown", "other_person"]),
     ("amount", &["same", "unknown", "different"]),
     ("due", &["same", "unknown", "different"]),
     ("category", &["same", "unknown", "different"]),
@@ -221,7 +230,7 @@ impl Weights {
     pub fn weight(&self, comparison: &str, level: &str, tf: &TermFrequencies) -> f64 {
         let Some(stat) = self.stat(comparison, level) else { return 0.0 };
         let tf_value = match (comparison, level) {
-            ("person", "same") => tf.person,
+            ("source", "same_person_same_chat" | "same_person_other_chat" | "same_person") => tf.person,
             ("amount", "same") => tf.amount,
             _ => None,
         };
@@ -274,48 +283,52 @@ pub fn band(score: f64) -> super::Band {
 // Counted on shared/data/dedup-dev (85 duplicate pairs, 33,500 random pairs) by
 // `tasks duplicates eval shared/data/dedup-dev --emit-weights`. Do not edit by hand.
 const BUILTIN: &[(&str, &str, f64, f64)] = &[
-    ("person", "same", 0.2926, 0.12951),        // +1.18
-    ("person", "different", 0.3037, 0.52363),   // -0.79
-    ("person", "unknown", 0.4037, 0.34686),     // +0.22
-    ("amount", "same", 0.0926, 0.00100),        // +6.53
-    ("amount", "different", 0.0037, 0.10160),   // -4.78
-    ("amount", "unknown", 0.9037, 0.89766),     // +0.01
-    ("text", "exact", 0.1066, 0.00143),         // +6.22
-    ("text", "most", 0.1066, 0.00143),          // +6.22
-    ("text", "half", 0.1899, 0.00427),          // +5.48
-    ("text", "units_most", 0.1899, 0.00427),    // +5.48
-    ("text", "trigram", 0.0788, 0.00848),       // +3.22
-    ("text", "rare", 0.0788, 0.00848),          // +3.22
-    ("text", "units_half", 0.0677, 0.00891),    // +2.93
-    ("text", "common", 0.0843, 0.14954),        // -0.83
-    ("text", "concept_cross", 0.0843, 0.14954), // -0.83
-    ("text", "concept", 0.0121, 0.08534),       // -2.82
-    ("text", "none", 0.0010, 0.57959),          // -8.00
-    ("context", "high", 0.2694, 0.00298),       // +6.50
-    ("context", "mid", 0.3472, 0.02716),        // +3.68
-    ("context", "low", 0.1028, 0.74888),        // -2.87
-    ("context", "empty", 0.2806, 0.22098),      // +0.34
-    ("due", "same", 0.1926, 0.00595),           // +5.02
-    ("due", "different", 0.0926, 0.13509),      // -0.55
-    ("due", "unknown", 0.7148, 0.85895),        // -0.27
-    ("category", "same", 0.4981, 0.33830),      // +0.56
-    ("category", "different", 0.0037, 0.32341), // -6.45
-    ("category", "unknown", 0.4981, 0.33830),   // +0.56
-    ("thread", "reply", 0.3133, 0.00298),       // +6.72
-    ("thread", "same_thread", 0.0022, 0.00112), // +0.99
-    ("thread", "same_chat", 0.0244, 0.17032),   // -2.80
-    ("thread", "other_chat", 0.2133, 0.35813),  // -0.75
-    ("thread", "unknown", 0.4467, 0.46746),     // -0.07
-    ("age", "day", 0.4806, 0.09040),            // +2.41
-    ("age", "days3", 0.4139, 0.14769),          // +1.49
-    ("age", "week", 0.0583, 0.27716),           // -2.25
-    ("age", "older", 0.0472, 0.48475),          // -3.36
-    ("entity", "relative", 0.0176, 0.06523),    // -1.89
-    ("entity", "month", 0.0176, 0.06523),       // -1.89
-    ("entity", "name", 0.0176, 0.06523),        // -1.89
-    ("entity", "none", 0.9472, 0.80432),        // +0.24
+    ("source", "reply", 0.3121, 0.00296),                  // +6.72
+    ("source", "same_thread", 0.0010, 0.00111),            // -0.14
+    ("source", "same_person_same_chat", 0.0084, 0.05681),  // -2.75
+    ("source", "same_person_other_chat", 0.0455, 0.01853), // +1.29
+    ("source", "same_person", 0.0677, 0.01371),            // +2.30
+    ("source", "same_chat", 0.0084, 0.05681),              // -2.75
+    ("source", "same_chat_other_person", 0.0084, 0.05681), // -2.75
+    ("source", "unknown", 0.3455, 0.31382),                // +0.14
+    ("source", "other_chat", 0.0121, 0.02223),             // -0.88
+    ("source", "other_person", 0.0343, 0.13968),           // -2.02
+    ("source", "different", 0.1566, 0.31753),              // -1.02
+    ("amount", "same", 0.0926, 0.00100),                   // +6.53
+    ("amount", "different", 0.0037, 0.10145),              // -4.78
+    ("amount", "unknown", 0.9037, 0.89781),                // +0.01
+    ("text", "exact", 0.1065, 0.00143),                    // +6.22
+    ("text", "most", 0.1065, 0.00143),                     // +6.22
+    ("text", "half", 0.1898, 0.00426),                     // +5.48
+    ("text", "units_most", 0.1898, 0.00426),               // +5.48
+    ("text", "trigram", 0.0824, 0.00860),                  // +3.26
+    ("text", "rare", 0.0824, 0.00860),                     // +3.26
+    ("text", "units_half", 0.0824, 0.00860),               // +3.26
+    ("text", "units_two", 0.0676, 0.02444),                // +1.47
+    ("text", "common", 0.0565, 0.18037),                   // -1.68
+    ("text", "concept_cross", 0.0231, 0.09778),            // -2.08
+    ("text", "concept", 0.0120, 0.08333),                  // -2.79
+    ("text", "none", 0.0009, 0.57815),                     // -8.00
+    ("context", "high", 0.1028, 0.00260),                  // +5.30
+    ("context", "mid", 0.2472, 0.02600),                   // +3.25
+    ("context", "low", 0.3694, 0.75000),                   // -1.02
+    ("context", "empty", 0.2806, 0.22140),                 // +0.34
+    ("due", "same", 0.1926, 0.00595),                      // +5.02
+    ("due", "different", 0.0926, 0.13489),                 // -0.54
+    ("due", "unknown", 0.7148, 0.85916),                   // -0.27
+    ("category", "same", 0.4981, 0.33779),                 // +0.56
+    ("category", "different", 0.0037, 0.32441),            // -6.45
+    ("category", "unknown", 0.4981, 0.33779),              // +0.56
+    ("age", "day", 0.4806, 0.09064),                       // +2.41
+    ("age", "days3", 0.4139, 0.14747),                     // +1.49
+    ("age", "week", 0.0583, 0.27712),                      // -2.25
+    ("age", "older", 0.0472, 0.48477),                     // -3.36
+    ("entity", "relative", 0.0028, 0.00947),               // -1.77
+    ("entity", "month", 0.0028, 0.00947),                  // -1.77
+    ("entity", "name", 0.0583, 0.18128),                   // -1.64
+    ("entity", "none", 0.9361, 0.79978),                   // +0.23
 ];
-const BUILTIN_PRIOR: f64 = 0.033159;
+const BUILTIN_PRIOR: f64 = 0.033110;
 
 #[cfg(test)]
 mod tests {

@@ -18,8 +18,10 @@ use crate::store::{Store, events, links, persons, tasks as task_rows};
 /// The close reason of a merged duplicate.
 pub const MERGED_REASON: &str = "duplicate";
 
-/// Runs the duplicate check alone for a would-be task; never writes.
-pub fn check(store: &Store, ctx: &Context, req: &AddRequest) -> Result<Vec<Candidate>> {
+/// Runs the duplicate check alone for a would-be task; never writes. Returns the
+/// possible and likely candidates, or with `every_band` every candidate scored (the
+/// "why was this not flagged?" view).
+pub fn check(store: &Store, ctx: &Context, req: &AddRequest, every_band: bool) -> Result<Vec<Candidate>> {
     crate::ops::add::check_title(&req.title)?;
     let conn = store.conn();
     let person_id = match &req.person {
@@ -37,7 +39,7 @@ pub fn check(store: &Store, ctx: &Context, req: &AddRequest) -> Result<Vec<Candi
         reply_to_id: None,
         at_ms: ctx.now_ms(),
     };
-    Ok(dedup::check(conn, &probe)?.into_iter().filter(|c| c.band >= Band::Possible).collect())
+    Ok(dedup::check(conn, &probe)?.into_iter().filter(|c| every_band || c.band >= Band::Possible).collect())
 }
 
 /// A pending pair with both tasks.
