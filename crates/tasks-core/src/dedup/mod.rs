@@ -138,17 +138,22 @@ pub const MAX_QUERY_TERM_SHARE: f64 = 0.02;
 /// searches.
 pub const MIN_QUERY_TERMS: usize = 3;
 
-/// Returns the query terms worth searching: the rare ones, and at least the
-/// [`MIN_QUERY_TERMS`] rarest.
-fn selective_terms(df: &StoreDocFreq<'_>, terms: Vec<String>) -> Result<Vec<String>> {
+/// Returns the query terms worth searching — the rare ones, and at least the
+/// [`MIN_QUERY_TERMS`] rarest — each with its bm25 inverse document frequency,
+/// ln(1 + (N − n + 0.5) / (n + 0.5)).
+fn selective_terms(df: &StoreDocFreq<'_>, terms: Vec<String>) -> Result<Vec<(String, f64)>> {
     let limit = (df.total as f64 * MAX_QUERY_TERM_SHARE).max(50.0) as i64;
     let mut with_df: Vec<(i64, String)> = terms.into_iter().map(|t| Ok((df.lookup(&t)?, t))).collect::<Result<_>>()?;
     with_df.sort();
+    let total = df.total.max(1) as f64;
     Ok(with_df
         .into_iter()
         .enumerate()
-        .filter(|(i, (df, _))| *i < MIN_QUERY_TERMS || *df <= limit)
-        .map(|(_, (_, t))| t)
+        .filter(|(i, (n, _))| *i < MIN_QUERY_TERMS || *n <= limit)
+        .map(|(_, (n, t))| {
+            let n = (n as f64).min(total);
+            (t, (1.0 + (total - n + 0.5) / (n + 0.5)).ln())
+        })
         .collect())
 }
 
@@ -338,13 +343,13 @@ pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_
     let embed_model = embed::attached_model(conn)?;
     let (total, with_person, with_amount) = store_dedup::totals(conn)?;
     let df = StoreDocFreq { conn, total, seen: Default::default() };
-    let expr = match_expression(&selective_terms(&df, new.query_terms())?);
+    let terms = selective_terms(&df, new.query_terms())?;
     let thread_ids: Vec<i64> = probe.reply_to_id.map(|r| vec![r, thread_root(conn, r)]).unwrap_or_default();
     let category = new.category.clone();
     let ids = store_dedup::candidate_ids(
         conn,
         &store_dedup::CandidateQuery {
-            match_expr: expr.as_deref(),
+            terms: &terms,
             bm25_limit: BM25_LIMIT,
             person_id: probe.person_id,
             category: category.as_deref(),
