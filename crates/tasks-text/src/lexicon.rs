@@ -117,10 +117,13 @@ mod tests {
     use crate::normalize::normalize;
     use crate::stems::{Stemmers, is_stop_word};
 
-    /// The index as the build script makes it, built here at run time: (language code,
-    /// stem) → concepts in first-seen order, and Latin surface word → language mask.
-    fn index_at_run_time() -> (BTreeMap<(u8, String), Vec<&'static str>>, BTreeMap<String, u8>) {
-        let mut keys: BTreeMap<(u8, String), Vec<&'static str>> = BTreeMap::new();
+    /// (language code, stem) → concepts in first-seen order.
+    type Keys = BTreeMap<(u8, String), Vec<&'static str>>;
+
+    /// The index as the build script makes it, built here at run time: the keys, and
+    /// Latin surface word → language mask.
+    fn index_at_run_time() -> (Keys, BTreeMap<String, u8>) {
+        let mut keys: Keys = BTreeMap::new();
         let mut surface: BTreeMap<String, u8> = BTreeMap::new();
         for concept in CONCEPTS {
             for (language, word) in words_of(concept) {
@@ -140,8 +143,7 @@ mod tests {
     #[test]
     fn the_generated_index_is_the_table_stemmed_now() {
         let (keys, surface) = index_at_run_time();
-        let generated: BTreeMap<(u8, String), Vec<&'static str>> =
-            KEYS.iter().map(|(l, s, ids)| ((*l, s.to_string()), ids.to_vec())).collect();
+        let generated: Keys = KEYS.iter().map(|(l, s, ids)| ((*l, s.to_string()), ids.to_vec())).collect();
         assert_eq!(generated, keys);
         let generated: BTreeMap<String, u8> = SURFACE.iter().map(|(w, m)| (w.to_string(), *m)).collect();
         assert_eq!(generated, surface);
