@@ -7,7 +7,9 @@
 //! from every other pair of its 260 tasks, with [`PSEUDO_COUNT`] added to each level,
 //! u floored at [`U_FLOOR`], weights capped at ±[`WEIGHT_CAP`]. Regenerate them with
 //! `tasks duplicates eval DIR --emit-weights`; `tasks duplicates retrain` re-counts them
-//! from the store's own decisions and random pairs.
+//! from the store's own decisions and random pairs. The held-out set `data/dedup-holdout`
+//! is never counted: `tasks duplicates eval data/dedup-holdout` scores it with this
+//! table (`--weights-from DIR` with a table counted afresh on DIR).
 
 use std::collections::BTreeMap;
 
