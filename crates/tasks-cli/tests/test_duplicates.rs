@@ -195,8 +195,9 @@ fn eval_reads_a_labelled_set_and_reports_figures() {
     assert_eq!(m["duplicates"], 1);
     assert_eq!(m["cross_language"], 1);
     assert!(m["recall"].as_f64().is_some(), "{m}");
-    let e = env.fails(&["duplicates", "eval", "nowhere"], 1);
+    let e = env.fails(&["duplicates", "eval", "nowhere"], 6);
     assert!(e["message"].as_str().unwrap_or("").contains("tasks.jsonl"), "{e}");
+    assert_eq!(e["code"], "not_found", "a set that is not there is not found: {e}");
 }
 
 /// The quality floor on the labelled dev set (skipped when ../shared is absent). The
@@ -234,6 +235,22 @@ fn holdout_set_quality_does_not_regress() {
     assert!(get("recall") >= HOLDOUT_FLOOR.0, "recall {m}");
     assert!(get("precision") >= HOLDOUT_FLOOR.1, "precision {m}");
     assert!(get("cross_recall") >= HOLDOUT_FLOOR.2, "cross-language recall {m}");
+}
+
+/// `--weights-from DIR` counts on DIR and scores the set: from the set itself it is
+/// exactly `--counted`.
+#[test]
+fn weights_from_another_set_are_counted_there() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/dedup-holdout");
+    let dir = dir.to_str().expect("path");
+    let env = TestEnv::new();
+    let from = env.json(&["duplicates", "eval", dir, "--weights-from", dir]);
+    let counted = env.json(&["duplicates", "eval", dir, "--counted"]);
+    assert_eq!(from["runs"][0]["metrics"], counted["runs"][0]["metrics"]);
+    assert_eq!(from["runs"][0]["label"], "weights counted on the other set");
+    let err = env.fails(&["duplicates", "eval", dir, "--weights-from", "/nonexistent/set"], 6);
+    assert_eq!(err["code"], "not_found", "{err}");
+    assert!(err["message"].as_str().unwrap_or_default().contains("/nonexistent/set"), "{err}");
 }
 
 /// (recall, precision, cross-language recall) floors on the held-out set.

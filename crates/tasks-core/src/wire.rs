@@ -141,6 +141,8 @@ pub fn error_code(e: &Error) -> &'static str {
         | Error::SelfLink { .. }
         | Error::ImportLine { .. } => "validation",
         Error::NotFound { .. } | Error::NothingReady { .. } => "not_found",
+        // A file the user named that is not there (an evaluation set, a weights file).
+        Error::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => "not_found",
         Error::ProjectExists { .. }
         | Error::Claimed { .. }
         | Error::Blocked { .. }
