@@ -13,29 +13,13 @@ mod stems;
 #[path = "src/lexicon/table.rs"]
 mod table;
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 fn main() {
     for file in ["src/normalize.rs", "src/stems.rs", "src/lexicon/table.rs", "build.rs"] {
         println!("cargo::rerun-if-changed={file}");
     }
-    let stemmers = stems::Stemmers::get();
-    let mut keys: BTreeMap<(u8, String), Vec<&'static str>> = BTreeMap::new();
-    let mut surface: BTreeMap<String, u8> = BTreeMap::new();
-    for concept in table::CONCEPTS {
-        for (language, word) in table::words_of(concept) {
-            let word = table::normalize_word(word);
-            let code = table::language_code(language);
-            let ids = keys.entry((code, stemmers.stem(language, &word))).or_default();
-            if !ids.contains(&concept.id) {
-                ids.push(concept.id);
-            }
-            if language != stems::Language::Russian {
-                *surface.entry(word).or_default() |= 1 << code;
-            }
-        }
-    }
+    let (keys, surface) = table::index_maps();
     let mut out = String::from("/// (language code, stem, concepts), sorted by (language code, stem).\n");
     out.push_str("static KEYS: &[(u8, &str, &[&str])] = &[\n");
     for ((code, stem), ids) in &keys {

@@ -273,6 +273,18 @@ fn check_all_shows_the_candidates_that_were_not_flagged_and_why() {
     assert!(text.contains("text=common"), "{text}");
 }
 
+/// Imports a JSONL stream with `--check-report` and returns the report's lines.
+fn check_report(env: &TestEnv, text: &str) -> Vec<Value> {
+    let file = env.write("stream.jsonl", text);
+    let report = env.path("report.jsonl");
+    env.ok(&["import", file.to_str().expect("path"), "--check-report", report.to_str().expect("path")]);
+    std::fs::read_to_string(&report)
+        .expect("report")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect()
+}
+
 /// A reminder re-sent by the same person in the same chat without a reply link is still
 /// offered: the source levels are pooled so that the same person is never weaker
 /// evidence than an unknown or another one (docs/decisions.md).
@@ -282,14 +294,7 @@ fn a_reminder_from_the_same_person_in_the_same_chat_is_offered() {
     let text = r#"{"id":"a","title":"Пришли счёт за март","type":"request","person":"p1","chat":"c1","created_at":"2026-05-04T09:00:00Z"}
 {"id":"b","title":"Пришли, пожалуйста, счёт за март","type":"request","person":"p1","chat":"c1","created_at":"2026-05-05T09:00:00Z"}
 "#;
-    let file = env.write("stream.jsonl", text);
-    let report = env.path("report.jsonl");
-    env.ok(&["import", file.to_str().expect("path"), "--check-report", report.to_str().expect("path")]);
-    let lines: Vec<Value> = std::fs::read_to_string(&report)
-        .expect("report")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("json line"))
-        .collect();
+    let lines = check_report(&env, text);
     assert_eq!(lines[1]["candidates"][0]["id"], "a", "{}", lines[1]);
     assert!(lines[1]["candidates"][0]["reasons"].to_string().contains("same person"), "{}", lines[1]);
 }
@@ -303,14 +308,7 @@ fn the_check_report_sees_each_line_as_of_its_created_at() {
 {"id":"b1","title":"Figma subscription renewal $15","person":"p9","category":"admin","created_at":"2026-05-10T09:00:00Z"}
 {"id":"c1","title":"Renew the Figma subscription, $15","person":"p9","category":"admin","created_at":"2026-06-20T09:00:00Z"}
 "#;
-    let file = env.write("stream.jsonl", text);
-    let report = env.path("report.jsonl");
-    env.ok(&["import", file.to_str().expect("path"), "--check-report", report.to_str().expect("path")]);
-    let lines: Vec<Value> = std::fs::read_to_string(&report)
-        .expect("report")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("json line"))
-        .collect();
+    let lines = check_report(&env, text);
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["id"], "a1");
     assert!(lines[0]["candidates"].as_array().expect("candidates").is_empty());

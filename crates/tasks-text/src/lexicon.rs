@@ -111,41 +111,17 @@ pub fn all_concepts() -> impl Iterator<Item = ConceptId> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
 
     use super::*;
     use crate::normalize::normalize;
     use crate::stems::{Stemmers, is_stop_word};
 
-    /// (language code, stem) → concepts in first-seen order.
-    type Keys = BTreeMap<(u8, String), Vec<&'static str>>;
-
-    /// The index as the build script makes it, built here at run time: the keys, and
-    /// Latin surface word → language mask.
-    fn index_at_run_time() -> (Keys, BTreeMap<String, u8>) {
-        let mut keys: Keys = BTreeMap::new();
-        let mut surface: BTreeMap<String, u8> = BTreeMap::new();
-        for concept in CONCEPTS {
-            for (language, word) in words_of(concept) {
-                let word = normalize_word(word);
-                let ids = keys.entry((language_code(language), Stemmers::get().stem(language, &word))).or_default();
-                if !ids.contains(&concept.id) {
-                    ids.push(concept.id);
-                }
-                if language != Language::Russian {
-                    *surface.entry(word).or_default() |= 1 << language_code(language);
-                }
-            }
-        }
-        (keys, surface)
-    }
-
     #[test]
     fn the_generated_index_is_the_table_stemmed_now() {
-        let (keys, surface) = index_at_run_time();
-        let generated: Keys = KEYS.iter().map(|(l, s, ids)| ((*l, s.to_string()), ids.to_vec())).collect();
+        let (keys, surface) = table::index_maps();
+        let generated: table::Keys = KEYS.iter().map(|(l, s, ids)| ((*l, s.to_string()), ids.to_vec())).collect();
         assert_eq!(generated, keys);
-        let generated: BTreeMap<String, u8> = SURFACE.iter().map(|(w, m)| (w.to_string(), *m)).collect();
+        let generated: table::Surface = SURFACE.iter().map(|(w, m)| (w.to_string(), *m)).collect();
         assert_eq!(generated, surface);
         assert!(KEYS.windows(2).all(|p| (p[0].0, p[0].1) < (p[1].0, p[1].1)), "KEYS sorted for binary search");
         assert!(SURFACE.windows(2).all(|p| p[0].0 < p[1].0), "SURFACE sorted for binary search");

@@ -2,11 +2,40 @@
 //! lookup code because the build script reads it too (`build.rs` stems every word
 //! once at build time, so no process pays for it at start-up).
 //!
-//! The surface words, `words_of` and `normalize_word` are read by the build script and
-//! the tests only; the library itself reads the generated index.
+//! The surface words and `index_maps` are read by the build script and the tests only;
+//! the library itself reads the generated index.
 #![cfg_attr(not(test), allow(dead_code))]
 
-use crate::stems::Language;
+use std::collections::BTreeMap;
+
+use crate::stems::{Language, Stemmers};
+
+/// (language code, stem) → the concepts listed under it, in table order.
+pub(crate) type Keys = BTreeMap<(u8, String), Vec<&'static str>>;
+/// Normalized Latin surface word → bit mask of the languages that list it.
+pub(crate) type Surface = BTreeMap<String, u8>;
+
+/// Builds the lookup index from [`CONCEPTS`]: what `build.rs` writes out, and what a
+/// unit test recomputes at run time to compare with the generated arrays.
+pub(crate) fn index_maps() -> (Keys, Surface) {
+    let stemmers = Stemmers::get();
+    let mut keys = Keys::new();
+    let mut surface = Surface::new();
+    for concept in CONCEPTS {
+        for (language, word) in words_of(concept) {
+            let word = normalize_word(word);
+            let code = language_code(language);
+            let ids = keys.entry((code, stemmers.stem(language, &word))).or_default();
+            if !ids.contains(&concept.id) {
+                ids.push(concept.id);
+            }
+            if language != Language::Russian {
+                *surface.entry(word).or_default() |= 1 << code;
+            }
+        }
+    }
+    (keys, surface)
+}
 
 /// Returns a language's code in the generated index.
 pub(crate) const fn language_code(language: Language) -> u8 {
