@@ -172,6 +172,62 @@ fn retrain_shows_old_and_new_weights_and_refuses_to_apply_without_labels() {
     assert!(e["message"].as_str().unwrap_or("").contains("labelled duplicates"), "{e}");
 }
 
+/// Twenty-two merges are labelled duplicates: `retrain --apply` keeps the weights counted
+/// from them, and the check scores with those from then on.
+#[test]
+fn retrain_applies_counted_weights_after_twenty_merges() {
+    let env = TestEnv::new();
+    let things = [
+        "passport",
+        "bicycle",
+        "printer",
+        "sofa",
+        "laptop",
+        "camera",
+        "guitar",
+        "heater",
+        "kettle",
+        "blender",
+        "router",
+        "scanner",
+        "monitor",
+        "tablet",
+        "drone",
+        "vacuum",
+        "mixer",
+        "toaster",
+        "speaker",
+        "projector",
+        "microwave",
+        "treadmill",
+    ];
+    let mut lines = String::new();
+    for (i, thing) in things.iter().enumerate() {
+        let day = i + 1;
+        lines.push_str(&format!(
+            "{{\"id\":\"a{i}\",\"title\":\"Repair the {thing}\",\"person\":\"p{i}\",\"created_at\":\"2026-05-{day:02}T09:00:00Z\"}}\n"
+        ));
+        lines.push_str(&format!(
+            "{{\"id\":\"b{i}\",\"title\":\"The {thing} is broken again, fix it\",\"person\":\"p{i}\",\"created_at\":\"2026-05-{day:02}T10:00:00Z\"}}\n"
+        ));
+    }
+    let file = env.write("pairs.jsonl", &lines);
+    env.ok(&["import", file.to_str().expect("path")]);
+    for i in 0..things.len() {
+        let (a, b) = (format!("INBOX-{}", 2 * i + 1), format!("INBOX-{}", 2 * i + 2));
+        env.ok(&["merge", &b, "--into", &a]);
+    }
+    let probe = ["check", "The kettle broke, fix it", "--person", "p8", "--all"];
+    let before = env.json(&probe)["candidates"][0]["score"].clone();
+    let v = env.json(&["duplicates", "retrain", "--apply"]);
+    assert_eq!(v["labelled_duplicates"], 22, "{v}");
+    assert_eq!(v["applied"], true, "{v}");
+    let changed = v["weights"].as_array().expect("weights").iter().filter(|w| w["old"] != w["new"]).count();
+    assert!(changed > 0, "counting changed no weight: {v}");
+    let after = env.json(&probe)["candidates"][0]["score"].clone();
+    assert_ne!(before, after, "the check scores with the applied weights");
+}
+
 /// A tiny labelled set in the format of shared/data/dedup-dev, written for this test.
 const MINI_TASKS: &str = r#"{"id":"m1","title":"Pay the electricity bill, 2 300 ₽","description":"","type":"task","person":null,"chat":null,"reply_to":null,"category":"home","created_at":"2026-05-01T09:00:00+03:00","status":"open","closed_at":null}
 {"id":"m2","title":"Book a table for Friday","description":"","type":"task","person":null,"chat":null,"reply_to":null,"category":"family","created_at":"2026-05-01T10:00:00+03:00","status":"open","closed_at":null}

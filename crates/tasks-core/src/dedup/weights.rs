@@ -153,11 +153,18 @@ impl LevelCounts {
                 .filter(|l| !OPTIONAL_LEVELS.contains(&(*comparison, *l)) || seen(l))
                 .collect();
             let k = levels.len() as f64;
+            // Pairs that carry this comparison: decisions recorded before a comparison
+            // existed (the source comparison replaced person and thread) say nothing
+            // about it and must not dilute it.
+            let carried = |side: &BTreeMap<String, BTreeMap<String, f64>>| {
+                side.get(*comparison).map(|m| m.values().sum::<f64>()).unwrap_or(0.0)
+            };
+            let (n_matches, n_randoms) = (carried(&self.matches), carried(&self.randoms));
             for level in levels {
                 let cm = self.matches.get(*comparison).and_then(|m| m.get(level)).copied().unwrap_or(0.0);
                 let cu = self.randoms.get(*comparison).and_then(|m| m.get(level)).copied().unwrap_or(0.0);
-                let u = ((cu + PSEUDO_COUNT) / (self.n_randoms + PSEUDO_COUNT * k)).max(U_FLOOR);
-                let m = (cm + M_PSEUDO_PAIRS / k) / (self.n_matches + M_PSEUDO_PAIRS);
+                let u = ((cu + PSEUDO_COUNT) / (n_randoms + PSEUDO_COUNT * k)).max(U_FLOOR);
+                let m = (cm + M_PSEUDO_PAIRS / k) / (n_matches + M_PSEUDO_PAIRS);
                 stats.entry(comparison.to_string()).or_default().insert(level.to_string(), LevelStat { m, u });
             }
         }
@@ -355,6 +362,30 @@ mod tests {
         assert!(w.windows(2).all(|p| p[0] >= p[1] - 1e-9), "{w:?}");
         assert!((w[0] - w[1]).abs() < 1e-9, "a and b pooled: {w:?}");
         assert!((w[2] - before_c).abs() < 1e-9, "c untouched");
+    }
+
+    #[test]
+    fn pairs_without_a_comparison_do_not_dilute_it() {
+        let pair = |levels: &[(&str, &str)]| -> BTreeMap<String, String> {
+            levels.iter().map(|(k, l)| (k.to_string(), l.to_string())).collect()
+        };
+        let mut with_old = LevelCounts::default();
+        let mut without = LevelCounts::default();
+        for _ in 0..10 {
+            let new = pair(&[("source", "reply"), ("amount", "same")]);
+            with_old.add(&new, true);
+            without.add(&new, true);
+            let random = pair(&[("source", "unknown"), ("amount", "unknown")]);
+            with_old.add(&random, false);
+            without.add(&random, false);
+        }
+        // Ten decisions recorded before "source" existed.
+        for _ in 0..10 {
+            with_old.add(&pair(&[("person", "same"), ("amount", "same")]), true);
+        }
+        let (a, b) = (with_old.estimate(None), without.estimate(None));
+        assert_eq!(a.stat("source", "reply"), b.stat("source", "reply"));
+        assert!(a.stat("amount", "same").expect("amount").m > 0.9);
     }
 
     #[test]
