@@ -231,6 +231,72 @@ fn a_timeout_kills_the_command_and_fails_the_job_without_retry() {
     assert_eq!(run[0]["output"], "started\n");
 }
 
+/// A timeout kills the command's whole process group: a child it started in the
+/// background dies with it.
+#[test]
+fn a_timeout_kills_the_children_the_command_started() {
+    let env = TestEnv::new();
+    env.ok(&["add", "Spawner"]);
+    let pid_file = env.path("child.pid");
+    let script = format!("sleep 60 & echo $! > {}; wait", pid_file.display());
+    env.ok(&[
+        "schedule",
+        "add",
+        "INBOX-1",
+        "--daily",
+        "09:00",
+        "--timeout",
+        "1s",
+        "--env-allow",
+        "PATH",
+        "--command",
+        "sh",
+        "-c",
+        &script,
+    ]);
+    let d = json_at(&env, "2026-11-30T08:00:10Z", &["daemon", "--once"]);
+    assert_eq!(d["jobs"][0]["reason"], "timeout: killed after 1s", "{d}");
+    let child: u64 = std::fs::read_to_string(&pid_file).expect("pid file").trim().parse().expect("pid");
+    let start = Instant::now();
+    while alive(child) {
+        assert!(start.elapsed() < PATIENCE, "the background child {child} outlived the timeout");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A program that exits while a child it left running still holds its output pipe
+/// ends the Job with its own exit code (the output is read for a short grace only),
+/// and the child is left alone.
+#[test]
+fn a_program_that_exits_is_done_even_if_its_child_keeps_the_pipe() {
+    let env = TestEnv::new();
+    env.ok(&["add", "Starter"]);
+    let pid_file = env.path("child.pid");
+    let script = format!("sleep 60 & echo $! > {}; echo started", pid_file.display());
+    env.ok(&[
+        "schedule",
+        "add",
+        "INBOX-1",
+        "--daily",
+        "09:00",
+        "--timeout",
+        "50s",
+        "--env-allow",
+        "PATH",
+        "--command",
+        "sh",
+        "-c",
+        &script,
+    ]);
+    let d = json_at(&env, "2026-11-30T08:00:10Z", &["daemon", "--once"]);
+    assert_eq!(d["jobs"][0]["state"], "succeeded", "not held until the timeout: {d}");
+    let jobs = env.json(&["jobs", "INBOX-1"]);
+    assert_eq!(items(&jobs)[0]["runs"][0]["output"], "started\n");
+    let child: u64 = std::fs::read_to_string(&pid_file).expect("pid file").trim().parse().expect("pid");
+    assert!(alive(child), "a child left by a program that ended normally is not killed");
+    let _ = std::process::Command::new("kill").args(["-KILL", &child.to_string()]).status();
+}
+
 #[test]
 fn only_allow_listed_variables_reach_the_command() {
     let env = TestEnv::new();

@@ -14,14 +14,17 @@
 //!   tasks are noticed within it). `--once` stops when nothing is left to run.
 //! - Commands run without a shell, with only the allow-listed environment (plus
 //!   `TASKS_JOB_ID`, `TASKS_TASK`, `TASKS_SCHEDULED_FOR`, `TASKS_RUN_ATTEMPT`), stdin
-//!   closed, stdout and stderr captured together up to the budget, killed at the
-//!   timeout. A transient failure is retried in the same task after the backoff.
+//!   closed, stdout and stderr captured together up to the budget. Each command leads
+//!   its own process group; at the timeout, or when the daemon stops, the whole group
+//!   is killed — a `sh -c '… &'` or a build tool's workers do not outlive it. When
+//!   the program itself exits, children it left behind are not killed (a Job may
+//!   start a service on purpose), but their output is read for at most
+//!   [`DRAIN_GRACE`] more. A transient failure is retried after the backoff.
 //! - SIGTERM or SIGINT: running commands are killed, their Jobs marked `interrupted`,
 //!   and the daemon exits 0 (the normal way systemd stops it).
 //!
-//! Deliberately not here: a process group kill (a command's own children outlive a
-//! timeout kill), and killing an orphaned command after a daemon was SIGKILLed (its pid
-//! is recorded on the Run, never signalled: the pid may have been reused).
+//! Deliberately not here: killing an orphaned command after a daemon was SIGKILLed (its
+//! pid is recorded on the Run, never signalled: the pid may have been reused).
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs::{File, OpenOptions, TryLockError};
@@ -414,6 +417,8 @@ async fn run_command(shared: &Shared, started: &StartedJob, c: &CommandAction) -
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        // Its own process group (pgid = its pid), so the group can be killed whole.
+        .process_group(0)
         .kill_on_drop(true);
     for name in &c.env_allow {
         if let Some(value) = std::env::var_os(name) {
@@ -441,13 +446,30 @@ async fn run_command(shared: &Shared, started: &StartedJob, c: &CommandAction) -
         // Informational only; a failure to record it must not stop the Run.
         let _ = blocking(shared, move |s, _| run::record_pid(s, run_id, pid)).await;
     }
+    let group = child.id().map(GroupKill);
     let (out, err) = (child.stdout.take(), child.stderr.take());
+    let pumps = tokio::spawn({
+        let capture = capture.clone();
+        async move {
+            tokio::join!(pump(out, capture.clone()), pump(err, capture));
+        }
+    });
     let limit = Duration::from_secs(c.timeout_seconds);
-    let waited = tokio::time::timeout(limit, async {
-        let (status, (), ()) = tokio::join!(child.wait(), pump(out, capture.clone()), pump(err, capture.clone()));
-        status
-    })
-    .await;
+    let waited = tokio::time::timeout(limit, child.wait()).await;
+    if waited.is_err() {
+        // The timeout: the program and everything it started.
+        if let Some(group) = &group {
+            group.kill();
+        }
+        let _ = child.kill().await;
+    }
+    // A child the program left running may hold the pipes open: read on briefly, then
+    // stop reading (the capture keeps what came).
+    let _ = tokio::time::timeout(DRAIN_GRACE, pumps).await;
+    if let Some(group) = group {
+        // Ended normally: the group is left alone (see the module doc).
+        std::mem::forget(group);
+    }
     match waited {
         Ok(Ok(status)) => match status.code() {
             Some(code) => {
@@ -467,10 +489,32 @@ async fn run_command(shared: &Shared, started: &StartedJob, c: &CommandAction) -
         },
         Ok(Err(e)) => report(Outcome::OutcomeUnknown, None, Some(format!("lost track of the program: {e}")), &capture),
         Err(_) => {
-            let _ = child.kill().await;
             let error = format!("timeout: killed after {}s", c.timeout_seconds);
             report(Outcome::TimedOut, None, Some(error), &capture)
         }
+    }
+}
+
+/// How long a command's output is still read after the program exited, while a child
+/// it left behind keeps the pipes open.
+pub const DRAIN_GRACE: Duration = Duration::from_secs(2);
+
+/// The process group a command leads. Dropping it kills the group: when the daemon
+/// stops (SIGTERM drops the running Jobs' futures), the command's children go with it;
+/// `kill_on_drop` alone reached only the program itself.
+struct GroupKill(u32);
+
+impl GroupKill {
+    fn kill(&self) {
+        let Some(pgid) = i32::try_from(self.0).ok().and_then(rustix::process::Pid::from_raw) else { return };
+        // ESRCH (the group is already gone) is the expected case after a clean exit.
+        let _ = rustix::process::kill_process_group(pgid, rustix::process::Signal::KILL);
+    }
+}
+
+impl Drop for GroupKill {
+    fn drop(&mut self) {
+        self.kill();
     }
 }
 
