@@ -42,6 +42,8 @@ fn benches(c: &mut Criterion) {
     let mut store = store_100k();
     let ctx = ctx();
     c.bench_function("ready_100k_limit50", |b| b.iter(|| query::ready(&store, &ctx, Some(50)).expect("ready")));
+    let list = query::ListQuery { limit: Some(200), ..query::ListQuery::default() };
+    c.bench_function("list_100k_limit200", |b| b.iter(|| query::list(&store, &list).expect("list")));
     let mut req = AddRequest::titled("Отправить счёт Brightlane за дизайн презентации, 45 000 ₽");
     req.person = Some("p3".into());
     req.category = Some("money".into());
