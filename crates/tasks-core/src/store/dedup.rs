@@ -1,6 +1,7 @@
 //! Rows of the duplicate check: the FTS5 indexes `task_words` / `task_stems` (rowid =
 //! task id), the review queue `dup_pairs`, and the labelled decisions `dup_decisions`.
 
+use crate::store::Cached;
 use rusqlite::{OptionalExtension, params};
 
 use super::Tx;
@@ -9,10 +10,10 @@ use crate::error::Result;
 
 /// Replaces a task's rows in both FTS5 indexes.
 pub(crate) fn index_task(tx: &Tx<'_>, task_id: i64, words: &str, stems: &str) -> Result<()> {
-    tx.execute("DELETE FROM task_words WHERE rowid = ?1", [task_id])?;
-    tx.execute("INSERT INTO task_words (rowid, words) VALUES (?1, ?2)", params![task_id, words])?;
-    tx.execute("DELETE FROM task_stems WHERE rowid = ?1", [task_id])?;
-    tx.execute("INSERT INTO task_stems (rowid, stems) VALUES (?1, ?2)", params![task_id, stems])?;
+    tx.exec_cached("DELETE FROM task_words WHERE rowid = ?1", [task_id])?;
+    tx.exec_cached("INSERT INTO task_words (rowid, words) VALUES (?1, ?2)", params![task_id, words])?;
+    tx.exec_cached("DELETE FROM task_stems WHERE rowid = ?1", [task_id])?;
+    tx.exec_cached("INSERT INTO task_stems (rowid, stems) VALUES (?1, ?2)", params![task_id, stems])?;
     Ok(())
 }
 
@@ -27,7 +28,7 @@ pub(crate) fn insert_decision(
     now: i64,
 ) -> Result<()> {
     let levels = candidate.map(|c| serde_json::to_string(&c.levels).unwrap_or_default()).unwrap_or_else(|| "{}".into());
-    tx.execute(
+    tx.exec_cached(
         "INSERT INTO dup_decisions (task_id, candidate_id, decision, score, band, levels, actor, at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         params![
@@ -46,7 +47,7 @@ pub(crate) fn insert_decision(
 
 /// Queues a pair for review; a pair already queued keeps its first row.
 pub(crate) fn insert_pair(tx: &Tx<'_>, task_id: i64, c: &Candidate, now: i64) -> Result<()> {
-    tx.execute(
+    tx.exec_cached(
         "INSERT OR IGNORE INTO dup_pairs (task_id, candidate_id, score, band, reasons, levels, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![
@@ -69,7 +70,7 @@ pub(crate) fn upsert_signature(
     amount: Option<&crate::model::Money>,
     due_at: Option<i64>,
 ) -> Result<()> {
-    tx.execute(
+    tx.exec_cached(
         "INSERT INTO task_signatures (task_id, amount_minor, currency, due_at) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (task_id) DO UPDATE SET amount_minor = ?2, currency = ?3, due_at = ?4",
         params![task_id, amount.map(|m| m.minor), amount.map(|m| m.currency.as_str()), due_at],
@@ -253,7 +254,7 @@ pub(crate) fn totals(conn: &rusqlite::Connection) -> Result<(i64, i64, i64)> {
     if let (Some(t), Some(p), Some(a)) = (get("tasks_n"), get("person_n"), get("amount_n")) {
         return Ok((t, p, a));
     }
-    Ok(conn.query_row(
+    Ok(conn.query_row_cached(
         "SELECT (SELECT count(*) FROM tasks), (SELECT count(*) FROM tasks WHERE person_id IS NOT NULL),
                 (SELECT count(*) FROM task_signatures WHERE amount_minor IS NOT NULL)",
         [],
@@ -333,7 +334,7 @@ pub(crate) fn pending_pairs(conn: &rusqlite::Connection, limit: usize) -> Result
 
 /// Marks queued pairs between two tasks resolved.
 pub(crate) fn resolve_pairs(tx: &Tx<'_>, a: i64, b: i64, resolution: &str, now: i64) -> Result<usize> {
-    Ok(tx.execute(
+    Ok(tx.exec_cached(
         "UPDATE dup_pairs SET resolved_at = ?3, resolution = ?4
          WHERE resolved_at IS NULL AND ((task_id = ?1 AND candidate_id = ?2) OR (task_id = ?2 AND candidate_id = ?1))",
         params![a, b, now, resolution],
@@ -361,9 +362,9 @@ pub(crate) fn labelled_decisions(conn: &rusqlite::Connection) -> Result<Vec<Labe
 
 /// Replaces the learned weights.
 pub(crate) fn store_weights(tx: &Tx<'_>, rows: &[(String, String, f64, f64, f64)], now: i64) -> Result<()> {
-    tx.execute("DELETE FROM dup_weights", [])?;
+    tx.exec_cached("DELETE FROM dup_weights", [])?;
     for (c, l, m, u, w) in rows {
-        tx.execute(
+        tx.exec_cached(
             "INSERT INTO dup_weights (comparison, level, m, u, weight, trained_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![c, l, m, u, w, now],
         )?;
@@ -373,7 +374,7 @@ pub(crate) fn store_weights(tx: &Tx<'_>, rows: &[(String, String, f64, f64, f64)
 
 /// Returns the ids of up to `n` tasks spread evenly over the store, for random pairs.
 pub(crate) fn sample_ids(conn: &rusqlite::Connection, n: usize) -> Result<Vec<i64>> {
-    let total: i64 = conn.query_row("SELECT count(*) FROM tasks", [], |r| r.get(0))?;
+    let total: i64 = conn.query_row_cached("SELECT count(*) FROM tasks", [], |r| r.get(0))?;
     let step = (total / n.max(1) as i64).max(1);
     let mut stmt = conn.prepare("SELECT id FROM tasks WHERE id % ?1 = 0 ORDER BY id LIMIT ?2")?;
     let rows = stmt.query_map(params![step, n as i64], |r| r.get(0))?;
@@ -383,7 +384,7 @@ pub(crate) fn sample_ids(conn: &rusqlite::Connection, n: usize) -> Result<Vec<i6
 /// Returns whether a merge or attach decision joins the two tasks (either order).
 pub(crate) fn is_merged_pair(conn: &rusqlite::Connection, a: i64, b: i64) -> Result<bool> {
     Ok(conn
-        .query_row(
+        .query_row_cached(
             "SELECT 1 FROM dup_decisions WHERE decision IN ('merge', 'attach')
                AND ((task_id = ?1 AND candidate_id = ?2) OR (task_id = ?2 AND candidate_id = ?1)) LIMIT 1",
             params![a, b],
@@ -395,7 +396,7 @@ pub(crate) fn is_merged_pair(conn: &rusqlite::Connection, a: i64, b: i64) -> Res
 
 /// Returns Σ over persons of (tasks by that person)².
 pub(crate) fn person_tf_squares(conn: &rusqlite::Connection) -> Result<f64> {
-    Ok(conn.query_row(
+    Ok(conn.query_row_cached(
         "SELECT coalesce(sum(c * c), 0) FROM (SELECT count(*) AS c FROM tasks WHERE person_id IS NOT NULL GROUP BY person_id)",
         [],
         |r| r.get::<_, f64>(0),
@@ -404,7 +405,7 @@ pub(crate) fn person_tf_squares(conn: &rusqlite::Connection) -> Result<f64> {
 
 /// Returns Σ over amounts of (tasks with that amount)².
 pub(crate) fn amount_tf_squares(conn: &rusqlite::Connection) -> Result<f64> {
-    Ok(conn.query_row(
+    Ok(conn.query_row_cached(
         "SELECT coalesce(sum(c * c), 0) FROM (SELECT count(*) AS c FROM task_signatures
            WHERE amount_minor IS NOT NULL GROUP BY amount_minor, currency)",
         [],
@@ -427,9 +428,9 @@ pub(crate) fn cached_squares(conn: &rusqlite::Connection) -> Result<Option<(f64,
 /// Recomputes the cached sums when missing or stale (called inside writes).
 pub(crate) fn refresh_stats(tx: &Tx<'_>) -> Result<()> {
     // max(id) stands in for count(*): O(log n) instead of a scan on every write.
-    let total: i64 = tx.query_row("SELECT coalesce(max(id), 0) FROM tasks", [], |r| r.get(0))?;
+    let total: i64 = tx.query_row_cached("SELECT coalesce(max(id), 0) FROM tasks", [], |r| r.get(0))?;
     let at: Option<i64> =
-        tx.query_row("SELECT tasks FROM dup_stats WHERE name = 'person_sq'", [], |r| r.get(0)).optional()?;
+        tx.query_row_cached("SELECT tasks FROM dup_stats WHERE name = 'person_sq'", [], |r| r.get(0)).optional()?;
     let stale = match at {
         None => true,
         Some(at) => (total - at).abs() as f64 > (at as f64 * STATS_REFRESH_SHARE).max(1.0),
@@ -439,7 +440,7 @@ pub(crate) fn refresh_stats(tx: &Tx<'_>) -> Result<()> {
     }
     let person = person_tf_squares(tx)?;
     let amount = amount_tf_squares(tx)?;
-    let (tasks_n, person_n, amount_n) = tx.query_row(
+    let (tasks_n, person_n, amount_n) = tx.query_row_cached(
         "SELECT (SELECT count(*) FROM tasks), (SELECT count(*) FROM tasks WHERE person_id IS NOT NULL),
                 (SELECT count(*) FROM task_signatures WHERE amount_minor IS NOT NULL)",
         [],
@@ -452,7 +453,7 @@ pub(crate) fn refresh_stats(tx: &Tx<'_>) -> Result<()> {
         ("person_n", person_n),
         ("amount_n", amount_n),
     ] {
-        tx.execute(
+        tx.exec_cached(
             "INSERT INTO dup_stats (name, value, tasks) VALUES (?1, ?2, ?3)
              ON CONFLICT (name) DO UPDATE SET value = ?2, tasks = ?3",
             params![name, value, total],
@@ -470,7 +471,8 @@ mod tests {
         let store = crate::store::Store::open(std::path::Path::new(":memory:")).expect("store");
         let conn = store.conn();
         for (id, stems) in [(1, "send invoic"), (2, "send"), (3, "invoic deck"), (4, "send invoic"), (5, "call mom")] {
-            conn.execute("INSERT INTO task_stems (rowid, stems) VALUES (?1, ?2)", params![id, stems]).expect("insert");
+            conn.exec_cached("INSERT INTO task_stems (rowid, stems) VALUES (?1, ?2)", params![id, stems])
+                .expect("insert");
         }
         let terms = [("send".to_string(), 0.5), ("invoic".to_string(), 1.0), ("deck".to_string(), 2.0)];
         // 3: invoic + deck = 3.0; 4 and 1: send + invoic = 1.5 (4 is newer); 2: send = 0.5.

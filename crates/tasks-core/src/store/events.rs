@@ -1,6 +1,7 @@
 //! Task history: one `task_events` row per change, written in the same transaction as
 //! the change itself, with `changes` as `{field: [from, to]}` JSON and the actor.
 
+use crate::store::Cached;
 use rusqlite::{Connection, params};
 use serde_json::Value;
 
@@ -24,7 +25,7 @@ pub struct Event {
 
 /// Appends an event row.
 pub(crate) fn record(tx: &Tx<'_>, task_id: i64, at: i64, actor: &str, kind: &str, changes: &Value) -> Result<()> {
-    tx.execute(
+    tx.exec_cached(
         "INSERT INTO task_events (task_id, at, actor, kind, changes) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![task_id, at, actor, kind, changes.to_string()],
     )?;

@@ -3,6 +3,7 @@
 //!
 //! The cycle check is one recursive CTE run inside the writing transaction (SPEC §4).
 
+use crate::store::Cached;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::Tx;
@@ -12,7 +13,7 @@ use crate::model::LinkKind;
 /// Returns whether a live task → task link exists.
 pub(crate) fn exists(conn: &Connection, from: i64, kind: LinkKind, to: i64) -> Result<bool> {
     Ok(conn
-        .query_row(
+        .query_row_cached(
             "SELECT 1 FROM links WHERE from_task_id = ?1 AND kind = ?2 AND to_task_id = ?3 AND removed_at IS NULL",
             params![from, kind.as_str(), to],
             |_| Ok(()),
@@ -23,7 +24,7 @@ pub(crate) fn exists(conn: &Connection, from: i64, kind: LinkKind, to: i64) -> R
 
 /// Inserts a live task → task link.
 pub(crate) fn insert(tx: &Tx<'_>, from: i64, kind: LinkKind, to: i64, actor: &str, now: i64) -> Result<()> {
-    tx.execute(
+    tx.exec_cached(
         "INSERT INTO links (from_task_id, kind, to_task_id, created_at, created_by) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![from, kind.as_str(), to, now, actor],
     )?;
@@ -39,7 +40,7 @@ pub(crate) fn insert_message(
     actor: &str,
     now: i64,
 ) -> Result<()> {
-    tx.execute(
+    tx.exec_cached(
         "INSERT OR IGNORE INTO links (from_task_id, kind, to_message_id, created_at, created_by)
          VALUES (?1, ?2, ?3, ?4, ?5)",
         params![from, kind.as_str(), message_id, now, actor],
@@ -49,7 +50,7 @@ pub(crate) fn insert_message(
 
 /// Marks a live task → task link removed; returns false when there was none.
 pub(crate) fn remove(tx: &Tx<'_>, from: i64, kind: LinkKind, to: i64, actor: &str, now: i64) -> Result<bool> {
-    let n = tx.execute(
+    let n = tx.exec_cached(
         "UPDATE links SET removed_at = ?4, removed_by = ?5
          WHERE from_task_id = ?1 AND kind = ?2 AND to_task_id = ?3 AND removed_at IS NULL",
         params![from, kind.as_str(), to, now, actor],
@@ -65,7 +66,7 @@ pub(crate) fn path(conn: &Connection, from: i64, kind: LinkKind, to: i64) -> Res
     // The walk carries its path as a comma list; UNION (not UNION ALL) plus the instr()
     // guard keeps it finite even if a cycle were ever stored.
     let found: Option<String> = conn
-        .query_row(
+        .query_row_cached(
             "WITH RECURSIVE walk(id, path) AS (
                  SELECT ?1, ',' || ?1 || ','
                  UNION
@@ -136,8 +137,8 @@ pub(crate) fn move_message_links(tx: &Tx<'_>, from: i64, to: i64, actor: &str, n
     let rows: Vec<(i64, String, i64)> =
         stmt.query_map([from], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<rusqlite::Result<_>>()?;
     for (id, kind, message_id) in &rows {
-        tx.execute("UPDATE links SET removed_at = ?2, removed_by = ?3 WHERE id = ?1", params![id, now, actor])?;
-        tx.execute(
+        tx.exec_cached("UPDATE links SET removed_at = ?2, removed_by = ?3 WHERE id = ?1", params![id, now, actor])?;
+        tx.exec_cached(
             "INSERT OR IGNORE INTO links (from_task_id, kind, to_message_id, created_at, created_by)
              VALUES (?1, ?2, ?3, ?4, ?5)",
             params![to, kind, message_id, now, actor],
@@ -160,8 +161,8 @@ pub(crate) fn move_message_link(
     let rows: Vec<(i64, String)> =
         stmt.query_map(params![from, message_id], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
     for (id, kind) in &rows {
-        tx.execute("UPDATE links SET removed_at = ?2, removed_by = ?3 WHERE id = ?1", params![id, now, actor])?;
-        tx.execute(
+        tx.exec_cached("UPDATE links SET removed_at = ?2, removed_by = ?3 WHERE id = ?1", params![id, now, actor])?;
+        tx.exec_cached(
             "INSERT OR IGNORE INTO links (from_task_id, kind, to_message_id, created_at, created_by)
              VALUES (?1, ?2, ?3, ?4, ?5)",
             params![to, kind, message_id, now, actor],

@@ -44,6 +44,36 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
 /// The newest schema version this binary knows.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;
 
+/// `execute` and `query_row` through the connection's statement cache. rusqlite's own
+/// `Connection::execute`/`query_row` parse and plan their SQL on every call; the store
+/// runs the same few dozen statements for every task written or read.
+pub(crate) trait Cached {
+    /// Like `Connection::execute`, with a cached statement.
+    fn exec_cached<P: rusqlite::Params>(&self, sql: &str, params: P) -> rusqlite::Result<usize>;
+    /// Like `Connection::query_row`, with a cached statement.
+    fn query_row_cached<T, P, F>(&self, sql: &str, params: P, f: F) -> rusqlite::Result<T>
+    where
+        P: rusqlite::Params,
+        F: FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>;
+}
+
+impl Cached for Connection {
+    fn exec_cached<P: rusqlite::Params>(&self, sql: &str, params: P) -> rusqlite::Result<usize> {
+        self.prepare_cached(sql)?.execute(params)
+    }
+
+    fn query_row_cached<T, P, F>(&self, sql: &str, params: P, f: F) -> rusqlite::Result<T>
+    where
+        P: rusqlite::Params,
+        F: FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    {
+        self.prepare_cached(sql)?.query_row(params, f)
+    }
+}
+
+/// Prepared statements kept per connection (see [`Store::open`]).
+pub const STATEMENT_CACHE: usize = 128;
+
 /// An open store.
 pub struct Store {
     conn: Connection,
@@ -85,6 +115,11 @@ impl Store {
         // Map the file instead of read() per page: at 100k tasks, page reads were half
         // of a `ready`'s wall time.
         conn.pragma_update(None, "mmap_size", 256 * 1024 * 1024)?;
+        // rusqlite keeps 16 prepared statements by default; an add or an import line runs
+        // more distinct ones than that (task row, keys, FTS, signature, stats, events,
+        // the duplicate check's queries), so the cache evicted them in turn and every
+        // statement was parsed and planned again.
+        conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         let mut store = Store { conn, path: path.to_path_buf() };
         store.migrate()?;
         Ok(store)

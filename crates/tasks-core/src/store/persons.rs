@@ -2,6 +2,7 @@
 //! `@lena`, SPEC §3); unknown ones are created on first use, so agents and imports can
 //! name people without a setup step.
 
+use crate::store::Cached;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::Tx;
@@ -16,12 +17,12 @@ pub(crate) fn resolve_or_create(tx: &Tx<'_>, handle: &str, now: i64) -> Result<i
         return Ok(id);
     }
     if let Some(n) = numeric_ref(handle) {
-        tx.execute("INSERT INTO persons (id, created_at) VALUES (?1, ?2)", params![n, now])?;
+        tx.exec_cached("INSERT INTO persons (id, created_at) VALUES (?1, ?2)", params![n, now])?;
         return Ok(n);
     }
-    tx.execute("INSERT INTO persons (name, created_at) VALUES (?1, ?2)", params![handle, now])?;
+    tx.exec_cached("INSERT INTO persons (name, created_at) VALUES (?1, ?2)", params![handle, now])?;
     let id = tx.last_insert_rowid();
-    tx.execute(
+    tx.exec_cached(
         "INSERT INTO identities (person_id, provider, handle) VALUES (?1, ?2, ?3)",
         params![id, LOCAL_PROVIDER, handle],
     )?;
@@ -31,10 +32,12 @@ pub(crate) fn resolve_or_create(tx: &Tx<'_>, handle: &str, now: i64) -> Result<i
 /// Returns the person id for a handle without creating anything.
 pub(crate) fn find(conn: &Connection, handle: &str) -> Result<Option<i64>> {
     if let Some(n) = numeric_ref(handle) {
-        return Ok(conn.query_row("SELECT id FROM persons WHERE id = ?1", [n], |r| r.get(0)).optional()?);
+        return Ok(conn.query_row_cached("SELECT id FROM persons WHERE id = ?1", [n], |r| r.get(0)).optional()?);
     }
     Ok(conn
-        .query_row("SELECT person_id FROM identities WHERE handle = ?1 ORDER BY id LIMIT 1", [handle], |r| r.get(0))
+        .query_row_cached("SELECT person_id FROM identities WHERE handle = ?1 ORDER BY id LIMIT 1", [handle], |r| {
+            r.get(0)
+        })
         .optional()?)
 }
 

@@ -2,6 +2,7 @@
 //! `key_counters` give task numbers inside the same transaction as the insert (SPEC §3),
 //! so concurrent writers can never hand out one number twice or leave a gap.
 
+use crate::store::Cached;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::Tx;
@@ -37,7 +38,7 @@ pub(crate) fn insert(
     if by_key(tx, key)?.is_some() {
         return Err(Error::ProjectExists { key: key.to_string() });
     }
-    tx.execute(
+    tx.exec_cached(
         "INSERT INTO projects (key, name, description, kind, account_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![key, name, description, kind.as_str(), account_id, now],
     )?;
@@ -46,18 +47,24 @@ pub(crate) fn insert(
 
 /// Reads a project by id.
 pub(crate) fn get(conn: &Connection, id: i64) -> Result<Project> {
-    Ok(conn.query_row(&format!("SELECT {COLUMNS} FROM projects WHERE id = ?1"), [id], row_to_project)?)
+    Ok(conn.query_row_cached(&format!("SELECT {COLUMNS} FROM projects WHERE id = ?1"), [id], row_to_project)?)
 }
 
 /// Reads a project by key (exact, uppercase).
 pub(crate) fn by_key(conn: &Connection, key: &str) -> Result<Option<Project>> {
-    Ok(conn.query_row(&format!("SELECT {COLUMNS} FROM projects WHERE key = ?1"), [key], row_to_project).optional()?)
+    Ok(conn
+        .query_row_cached(&format!("SELECT {COLUMNS} FROM projects WHERE key = ?1"), [key], row_to_project)
+        .optional()?)
 }
 
 /// Reads the inbox of a messaging account (`provider/account`).
 pub(crate) fn by_account(conn: &Connection, account_id: &str) -> Result<Option<Project>> {
     Ok(conn
-        .query_row(&format!("SELECT {COLUMNS} FROM projects WHERE account_id = ?1"), [account_id], row_to_project)
+        .query_row_cached(
+            &format!("SELECT {COLUMNS} FROM projects WHERE account_id = ?1"),
+            [account_id],
+            row_to_project,
+        )
         .optional()?)
 }
 
@@ -79,7 +86,7 @@ pub(crate) fn open_counts(conn: &Connection) -> Result<std::collections::HashMap
 
 /// Takes the next task number of a project (`UPDATE … RETURNING`, SPEC §3).
 pub(crate) fn next_number(tx: &Tx<'_>, project_id: i64) -> Result<i64> {
-    Ok(tx.query_row(
+    Ok(tx.query_row_cached(
         "UPDATE projects SET tasks_count = tasks_count + 1 WHERE id = ?1 RETURNING tasks_count",
         [project_id],
         |r| r.get(0),
@@ -88,7 +95,7 @@ pub(crate) fn next_number(tx: &Tx<'_>, project_id: i64) -> Result<i64> {
 
 /// Takes the next number of a typed prefix (`Q`, `REQ`, `M`, `PR`).
 pub(crate) fn next_typed_number(tx: &Tx<'_>, prefix: &str) -> Result<i64> {
-    Ok(tx.query_row(
+    Ok(tx.query_row_cached(
         "INSERT INTO key_counters (prefix, last) VALUES (?1, 1)
          ON CONFLICT (prefix) DO UPDATE SET last = last + 1
          RETURNING last",

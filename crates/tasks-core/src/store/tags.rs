@@ -1,6 +1,7 @@
 //! Tags and the one taggings table shared by every taggable type (SPEC §2): tasks are
 //! the taggable type `task`.
 
+use crate::store::Cached;
 use rusqlite::{OptionalExtension, params};
 
 use super::Tx;
@@ -10,9 +11,9 @@ const TASK: &str = "task";
 
 /// Tags a task; returns false when it already had the tag.
 pub(crate) fn add(tx: &Tx<'_>, task_id: i64, name: &str, now: i64) -> Result<bool> {
-    tx.execute("INSERT OR IGNORE INTO tags (name) VALUES (?1)", [name])?;
-    let tag_id: i64 = tx.query_row("SELECT id FROM tags WHERE name = ?1", [name], |r| r.get(0))?;
-    let n = tx.execute(
+    tx.exec_cached("INSERT OR IGNORE INTO tags (name) VALUES (?1)", [name])?;
+    let tag_id: i64 = tx.query_row_cached("SELECT id FROM tags WHERE name = ?1", [name], |r| r.get(0))?;
+    let n = tx.exec_cached(
         "INSERT OR IGNORE INTO taggings (tag_id, taggable_type, taggable_id, created_at) VALUES (?1, ?2, ?3, ?4)",
         params![tag_id, TASK, task_id, now],
     )?;
@@ -21,9 +22,10 @@ pub(crate) fn add(tx: &Tx<'_>, task_id: i64, name: &str, now: i64) -> Result<boo
 
 /// Removes a tag from a task; returns false when it did not have it.
 pub(crate) fn remove(tx: &Tx<'_>, task_id: i64, name: &str) -> Result<bool> {
-    let tag_id: Option<i64> = tx.query_row("SELECT id FROM tags WHERE name = ?1", [name], |r| r.get(0)).optional()?;
+    let tag_id: Option<i64> =
+        tx.query_row_cached("SELECT id FROM tags WHERE name = ?1", [name], |r| r.get(0)).optional()?;
     let Some(tag_id) = tag_id else { return Ok(false) };
-    let n = tx.execute(
+    let n = tx.exec_cached(
         "DELETE FROM taggings WHERE tag_id = ?1 AND taggable_type = ?2 AND taggable_id = ?3",
         params![tag_id, TASK, task_id],
     )?;

@@ -5,6 +5,7 @@
 //! Reads compute `blocked` from live `blocked-by` links every time (SPEC §2: never
 //! stored), so closing a task unblocks its dependants with nothing to fix up.
 
+use crate::store::Cached;
 use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, Row, params, params_from_iter};
 
@@ -122,7 +123,7 @@ pub(crate) struct NewTaskRow<'a> {
 /// Inserts a task row and returns its id.
 pub(crate) fn insert(tx: &Tx<'_>, t: &NewTaskRow<'_>) -> Result<i64> {
     let (due_at, due_kind) = due_columns(t.due);
-    tx.execute(
+    tx.exec_cached(
         "INSERT INTO tasks (uuid, key, legacy_key, external_id, project_id, type, title, description,
              status, close_reason, priority, due_at, due_kind, category, person_id, amount_minor,
              currency, chat, reply_to_id, created_at, updated_at, closed_at, source)
@@ -185,7 +186,7 @@ fn get_sql() -> String {
 /// Returns the id of the task with this key or legacy key.
 pub(crate) fn id_by_key(conn: &Connection, key: &str) -> Result<Option<i64>> {
     Ok(conn
-        .query_row("SELECT id FROM tasks WHERE key = ?1 OR legacy_key = ?1 LIMIT 1", [key], |r| r.get(0))
+        .query_row_cached("SELECT id FROM tasks WHERE key = ?1 OR legacy_key = ?1 LIMIT 1", [key], |r| r.get(0))
         .optional()?)
 }
 
@@ -321,7 +322,7 @@ pub fn ready_filter(actor: &str, now_ms: i64, limit: Option<usize>) -> ListFilte
 pub(crate) fn set_status(tx: &Tx<'_>, id: i64, status: Status, close_reason: Option<&str>, now: i64) -> Result<()> {
     let closed_at = status.is_closed().then_some(now);
     // Closing ends the lease (SPEC §4); reopening or starting keeps it.
-    tx.execute(
+    tx.exec_cached(
         "UPDATE tasks SET status = ?2, close_reason = ?3, closed_at = ?4, updated_at = ?5,
              claimed_by = CASE WHEN ?6 THEN NULL ELSE claimed_by END,
              claimed_until = CASE WHEN ?6 THEN NULL ELSE claimed_until END
@@ -348,37 +349,37 @@ pub(crate) enum Column<'a> {
 pub(crate) fn set_column(tx: &Tx<'_>, id: i64, column: Column<'_>, now: i64) -> Result<()> {
     let n = match column {
         Column::Title(v) => {
-            tx.execute("UPDATE tasks SET title = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?
+            tx.exec_cached("UPDATE tasks SET title = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?
         }
         Column::Description(v) => {
-            tx.execute("UPDATE tasks SET description = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?
+            tx.exec_cached("UPDATE tasks SET description = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?
         }
-        Column::Priority(v) => tx.execute(
+        Column::Priority(v) => tx.exec_cached(
             "UPDATE tasks SET priority = ?2, updated_at = ?3 WHERE id = ?1",
             params![id, v.map(i64::from), now],
         )?,
         Column::Due(v) => {
             let (at, kind) = due_columns(v);
-            tx.execute(
+            tx.exec_cached(
                 "UPDATE tasks SET due_at = ?2, due_kind = ?3, updated_at = ?4 WHERE id = ?1",
                 params![id, at, kind, now],
             )?
         }
         Column::Category(v) => {
-            tx.execute("UPDATE tasks SET category = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?
+            tx.exec_cached("UPDATE tasks SET category = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?
         }
         Column::PersonId(v) => {
-            tx.execute("UPDATE tasks SET person_id = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?
+            tx.exec_cached("UPDATE tasks SET person_id = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?
         }
-        Column::Amount(v) => tx.execute(
+        Column::Amount(v) => tx.exec_cached(
             "UPDATE tasks SET amount_minor = ?2, currency = ?3, updated_at = ?4 WHERE id = ?1",
             params![id, v.map(|m| m.minor), v.map(|m| m.currency.as_str()), now],
         )?,
         Column::ProjectId(v) => {
-            tx.execute("UPDATE tasks SET project_id = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?
+            tx.exec_cached("UPDATE tasks SET project_id = ?2, updated_at = ?3 WHERE id = ?1", params![id, v, now])?
         }
         Column::TaskType(v) => {
-            tx.execute("UPDATE tasks SET type = ?2, updated_at = ?3 WHERE id = ?1", params![id, v.as_str(), now])?
+            tx.exec_cached("UPDATE tasks SET type = ?2, updated_at = ?3 WHERE id = ?1", params![id, v.as_str(), now])?
         }
     };
     if n == 0 {
@@ -393,7 +394,7 @@ pub(crate) fn set_column(tx: &Tx<'_>, id: i64, column: Column<'_>, now: i64) -> 
 /// IMMEDIATE`, it is atomic across every process on the machine.
 pub(crate) fn try_claim(tx: &Tx<'_>, id: i64, actor: &str, until: i64, now: i64) -> Result<bool> {
     let got: Option<i64> = tx
-        .query_row(
+        .query_row_cached(
             "UPDATE tasks SET claimed_by = ?2, claimed_until = ?3, updated_at = ?4
              WHERE id = ?1 AND status IN ('open', 'in_progress')
                AND (claimed_by IS NULL OR claimed_until < ?4 OR claimed_by = ?2)
@@ -407,7 +408,7 @@ pub(crate) fn try_claim(tx: &Tx<'_>, id: i64, actor: &str, until: i64, now: i64)
 
 /// Ends the lease on a task.
 pub(crate) fn release(tx: &Tx<'_>, id: i64, now: i64) -> Result<()> {
-    tx.execute(
+    tx.exec_cached(
         "UPDATE tasks SET claimed_by = NULL, claimed_until = NULL, updated_at = ?2 WHERE id = ?1",
         params![id, now],
     )?;
