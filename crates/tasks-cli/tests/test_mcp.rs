@@ -335,10 +335,15 @@ fn mcp_every_tool_with_effects() {
     assert_eq!(mine["task"]["priority"], 0);
     let held = mcp.err("task_update", json!({ "taskId": b_key, "status": "in_progress", "owner": "agent-4" }));
     assert_eq!(held["code"], "conflict", "{held}");
-    // A failure after a written step says which steps were written.
+    // A failure at a late step writes nothing: the description edit before it is
+    // rolled back with it (one transaction).
+    let before = mcp.ok("task_get", json!({ "taskId": b_key }));
     let back = mcp.err("task_update", json!({ "taskId": b_key, "description": "eu-west", "status": "pending" }));
     assert_eq!(back["code"], "conflict", "{back}");
-    assert_eq!(back["details"]["applied"], json!(["edit"]), "{back}");
+    assert_eq!(back["details"].get("applied"), None, "{back}");
+    let after = mcp.ok("task_get", json!({ "taskId": b_key }));
+    assert_eq!(after["task"]["description"], before["task"]["description"], "nothing written: {after}");
+    assert_eq!(after["task"]["updated_at"], before["task"]["updated_at"], "{after}");
     // owner "" releases the server actor's claim; another actor's claim stays theirs.
     let not_mine = mcp.err("task_update", json!({ "taskId": b_key, "owner": "" }));
     assert_eq!(not_mine["code"], "conflict", "{not_mine}");

@@ -30,33 +30,24 @@ pub const DEFAULT_LIMIT: usize = 50;
 /// The close reason of `task_update {status: "deleted"}`: the task is dismissed, never erased.
 pub const DELETED_REASON: &str = "deleted";
 
-/// A failed tool call: the core error, and the steps of a multi-step `task_update`
-/// that were written before it (each core operation is its own transaction).
+/// A failed tool call: the core error. Nothing of a failed call was written (a
+/// multi-step `task_update` runs in one transaction).
 #[derive(Debug)]
 pub struct Failure {
     /// What went wrong.
     pub error: Error,
-    /// Steps already applied, in order (empty for single-step tools).
-    pub applied: Vec<&'static str>,
 }
 
 impl From<Error> for Failure {
     fn from(error: Error) -> Self {
-        Failure { error, applied: Vec::new() }
+        Failure { error }
     }
 }
 
 impl Failure {
-    /// Returns the `{"error": {code, message, details}}` object of `tasks_core::wire`,
-    /// with `details.applied` when part of an update was written.
+    /// Returns the `{"error": {code, message, details}}` object of `tasks_core::wire`.
     pub fn to_json(&self) -> Value {
-        let mut v = wire::error(&self.error);
-        if !self.applied.is_empty()
-            && let Some(details) = v["error"]["details"].as_object_mut()
-        {
-            details.insert("applied".into(), json!(self.applied));
-        }
-        v
+        wire::error(&self.error)
     }
 }
 
@@ -158,11 +149,10 @@ pub fn create(config: &ServerConfig, a: CreateArgs) -> Answer {
 
 /// `task_update`: edits, tags, links, claim and status of one task.
 ///
-/// Every argument is read before anything is written. The core runs each verb in its
-/// own transaction, so the steps go in the order least likely to leave half an update:
-/// the claim first (a task held by another actor is refused before anything changes),
-/// then links (cycles), then fields and tags, then the status. A failure after a step
-/// was written names the steps written in `details.applied`.
+/// Every argument is read before anything is written, and the steps run in ONE
+/// transaction (`Store::batch`): the claim (a task held by another actor is refused),
+/// links (cycles), fields and tags, then the status. A failure at any step writes
+/// nothing.
 pub fn update(config: &ServerConfig, a: UpdateArgs) -> Answer {
     let owner = a.owner.as_deref().map(str::trim);
     let ctx = config.context(owner);
@@ -204,63 +194,78 @@ pub fn update(config: &ServerConfig, a: UpdateArgs) -> Answer {
 
     let mut store = config.open()?;
     let key = query::get(&store, &a.task_id)?.key;
-    let mut applied: Vec<&'static str> = Vec::new();
-    let fail = |applied: &Vec<&'static str>| {
-        let applied = applied.clone();
-        move |error: Error| Failure { error: arguments_named(error), applied }
+    let plan = UpdatePlan {
+        owner,
+        closing,
+        blocked_by: &a.add_blocked_by,
+        blocks: &a.add_blocks,
+        edit: &edit,
+        tags: &new_tags,
+        status: a.status,
     };
+    let unblocked = store.batch(|store| apply_update(store, &ctx, &key, &plan)).map_err(arguments_named)?;
 
+    let task = query::get(&store, &key)?;
+    Ok(json!({ "task": wire::task(&task, ctx.now_ms()), "unblocked": unblocked }))
+}
+
+/// What `task_update` will write, read and checked from its arguments.
+struct UpdatePlan<'a> {
+    owner: Option<&'a str>,
+    closing: bool,
+    blocked_by: &'a [String],
+    blocks: &'a [String],
+    edit: &'a EditRequest,
+    tags: &'a [String],
+    status: Option<UpdateStatus>,
+}
+
+/// The writing steps of `task_update`, inside its batch; returns the keys the status
+/// change unblocked.
+fn apply_update(store: &mut Store, ctx: &Context, key: &str, plan: &UpdatePlan<'_>) -> Result<Vec<String>, Error> {
+    let UpdatePlan { owner, closing, blocked_by, blocks, edit, tags: new_tags, status: target } = *plan;
     match owner {
         Some("") => {
-            claims::release(&mut store, &ctx, &key).map_err(fail(&applied))?;
-            applied.push("release");
+            claims::release(store, ctx, key)?;
         }
         // Closing ends any lease, so a claim on the way to completed/deleted is moot.
         Some(_) if !closing => {
-            claims::claim(&mut store, &ctx, &key, claims::DEFAULT_LEASE).map_err(fail(&applied))?;
-            applied.push("claim");
+            claims::claim(store, ctx, key, claims::DEFAULT_LEASE)?;
         }
         _ => {}
     }
-    for blocker in &a.add_blocked_by {
-        link_op::link(&mut store, &ctx, &key, LinkKind::BlockedBy, blocker).map_err(fail(&applied))?;
-        applied.push("addBlockedBy");
+    for blocker in blocked_by {
+        link_op::link(store, ctx, key, LinkKind::BlockedBy, blocker)?;
     }
-    for dependant in &a.add_blocks {
-        link_op::link(&mut store, &ctx, dependant, LinkKind::BlockedBy, &key).map_err(fail(&applied))?;
-        applied.push("addBlocks");
+    for dependant in blocks {
+        link_op::link(store, ctx, dependant, LinkKind::BlockedBy, key)?;
     }
     if !edit.is_empty() {
-        edit_op::edit(&mut store, &ctx, &key, &edit).map_err(fail(&applied))?;
-        applied.push("edit");
+        edit_op::edit(store, ctx, key, edit)?;
     }
     if !new_tags.is_empty() {
-        status::tag(&mut store, &ctx, &key, &new_tags).map_err(fail(&applied))?;
-        applied.push("metadata");
+        status::tag(store, ctx, key, new_tags)?;
     }
-    let mut unblocked = Vec::new();
-    if let Some(target) = a.status {
+    if let Some(target) = target {
         let out = match target {
             UpdateStatus::Pending => {
-                let task = query::get(&store, &key).map_err(fail(&applied))?;
+                let task = query::get(store, key)?;
                 if task.status == Status::InProgress {
-                    return Err(fail(&applied)(Error::WrongState {
-                        key,
+                    return Err(Error::WrongState {
+                        key: key.to_string(),
                         status: task.status.to_string(),
                         reason: "a started task cannot go back to pending; complete or delete it, or release it with owner \"\"".into(),
-                    }));
+                    });
                 }
-                status::reopen(&mut store, &ctx, &key)
+                status::reopen(store, ctx, key)
             }
-            UpdateStatus::InProgress => status::start(&mut store, &ctx, &key),
-            UpdateStatus::Completed => status::done(&mut store, &ctx, &key),
-            UpdateStatus::Deleted => status::dismiss(&mut store, &ctx, &key, Some(DELETED_REASON)),
-        }
-        .map_err(fail(&applied))?;
-        unblocked = out.unblocked.iter().map(|t| t.key.clone()).collect();
+            UpdateStatus::InProgress => status::start(store, ctx, key),
+            UpdateStatus::Completed => status::done(store, ctx, key),
+            UpdateStatus::Deleted => status::dismiss(store, ctx, key, Some(DELETED_REASON)),
+        }?;
+        return Ok(out.unblocked.iter().map(|t| t.key.clone()).collect());
     }
-    let task = query::get(&store, &key)?;
-    Ok(json!({ "task": wire::task(&task, ctx.now_ms()), "unblocked": unblocked }))
+    Ok(Vec::new())
 }
 
 /// `task_get`: one task with its links.

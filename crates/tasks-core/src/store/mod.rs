@@ -78,17 +78,50 @@ pub const STATEMENT_CACHE: usize = 128;
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    /// True inside [`Store::batch`]: writes become savepoints of its transaction.
+    in_batch: bool,
 }
 
-/// A write transaction (`BEGIN IMMEDIATE`); dereferences to the connection for reads.
+/// A write transaction (`BEGIN IMMEDIATE`, or a savepoint of a [`Store::batch`]);
+/// dereferences to the connection for reads.
 pub struct Tx<'a> {
-    tx: rusqlite::Transaction<'a>,
+    tx: TxKind<'a>,
+}
+
+enum TxKind<'a> {
+    Top(rusqlite::Transaction<'a>),
+    Nested(rusqlite::Savepoint<'a>),
 }
 
 impl std::ops::Deref for Tx<'_> {
     type Target = Connection;
     fn deref(&self) -> &Connection {
-        &self.tx
+        match &self.tx {
+            TxKind::Top(t) => t,
+            TxKind::Nested(s) => s,
+        }
+    }
+}
+
+impl Tx<'_> {
+    fn commit(self) -> Result<()> {
+        match self.tx {
+            TxKind::Top(t) => t.commit()?,
+            TxKind::Nested(s) => s.commit()?,
+        }
+        Ok(())
+    }
+
+    fn rollback(self) -> Result<()> {
+        match self.tx {
+            TxKind::Top(t) => t.rollback()?,
+            TxKind::Nested(mut s) => {
+                s.rollback()?;
+                // Releases the savepoint, now empty.
+                s.commit()?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -120,7 +153,7 @@ impl Store {
         // the duplicate check's queries), so the cache evicted them in turn and every
         // statement was parsed and planned again.
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-        let mut store = Store { conn, path: path.to_path_buf() };
+        let mut store = Store { conn, path: path.to_path_buf(), in_batch: false };
         store.migrate()?;
         Ok(store)
     }
@@ -139,21 +172,48 @@ impl Store {
     ///
     /// On `Err` the transaction rolls back: nothing of a failed operation is written.
     pub fn write<T>(&mut self, f: impl FnOnce(&Tx<'_>) -> Result<T>) -> Result<T> {
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let tx = Tx { tx };
+        let tx = self.begin()?;
         let value = f(&tx)?;
-        tx.tx.commit()?;
+        tx.commit()?;
         Ok(value)
     }
 
     /// Runs `f` inside a write transaction and always rolls it back: `--dry-run` sees
     /// exactly what the write would do (keys, candidates) and leaves the store as it was.
     pub fn rehearse<T>(&mut self, f: impl FnOnce(&Tx<'_>) -> Result<T>) -> Result<T> {
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let tx = Tx { tx };
+        let tx = self.begin()?;
         let value = f(&tx)?;
-        tx.tx.rollback()?;
+        tx.rollback()?;
         Ok(value)
+    }
+
+    /// Runs several operations as ONE transaction: each [`Store::write`] inside `f`
+    /// becomes a savepoint of a single `BEGIN IMMEDIATE`, and an error anywhere rolls
+    /// every step back. For a caller that composes verbs (MCP `task_update`: claim,
+    /// links, fields, tags, status) and must not leave half of them written.
+    pub fn batch<T>(&mut self, f: impl FnOnce(&mut Store) -> Result<T>) -> Result<T> {
+        if self.in_batch {
+            return f(self);
+        }
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        self.in_batch = true;
+        let out = f(self);
+        self.in_batch = false;
+        let end = if out.is_ok() { "COMMIT" } else { "ROLLBACK" };
+        if let Err(e) = self.conn.execute_batch(end) {
+            let _ = self.conn.execute_batch("ROLLBACK");
+            return Err(e.into());
+        }
+        out
+    }
+
+    fn begin(&mut self) -> Result<Tx<'_>> {
+        let tx = if self.in_batch {
+            TxKind::Nested(self.conn.savepoint()?)
+        } else {
+            TxKind::Top(self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
+        };
+        Ok(Tx { tx })
     }
 
     fn migrate(&mut self) -> Result<()> {
@@ -206,5 +266,46 @@ impl Store {
     /// Returns the schema version of the open store.
     pub fn schema_version(&self) -> Result<i64> {
         Ok(self.conn.query_row("SELECT max(version) FROM schema_migrations", [], |r| r.get(0))?)
+    }
+}
+
+#[cfg(test)]
+mod batch_tests {
+    use super::*;
+
+    fn count(store: &Store) -> i64 {
+        store.conn().query_row("SELECT count(*) FROM tasks", [], |r| r.get(0)).expect("count")
+    }
+
+    #[test]
+    fn a_batch_commits_all_its_writes_or_none() {
+        let mut store = Store::open(Path::new(":memory:")).expect("store");
+        let ctx = crate::ops::Context::new(jiff::Timestamp::UNIX_EPOCH, "test", jiff::tz::TimeZone::UTC);
+        let add = |store: &mut Store, title: &str| {
+            crate::ops::add::add(store, &ctx, &crate::ops::add::AddRequest::titled(title)).map(|_| ())
+        };
+        store
+            .batch(|s| {
+                add(s, "Write the report")?;
+                add(s, "Call the bank")
+            })
+            .expect("batch");
+        assert_eq!(count(&store), 2);
+        let failed = store.batch(|s| {
+            add(s, "Book the flights")?;
+            add(s, "   ") // an empty title is refused after the first write
+        });
+        assert!(failed.is_err());
+        assert_eq!(count(&store), 2, "the first write of a failed batch is rolled back");
+        // A rehearsal inside a batch leaves nothing either, and the batch goes on.
+        store
+            .batch(|s| {
+                s.rehearse(|tx| Ok(tx.execute("DELETE FROM task_stems", [])?))?;
+                add(s, "Renew the passport")
+            })
+            .expect("batch");
+        assert_eq!(count(&store), 3);
+        add(&mut store, "Water the plants").expect("a plain write after batches");
+        assert_eq!(count(&store), 4);
     }
 }
