@@ -3,6 +3,7 @@
 //! SPEC §9. All rules live in `tasks-core`; this crate is glue.
 
 mod commands;
+mod config;
 mod env;
 mod error;
 mod render;

@@ -124,6 +124,55 @@ fn configuration_errors_exit_3() {
     assert_eq!(r.code, 3, "{}", r.stderr);
 }
 
+/// `~/.config/tasks/config.toml` (here under `XDG_CONFIG_HOME`) gives the store, the
+/// actor and the zone; the environment wins over it; a mistake in it is exit 3 naming
+/// the file, the line and the key, and nothing is written.
+#[test]
+fn the_config_file_is_read_and_the_environment_wins() {
+    let env = TestEnv::new();
+    let config_home = env.path("config");
+    std::fs::create_dir_all(config_home.join("tasks")).expect("config dir");
+    let from_file = env.path("from-config.db");
+    std::fs::write(
+        config_home.join("tasks/config.toml"),
+        format!("db = \"{}\"\nactor = \"filed\"\ntz = \"Asia/Tokyo\"\n", from_file.display()),
+    )
+    .expect("write config");
+    let run = |args: &[&str], keep_env: bool| {
+        let mut cmd = env.command(args);
+        cmd.env("XDG_CONFIG_HOME", &config_home);
+        if !keep_env {
+            cmd.env_remove("TASKS_DB").env_remove("TASKS_ACTOR").env_remove("TASKS_TZ");
+        }
+        crate::common::collect(cmd.output().expect("run"))
+    };
+    let r = run(&["--json", "add", "Configured"], false);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(from_file.exists(), "the store named in the config file is used");
+    let r = run(&["--json", "claim", "INBOX-1"], false);
+    assert_eq!(r.json()["task"]["claimed_by"], "filed", "{}", r.stdout);
+    // The environment wins: TASKS_DB (the test store) is another, empty store.
+    let r = run(&["--json", "list"], true);
+    assert_eq!(r.json()["items"], json!([]), "{}", r.stdout);
+
+    for (text, expected) in [
+        ("acter = \"me\"\n", "line 1: acter: unknown key"),
+        ("db = \"/tmp/x.db\"\n[llm]\nmodle = \"m\"\n", "line 3: llm.modle: unknown key"),
+        ("actor = \"me\n", "line 1"),
+    ] {
+        std::fs::write(config_home.join("tasks/config.toml"), text).expect("write config");
+        let r = run(&["--json", "add", "Never written"], false);
+        assert_eq!(r.code, 3, "{text:?}: {}", r.stderr);
+        let message = r.error()["message"].as_str().unwrap_or_default().to_string();
+        assert!(message.contains("config.toml") && message.contains(expected), "{text:?}: {message}");
+    }
+    let r = run(&["--json", "list", "--status", "all"], false);
+    assert_eq!(r.code, 3, "a broken config file is an error for every command");
+    std::fs::remove_file(config_home.join("tasks/config.toml")).expect("remove");
+    let r = run(&["--json", "list", "--status", "all", "--db", from_file.to_str().expect("path")], false);
+    assert_eq!(r.json()["items"].as_array().map(Vec::len), Some(1), "nothing more was written: {}", r.stdout);
+}
+
 #[test]
 fn a_store_from_a_newer_tasks_is_refused_untouched() {
     let env = TestEnv::new();

@@ -223,7 +223,7 @@ fn mcp(global: &GlobalArgs) -> Result<(), CliError> {
     let fixed_now = std::env::var("TASKS_NOW").ok().filter(|v| !v.trim().is_empty()).map(|_| env::now()).transpose()?;
     let config = tasks_mcp::ServerConfig {
         store_path: env::store_path(global.db.as_ref())?,
-        actor: env::actor(global.actor.as_deref()),
+        actor: env::actor(global.actor.as_deref())?,
         now: fixed_now,
         zone: env::zone()?,
     };
