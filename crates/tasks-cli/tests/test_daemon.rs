@@ -201,10 +201,8 @@ fn command_output_is_captured_and_cut_to_the_budget() {
     assert!(last.contains("Job #1 failed: exit code 3\nok:INBOX-1\n00000"), "the output is posted: {last}");
 }
 
-#[test]
-fn a_timeout_kills_the_command_and_fails_the_job_without_retry() {
-    let env = TestEnv::new();
-    env.ok(&["add", "Hang"]);
+/// Schedules `sh -c SCRIPT` daily at 09:00 on INBOX-1 with a timeout.
+fn shell_schedule(env: &TestEnv, timeout: &str, script: &str) {
     env.ok(&[
         "schedule",
         "add",
@@ -212,14 +210,21 @@ fn a_timeout_kills_the_command_and_fails_the_job_without_retry() {
         "--daily",
         "09:00",
         "--timeout",
-        "1s",
+        timeout,
         "--env-allow",
         "PATH",
         "--command",
         "sh",
         "-c",
-        "echo started; sleep 30",
+        script,
     ]);
+}
+
+#[test]
+fn a_timeout_kills_the_command_and_fails_the_job_without_retry() {
+    let env = TestEnv::new();
+    env.ok(&["add", "Hang"]);
+    shell_schedule(&env, "1s", "echo started; sleep 30");
     let start = Instant::now();
     let d = json_at(&env, "2026-11-30T08:00:10Z", &["daemon", "--once"]);
     assert!(start.elapsed() < Duration::from_secs(15), "killed at the timeout, took {:?}", start.elapsed());
@@ -239,21 +244,7 @@ fn a_timeout_kills_the_children_the_command_started() {
     env.ok(&["add", "Spawner"]);
     let pid_file = env.path("child.pid");
     let script = format!("sleep 60 & echo $! > {}; wait", pid_file.display());
-    env.ok(&[
-        "schedule",
-        "add",
-        "INBOX-1",
-        "--daily",
-        "09:00",
-        "--timeout",
-        "1s",
-        "--env-allow",
-        "PATH",
-        "--command",
-        "sh",
-        "-c",
-        &script,
-    ]);
+    shell_schedule(&env, "1s", &script);
     let d = json_at(&env, "2026-11-30T08:00:10Z", &["daemon", "--once"]);
     assert_eq!(d["jobs"][0]["reason"], "timeout: killed after 1s", "{d}");
     let child: u64 = std::fs::read_to_string(&pid_file).expect("pid file").trim().parse().expect("pid");
@@ -273,21 +264,7 @@ fn a_program_that_exits_is_done_even_if_its_child_keeps_the_pipe() {
     env.ok(&["add", "Starter"]);
     let pid_file = env.path("child.pid");
     let script = format!("sleep 60 & echo $! > {}; echo started", pid_file.display());
-    env.ok(&[
-        "schedule",
-        "add",
-        "INBOX-1",
-        "--daily",
-        "09:00",
-        "--timeout",
-        "50s",
-        "--env-allow",
-        "PATH",
-        "--command",
-        "sh",
-        "-c",
-        &script,
-    ]);
+    shell_schedule(&env, "50s", &script);
     let d = json_at(&env, "2026-11-30T08:00:10Z", &["daemon", "--once"]);
     assert_eq!(d["jobs"][0]["state"], "succeeded", "not held until the timeout: {d}");
     let jobs = env.json(&["jobs", "INBOX-1"]);
