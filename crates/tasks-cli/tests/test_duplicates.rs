@@ -387,6 +387,11 @@ fn a_declared_blocker_is_never_a_duplicate_candidate() {
     env.ok(&["add", "Write the login screen", "--project", "HRB"]);
     // Without the link, the look-alike is refused …
     env.fails(&["add", "Test the login screen", "--project", "HRB", "--dry-run"], 7);
+    // … and `check` agrees with `add` both ways: it runs the same check.
+    let shown = env.json(&["check", "Test the login screen", "--project", "HRB"]);
+    assert_eq!(shown["candidates"][0]["key"], "HRB-1", "{shown}");
+    let hidden = env.json(&["check", "Test the login screen", "--project", "HRB", "--blocked-by", "HRB-1", "--all"]);
+    assert_eq!(hidden["candidates"], json!([]), "a declared blocker is not even scored: {hidden}");
     // … with it, the user has said the two are different tasks.
     let v = env.json(&["add", "Test the login screen", "--project", "HRB", "--blocked-by", "HRB-1"]);
     assert_eq!(v["created"], true);

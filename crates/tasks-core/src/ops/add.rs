@@ -141,6 +141,34 @@ pub fn check_tag(tag: &str) -> Result<()> {
     Ok(())
 }
 
+/// The duplicate check as `add` runs it and `tasks check` shows it: every candidate
+/// scored for the request, best first, in every band.
+///
+/// A task the new one is declared to wait for (`blockers`) is, by that declaration,
+/// another task: "Test the login screen --blocked-by HRB-1" is never a duplicate of
+/// HRB-1 "Write the login screen".
+pub(crate) fn scored_candidates(
+    conn: &rusqlite::Connection,
+    req: &AddRequest,
+    person_id: Option<i64>,
+    chat: Option<&str>,
+    blockers: &[i64],
+    at_ms: i64,
+) -> Result<Vec<Candidate>> {
+    let probe = Probe {
+        title: &req.title,
+        description: &req.description,
+        person_id,
+        amount: req.amount.as_ref(),
+        due: req.due,
+        category: req.category.as_deref(),
+        chat,
+        reply_to_id: None,
+        at_ms,
+    };
+    Ok(dedup::check(conn, &probe)?.into_iter().filter(|c| !blockers.contains(&c.task_id)).collect())
+}
+
 fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
     let now = ctx.now_ms();
     check_title(&req.title)?;
@@ -176,22 +204,12 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
     }
 
     let blockers: Vec<i64> = req.blocked_by.iter().map(|r| keys::resolve(tx, r)).collect::<Result<_>>()?;
-
-    let probe = Probe {
-        title: &req.title,
-        description: &req.description,
-        person_id,
-        amount: req.amount.as_ref(),
-        due: req.due,
-        category: req.category.as_deref(),
-        chat: locator.as_ref().map(|l| l.chat.as_str()),
-        reply_to_id: None,
-        at_ms: now,
-    };
+    let chat = locator.as_ref().map(|l| l.chat.as_str());
+    let scored = scored_candidates(tx, req, person_id, chat, &blockers, now)?;
     if let DupChoice::Attach(target) = &req.dup_choice {
         let target_id = keys::resolve(tx, target)?;
         // The decision is a labelled pair: keep the levels the check saw for the target.
-        let seen = dedup::check(tx, &probe)?.into_iter().find(|c| c.task_id == target_id);
+        let seen = scored.into_iter().find(|c| c.task_id == target_id);
         if let Some(mid) = message_id {
             links::insert_message(tx, target_id, LinkKind::Evidence, mid, &ctx.actor, now)?;
             if let Some(rule) = req.rule.as_deref() {
@@ -218,13 +236,7 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
         });
     }
 
-    // A task the new one is declared to wait for is, by that declaration, another task:
-    // "Test the login screen --blocked-by HRB-1" must not be refused as a duplicate of
-    // HRB-1 "Write the login screen".
-    let candidates: Vec<Candidate> = dedup::check(tx, &probe)?
-        .into_iter()
-        .filter(|c| c.band >= Band::Possible && !blockers.contains(&c.task_id))
-        .collect();
+    let candidates: Vec<Candidate> = scored.into_iter().filter(|c| c.band >= Band::Possible).collect();
     let rule_created = req.rule.is_some();
     if !candidates.is_empty() && req.dup_choice == DupChoice::Check && !rule_created {
         return Err(Error::ProbableDuplicate { title: req.title.clone(), candidates });

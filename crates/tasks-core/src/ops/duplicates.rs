@@ -6,9 +6,9 @@
 use serde_json::{Value, json};
 
 use crate::dedup::weights::{LevelCounts, TermFrequencies, Weights, band};
-use crate::dedup::{self, Band, Candidate, Probe};
+use crate::dedup::{self, Band, Candidate};
 use crate::error::{Error, Result};
-use crate::keys;
+use crate::keys::{self, MessageLocator};
 use crate::model::{LinkKind, Status, Task};
 use crate::ops::Context;
 use crate::ops::add::AddRequest;
@@ -28,18 +28,17 @@ pub fn check(store: &Store, ctx: &Context, req: &AddRequest, every_band: bool) -
         Some(p) => persons::find(conn, p)?,
         None => None,
     };
-    let probe = Probe {
-        title: &req.title,
-        description: &req.description,
+    let chat = req.source_message.as_deref().map(MessageLocator::parse).transpose()?;
+    let blockers: Vec<i64> = req.blocked_by.iter().map(|r| keys::resolve(conn, r)).collect::<Result<_>>()?;
+    let scored = crate::ops::add::scored_candidates(
+        conn,
+        req,
         person_id,
-        amount: req.amount.as_ref(),
-        due: req.due,
-        category: req.category.as_deref(),
-        chat: None,
-        reply_to_id: None,
-        at_ms: ctx.now_ms(),
-    };
-    Ok(dedup::check(conn, &probe)?.into_iter().filter(|c| every_band || c.band >= Band::Possible).collect())
+        chat.as_ref().map(|l| l.chat.as_str()),
+        &blockers,
+        ctx.now_ms(),
+    )?;
+    Ok(scored.into_iter().filter(|c| every_band || c.band >= Band::Possible).collect())
 }
 
 /// A pending pair with both tasks.
