@@ -73,5 +73,8 @@ pub use error::ScheduleError;
 pub use missed::{MissedPlan, MissedPolicy, SkippedCount, plan_missed};
 pub use plan::{Firing, Plan};
 pub use resolve::{LocalTime, classify, firing_instant};
-pub use trigger::{MonthDay, Trigger, parse_month_day, parse_once, parse_time, parse_weekdays};
+pub use trigger::{
+    MonthDay, Trigger, format_datetime, format_time, parse_month_day, parse_once, parse_time, parse_weekdays,
+    weekday_name,
+};
 pub use zone::time_zone;

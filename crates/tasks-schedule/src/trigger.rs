@@ -242,7 +242,7 @@ fn weekday_from_word(word: &str) -> Option<Weekday> {
 }
 
 /// Returns the short English name (`mon`) used in the stored form.
-pub(crate) fn weekday_name(day: Weekday) -> &'static str {
+pub fn weekday_name(day: Weekday) -> &'static str {
     match day {
         Weekday::Monday => "mon",
         Weekday::Tuesday => "tue",
@@ -301,7 +301,7 @@ pub fn parse_once(input: &str) -> Result<DateTime, ScheduleError> {
 }
 
 /// Renders a whole-minute time as `HH:MM` (seconds, if any, as jiff prints them).
-pub(crate) fn format_time(time: Time) -> String {
+pub fn format_time(time: Time) -> String {
     if time.second() == 0 && time.subsec_nanosecond() == 0 {
         format!("{:02}:{:02}", time.hour(), time.minute())
     } else {
@@ -310,7 +310,7 @@ pub(crate) fn format_time(time: Time) -> String {
 }
 
 /// Renders a whole-minute local date-time as `YYYY-MM-DDTHH:MM`.
-pub(crate) fn format_datetime(at: DateTime) -> String {
+pub fn format_datetime(at: DateTime) -> String {
     format!("{}T{}", at.date(), format_time(at.time()))
 }
 

@@ -8,10 +8,10 @@
 
 use std::fmt;
 
-use jiff::civil::{Time, Weekday};
+use jiff::civil::Weekday;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use tasks_schedule::{MonthDay, Trigger};
+use tasks_schedule::{MonthDay, Trigger, format_datetime, format_time, weekday_name};
 
 use crate::error::{Error, Result};
 
@@ -62,18 +62,18 @@ impl fmt::Display for When {
     /// `on task.completed (project HRB)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            When::Time(Trigger::Once { at }) => write!(f, "once {}T{}", at.date(), hhmm(at.time())),
-            When::Time(Trigger::Daily { time }) => write!(f, "daily {}", hhmm(*time)),
+            When::Time(Trigger::Once { at }) => write!(f, "once {}", format_datetime(*at)),
+            When::Time(Trigger::Daily { time }) => write!(f, "daily {}", format_time(*time)),
             When::Time(Trigger::Weekly { weekdays, time }) if is_workdays(weekdays) => {
-                write!(f, "workdays {}", hhmm(*time))
+                write!(f, "workdays {}", format_time(*time))
             }
             When::Time(Trigger::Weekly { weekdays, time }) => {
                 let days: Vec<&str> = weekdays.iter().map(|d| weekday_name(*d)).collect();
-                write!(f, "weekly {} {}", days.join(","), hhmm(*time))
+                write!(f, "weekly {} {}", days.join(","), format_time(*time))
             }
             When::Time(Trigger::Monthly { day, time }) => match day {
-                MonthDay::Day(d) => write!(f, "monthly {d} {}", hhmm(*time)),
-                MonthDay::Last => write!(f, "monthly last {}", hhmm(*time)),
+                MonthDay::Day(d) => write!(f, "monthly {d} {}", format_time(*time)),
+                MonthDay::Last => write!(f, "monthly last {}", format_time(*time)),
             },
             When::Time(Trigger::Cron { expression }) => write!(f, "cron {expression}"),
             When::Event(e) => {
@@ -92,22 +92,6 @@ impl fmt::Display for When {
 fn is_workdays(days: &[Weekday]) -> bool {
     use Weekday::*;
     days == [Monday, Tuesday, Wednesday, Thursday, Friday]
-}
-
-fn hhmm(t: Time) -> String {
-    format!("{:02}:{:02}", t.hour(), t.minute())
-}
-
-fn weekday_name(d: Weekday) -> &'static str {
-    match d {
-        Weekday::Monday => "mon",
-        Weekday::Tuesday => "tue",
-        Weekday::Wednesday => "wed",
-        Weekday::Thursday => "thu",
-        Weekday::Friday => "fri",
-        Weekday::Saturday => "sat",
-        Weekday::Sunday => "sun",
-    }
 }
 
 /// Names an event a schedule can fire on.
