@@ -131,20 +131,7 @@ pub(crate) fn all_of_kind(conn: &Connection, kind: LinkKind) -> Result<Vec<(i64,
 
 /// Moves a task's live message links to another task (merge); returns the message ids.
 pub(crate) fn move_message_links(tx: &Tx<'_>, from: i64, to: i64, actor: &str, now: i64) -> Result<Vec<i64>> {
-    let mut stmt = tx.prepare(
-        "SELECT id, kind, to_message_id FROM links WHERE from_task_id = ?1 AND to_message_id IS NOT NULL AND removed_at IS NULL",
-    )?;
-    let rows: Vec<(i64, String, i64)> =
-        stmt.query_map([from], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<rusqlite::Result<_>>()?;
-    for (id, kind, message_id) in &rows {
-        tx.exec_cached("UPDATE links SET removed_at = ?2, removed_by = ?3 WHERE id = ?1", params![id, now, actor])?;
-        tx.exec_cached(
-            "INSERT OR IGNORE INTO links (from_task_id, kind, to_message_id, created_at, created_by)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![to, kind, message_id, now, actor],
-        )?;
-    }
-    Ok(rows.iter().map(|(_, _, m)| *m).collect())
+    move_links(tx, from, None, to, actor, now)
 }
 
 /// Moves one message link from `from` to `to` (unmerge); returns 1 when it moved.
@@ -156,11 +143,21 @@ pub(crate) fn move_message_link(
     actor: &str,
     now: i64,
 ) -> Result<usize> {
-    let mut stmt =
-        tx.prepare("SELECT id, kind FROM links WHERE from_task_id = ?1 AND to_message_id = ?2 AND removed_at IS NULL")?;
-    let rows: Vec<(i64, String)> =
-        stmt.query_map(params![from, message_id], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
-    for (id, kind) in &rows {
+    Ok(move_links(tx, from, Some(message_id), to, actor, now)?.len().min(1))
+}
+
+/// Moves the live message links of `from` (all, or those to `message`) to `to`: each
+/// link is marked removed and recreated on `to` with its kind. Returns the message ids.
+fn move_links(tx: &Tx<'_>, from: i64, message: Option<i64>, to: i64, actor: &str, now: i64) -> Result<Vec<i64>> {
+    let mut stmt = tx.prepare_cached(
+        "SELECT id, kind, to_message_id FROM links
+         WHERE from_task_id = ?1 AND to_message_id IS NOT NULL AND removed_at IS NULL
+           AND (?2 IS NULL OR to_message_id = ?2)",
+    )?;
+    let rows: Vec<(i64, String, i64)> = stmt
+        .query_map(params![from, message], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    for (id, kind, message_id) in &rows {
         tx.exec_cached("UPDATE links SET removed_at = ?2, removed_by = ?3 WHERE id = ?1", params![id, now, actor])?;
         tx.exec_cached(
             "INSERT OR IGNORE INTO links (from_task_id, kind, to_message_id, created_at, created_by)
@@ -168,5 +165,5 @@ pub(crate) fn move_message_link(
             params![to, kind, message_id, now, actor],
         )?;
     }
-    Ok(rows.len().min(1))
+    Ok(rows.iter().map(|(_, _, m)| *m).collect())
 }
