@@ -36,8 +36,8 @@ pub struct Profile {
     pub token_units: Vec<BTreeSet<String>>,
     /// Union of `token_units`.
     pub units: BTreeSet<String>,
-    /// Units of the title and the description together; empty when there is no
-    /// description (so a title alone is never counted twice).
+    /// Units of the description alone; empty when there is none. The title is the
+    /// text comparison's, so context never measures it a second time.
     pub context_units: BTreeSet<String>,
     /// The scripts the title is written in (for "cross-language" reasons).
     pub latin: bool,
