@@ -404,6 +404,8 @@ pub fn parse_bytes(field: &'static str, text: &str) -> Result<u64> {
 
 #[cfg(test)]
 mod tests {
+    use jiff::civil::Time;
+
     use super::*;
 
     #[track_caller]
