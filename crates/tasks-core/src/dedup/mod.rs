@@ -157,12 +157,10 @@ fn selective_terms(df: &StoreDocFreq<'_>, terms: Vec<String>) -> Result<Vec<(Str
         .collect())
 }
 
-/// Returns the FTS5 query for terms: each quoted (so `"`, `*`, `NEAR`, `OR` in a title
-/// are words, never syntax), joined by OR.
-pub fn match_expression(terms: &[String]) -> Option<String> {
-    let quoted: Vec<String> =
-        terms.iter().filter(|t| !t.trim().is_empty()).map(|t| format!("\"{}\"", t.replace('"', "\"\""))).collect();
-    (!quoted.is_empty()).then(|| quoted.join(" OR "))
+/// Returns the FTS5 query matching one term as a word: quoted, so `"`, `*`, `NEAR`,
+/// `OR` in a title are words, never syntax; `None` for a blank term.
+pub fn match_term(term: &str) -> Option<String> {
+    (!term.trim().is_empty()).then(|| format!("\"{}\"", term.replace('"', "\"\"")))
 }
 
 fn probe_profile(probe: &Probe<'_>) -> Profile {

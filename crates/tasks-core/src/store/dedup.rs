@@ -176,7 +176,7 @@ pub(crate) fn ranked_matches(conn: &rusqlite::Connection, terms: &[(String, f64)
     let mut scores: std::collections::HashMap<i64, f64> = std::collections::HashMap::new();
     let mut stmt = conn.prepare_cached("SELECT rowid FROM task_stems WHERE task_stems MATCH ?1")?;
     for (term, idf) in terms {
-        let Some(expr) = crate::dedup::match_expression(std::slice::from_ref(term)) else { continue };
+        let Some(expr) = crate::dedup::match_term(term) else { continue };
         let mut rows = stmt.query([expr])?;
         while let Some(row) = rows.next()? {
             *scores.entry(row.get(0)?).or_default() += idf;
