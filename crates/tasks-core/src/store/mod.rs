@@ -78,8 +78,6 @@ pub const STATEMENT_CACHE: usize = 128;
 pub struct Store {
     conn: Connection,
     path: PathBuf,
-    /// True inside [`Store::batch`]: writes become savepoints of its transaction.
-    in_batch: bool,
 }
 
 /// A write transaction (`BEGIN IMMEDIATE`, or a savepoint of a [`Store::batch`]);
@@ -153,7 +151,7 @@ impl Store {
         // the duplicate check's queries), so the cache evicted them in turn and every
         // statement was parsed and planned again.
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-        let mut store = Store { conn, path: path.to_path_buf(), in_batch: false };
+        let mut store = Store { conn, path: path.to_path_buf() };
         store.migrate()?;
         Ok(store)
     }
@@ -192,13 +190,11 @@ impl Store {
     /// every step back. For a caller that composes verbs (MCP `task_update`: claim,
     /// links, fields, tags, status) and must not leave half of them written.
     pub fn batch<T>(&mut self, f: impl FnOnce(&mut Store) -> Result<T>) -> Result<T> {
-        if self.in_batch {
+        if !self.conn.is_autocommit() {
             return f(self);
         }
         self.conn.execute_batch("BEGIN IMMEDIATE")?;
-        self.in_batch = true;
         let out = f(self);
-        self.in_batch = false;
         let end = if out.is_ok() { "COMMIT" } else { "ROLLBACK" };
         if let Err(e) = self.conn.execute_batch(end) {
             let _ = self.conn.execute_batch("ROLLBACK");
@@ -208,7 +204,8 @@ impl Store {
     }
 
     fn begin(&mut self) -> Result<Tx<'_>> {
-        let tx = if self.in_batch {
+        // Outside autocommit means inside a batch: nest as a savepoint.
+        let tx = if !self.conn.is_autocommit() {
             TxKind::Nested(self.conn.savepoint()?)
         } else {
             TxKind::Top(self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
