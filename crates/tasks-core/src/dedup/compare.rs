@@ -349,6 +349,43 @@ mod tests {
         Profile::of(&ProfileInput { id, title, ..ProfileInput::default() })
     }
 
+    fn described(id: i64, title: &str, description: &str) -> Profile {
+        Profile::of(&ProfileInput { id, title, description, ..ProfileInput::default() })
+    }
+
+    /// Every word in half the store: nothing is rare.
+    struct Common;
+    impl DocFreq for Common {
+        fn doc_freq(&self, _: &str) -> i64 {
+            50
+        }
+        fn total(&self) -> i64 {
+            100
+        }
+    }
+
+    #[test]
+    fn two_matching_words_in_long_titles_are_units_two() {
+        let a = profile(0, "Invoice Brightlane: pitch deck redesign, 1800 USD");
+        let b = profile(1, "Send the invoice for the deck by Friday");
+        assert_eq!(compare(&a, &b, &Common, &|id| id).levels["text"], "units_two");
+        let c = profile(2, "Invoice Brightlane: pitch deck redesign, 1800 USD");
+        let d = profile(3, "Send the invoice by Friday");
+        assert_eq!(compare(&c, &d, &Common, &|id| id).levels["text"], "common", "one word is not two");
+    }
+
+    #[test]
+    fn context_measures_the_descriptions_not_the_titles_again() {
+        let level = |a: &Profile, b: &Profile| compare(a, b, &NoFreq, &|id| id).levels["context"];
+        let same_title = "Send the invoice for the deck";
+        let a = described(0, same_title, "Mark: the pitch deck invoice, 1800 USD");
+        let b = described(1, same_title, "Tom: quarterly tax receipts for the accountant");
+        assert_eq!(level(&a, &b), "low", "identical titles do not make the descriptions agree");
+        let c = described(2, "Deck invoice", "Mark: the pitch deck invoice, 1800 USD");
+        assert_eq!(level(&a, &c), "high");
+        assert_eq!(level(&a, &profile(3, same_title)), "empty", "one description: no information");
+    }
+
     #[test]
     fn without_an_embedder_the_embedding_level_is_never_taken() {
         let pairs = [

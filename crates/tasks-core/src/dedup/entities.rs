@@ -326,6 +326,19 @@ mod tests {
     }
 
     #[test]
+    fn a_name_each_side_leaves_unmentioned_conflicts_despite_shared_ones() {
+        // Shared capitalized words ("Senior Backend") do not hide two different people.
+        check(
+            "Submit interview feedback: Marcus Reyes (Senior Backend)",
+            "Submit interview feedback: Joanna Kim (Senior Backend)",
+            &["name"],
+        );
+        // One side naming more people than the other is no conflict.
+        check("Intro Jess to Lucía", "Connect Jess with the Lucía team", &[]);
+        check("Call Jess", "Call Jess and Lucía", &[]);
+    }
+
+    #[test]
     fn transliteration() {
         assert_eq!(translit("олегу"), "olegu");
         assert_eq!(translit("юля"), "yulya");
