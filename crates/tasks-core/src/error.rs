@@ -154,6 +154,10 @@ pub enum Error {
         /// The lock file.
         lock: String,
     },
+    /// A JSON value kept in the store (event changes, decision levels, an action
+    /// snapshot) could not be read or written: the file was edited by hand or is damaged.
+    #[error("store holds malformed JSON: {0}")]
+    StoredJson(#[from] serde_json::Error),
     /// SQLite failed.
     #[error("store: {0}")]
     Sqlite(#[from] rusqlite::Error),

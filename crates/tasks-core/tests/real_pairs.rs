@@ -20,7 +20,8 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 
-use tasks_core::dedup::compare::{self, DocFreq, TEXT_LEVELS};
+use tasks_core::dedup::compare::{self, DocFreq};
+use tasks_core::dedup::levels::TextLevel;
 use tasks_core::dedup::profile::{Profile, ProfileInput};
 
 /// Text levels that count as agreement ("positive"): the lexical levels above `common`.
@@ -138,14 +139,14 @@ impl Corpus {
 
     /// Returns the text level of a pair.
     fn level(&self, a: &str, b: &str) -> &'static str {
-        let c = compare::compare(self.profile(a), self.profile(b), self, &|id| id);
-        c.levels["text"]
+        let c = compare::compare(self.profile(a), self.profile(b), self, &Ok).expect("an in-memory corpus answers");
+        c.levels.text.as_str()
     }
 }
 
 impl DocFreq for Corpus {
-    fn doc_freq(&self, stem: &str) -> i64 {
-        self.df.get(stem).copied().unwrap_or(0)
+    fn doc_freq(&self, stem: &str) -> tasks_core::Result<i64> {
+        Ok(self.df.get(stem).copied().unwrap_or(0))
     }
     fn total(&self) -> i64 {
         self.profiles.len() as i64
@@ -177,14 +178,14 @@ impl Table {
     fn print(&self, title: &str) {
         eprintln!("\n{title} — share of pairs per text level, % (pos = any of {})", POSITIVE.join("/"));
         let mut head = format!("{:<22}{:>6}", "group", "n");
-        for l in TEXT_LEVELS {
+        for l in TextLevel::ALL.iter().map(|l| l.as_str()) {
             head.push_str(&format!(" {:>6}", abbrev(l)));
         }
         head.push_str(&format!(" {:>6}", "pos"));
         eprintln!("{head}");
         for group in self.groups.keys() {
             let mut line = format!("{:<22}{:>6}", group, self.n(group));
-            for l in TEXT_LEVELS {
+            for l in TextLevel::ALL.iter().map(|l| l.as_str()) {
                 line.push_str(&format!(" {:>6.1}", 100.0 * self.share(group, &[l])));
             }
             line.push_str(&format!(" {:>6.1}", 100.0 * self.share(group, POSITIVE)));

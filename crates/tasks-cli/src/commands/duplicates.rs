@@ -206,17 +206,16 @@ fn reject(app: &mut App, a: RejectArgs) -> Result<(), CliError> {
 
 fn retrain(app: &mut App, a: RetrainArgs) -> Result<(), CliError> {
     let out = ops::duplicates::retrain(&mut app.store, &app.ctx, a.apply)?;
-    let rows: Vec<(String, String, f64, f64)> = out
+    let mut rows: Vec<(String, String, f64, f64)> = out
         .new
         .stats
         .iter()
-        .flat_map(|(c, ls)| {
-            ls.iter().map(|(l, s)| {
-                let old = out.old.stat(c, l).map(|o| o.weight()).unwrap_or(0.0);
-                (c.clone(), l.clone(), old, s.weight())
-            })
+        .map(|(l, s)| {
+            let old = out.old.stat(*l).map(|o| o.weight()).unwrap_or(0.0);
+            (l.comparison().as_str().to_string(), l.as_str().to_string(), old, s.weight())
         })
         .collect();
+    rows.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
     app.print(
         || {
             json!({
@@ -251,7 +250,7 @@ pub fn check(app: &App, a: CheckArgs) -> Result<(), CliError> {
     let req = super::add::request(app, &a.fields, tasks_core::ops::add::DupChoice::Check)?;
     let candidates = ops::duplicates::check(&app.store, &app.ctx, &req, a.all)?;
     let levels = |c: &tasks_core::dedup::Candidate| {
-        c.levels.iter().map(|(k, l)| format!("{k}={l}")).collect::<Vec<_>>().join(" ")
+        c.levels.to_map().iter().map(|(k, l)| format!("{k}={l}")).collect::<Vec<_>>().join(" ")
     };
     app.print(
         || {
@@ -260,7 +259,7 @@ pub fn check(app: &App, a: CheckArgs) -> Result<(), CliError> {
                 .map(|c| {
                     let mut v = wire::candidate(c);
                     if a.all {
-                        v["levels"] = json!(c.levels);
+                        v["levels"] = json!(c.levels.to_map());
                     }
                     v
                 })

@@ -7,64 +7,10 @@
 //! summed. Level thresholds are stated here with their reasons; the weights of the
 //! levels are counted in `weights`, not set here.
 
-use std::collections::BTreeMap;
-
 use crate::dedup::entities;
+use crate::dedup::levels::{AgeLevel, Agreement, ContextLevel, EntityLevel, Levels, SourceLevel, TextLevel};
 use crate::dedup::profile::Profile;
-
-/// The comparisons, in the order reasons are printed.
-pub const COMPARISONS: &[&str] = &["source", "amount", "text", "context", "due", "category", "age", "entity"];
-
-/// The levels of the source comparison: where the two requests came from, read as ONE
-/// piece of evidence. Who wrote them, in which chat and whether one replies to the
-/// other are not independent (a reply usually comes from another member of the same
-/// chat; a group-vs-private repeat has the same person in another chat), so counting
-/// them as three comparisons summed their weights as if they were, and their negative
-/// levels stacked ("different person" + "other chat" on a reply from a colleague).
-/// Each combination is counted on its own instead.
-pub const SOURCE_LEVELS: &[&str] = &[
-    "reply",
-    "same_thread",
-    "same_person_same_chat",
-    "same_person_other_chat",
-    "same_person",
-    "same_chat",
-    "same_chat_other_person",
-    "unknown",
-    "other_chat",
-    "other_person",
-    "different",
-];
-
-/// The levels of the text comparison, strongest agreement first.
-pub const TEXT_LEVELS: &[&str] = &[
-    "exact",
-    "most",
-    "half",
-    "units_most",
-    "trigram",
-    "rare",
-    "units_half",
-    "units_two",
-    "embed_close",
-    "common",
-    "concept_cross",
-    "concept",
-    "none",
-];
-
-/// The levels of each comparison, strongest agreement first.
-pub fn levels_of(comparison: &str) -> &'static [&'static str] {
-    match comparison {
-        "text" => TEXT_LEVELS,
-        "context" => &["high", "mid", "low", "empty"],
-        "source" => SOURCE_LEVELS,
-        "amount" | "due" | "category" => &["same", "different", "unknown"],
-        "age" => &["day", "days3", "week", "older"],
-        "entity" => &["relative", "month", "name", "none"],
-        _ => &[],
-    }
-}
+use crate::error::Result;
 
 /// Share of the longer title's tokens matched for "most": at least 3 of 5, or 2 of 3 …
 pub const MOST_SHARE: f64 = 0.6;
@@ -97,7 +43,7 @@ pub const EMBED_CLOSE_CROSS_SCRIPT: f64 = 0.865;
 /// The text levels after which the embedding is consulted: only when the lexical levels
 /// are weak. A pair at `units_half` or above keeps its lexical level, whatever the
 /// embedding says (it cannot tell look-alikes apart; the entity level does that).
-pub const EMBED_CONSULTED: &[&str] = &["common", "concept_cross", "concept", "none"];
+pub const EMBED_CONSULTED: &[TextLevel] = &[TextLevel::Common, TextLevel::ConceptCross, TextLevel::Concept, TextLevel::None];
 
 /// Fewest tasks in the store before "a shared rare stem" means anything: in a young
 /// store every word is rare (in a store of two tasks "write" appears once, and "Write
@@ -127,21 +73,25 @@ pub struct TextDetail {
     pub cosine: Option<f64>,
 }
 
-/// The level taken by each comparison, plus details for the reasons.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Comparison {
-    /// comparison → level.
-    pub levels: BTreeMap<&'static str, &'static str>,
+/// What comparing a pair found: the level taken by each comparison, plus details for
+/// the reasons.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Compared {
+    /// The level of every comparison.
+    pub levels: Levels,
     /// Text details.
     pub text: TextDetail,
     /// Entity classes that conflict.
-    pub conflicts: Vec<&'static str>,
+    pub conflicts: Vec<EntityLevel>,
 }
 
 /// What the comparison needs from the store: document frequencies for "rare".
+///
+/// A failed lookup is an error, never a count: a frequency of 0 would make every word
+/// look rare and turn a busy store into false refusals.
 pub trait DocFreq {
     /// Returns how many tasks contain `stem`.
-    fn doc_freq(&self, stem: &str) -> i64;
+    fn doc_freq(&self, stem: &str) -> Result<i64>;
     /// Returns how many tasks there are.
     fn total(&self) -> i64;
 }
@@ -173,7 +123,7 @@ fn matched(a: &Profile, b: &Profile) -> usize {
     a.tokens.iter().filter(|t| t.stems.iter().any(|s| b.stems.contains(s))).count()
 }
 
-fn text_level(new: &Profile, cand: &Profile, df: &dyn DocFreq) -> (&'static str, TextDetail) {
+fn text_level(new: &Profile, cand: &Profile, df: &dyn DocFreq) -> Result<(TextLevel, TextDetail)> {
     let ma = matched(new, cand);
     let mb = matched(cand, new);
     let longer = new.tokens.len().max(cand.tokens.len());
@@ -183,14 +133,16 @@ fn text_level(new: &Profile, cand: &Profile, df: &dyn DocFreq) -> (&'static str,
     let common: Vec<&String> = new.stems.intersection(&cand.stems).collect();
     let total = df.total().max(1);
     let rare_limit = ((total as f64 * RARE_DOC_SHARE) as i64).max(RARE_DOC_MIN);
-    let rare = common
-        .iter()
-        .filter(|_| total >= RARE_MIN_STORE)
-        .filter(|s| !s.chars().all(|c| c.is_ascii_digit()))
-        .map(|s| (df.doc_freq(s), *s))
-        .filter(|(n, _)| *n <= rare_limit)
-        .min()
-        .map(|(_, s)| s.clone());
+    let mut rare_found: Vec<(i64, &String)> = Vec::new();
+    if total >= RARE_MIN_STORE {
+        for s in common.iter().filter(|s| !s.chars().all(|c| c.is_ascii_digit())) {
+            let n = df.doc_freq(s)?;
+            if n <= rare_limit {
+                rare_found.push((n, s));
+            }
+        }
+    }
+    let rare = rare_found.into_iter().min().map(|(_, s)| s.clone());
     let concepts: Vec<&'static str> = new.concepts.intersection(&cand.concepts).copied().collect();
     let units_shared = matched_units(new, cand).min(matched_units(cand, new));
     let units_share = if longer == 0 { 0.0 } else { units_shared as f64 / longer as f64 };
@@ -211,33 +163,33 @@ fn text_level(new: &Profile, cand: &Profile, df: &dyn DocFreq) -> (&'static str,
         trigram,
     };
     let level = if !new.normalized.is_empty() && new.normalized == cand.normalized {
-        "exact"
+        TextLevel::Exact
     } else if shared >= 1 && share >= MOST_SHARE && (shared >= 2 || longer == 1) {
-        "most"
+        TextLevel::Most
     } else if shared >= 2 && share >= HALF_SHARE {
-        "half"
+        TextLevel::Half
     } else if units_shared >= 2 && units_share >= MOST_SHARE {
-        "units_most"
+        TextLevel::UnitsMost
     } else if trigram >= TRIGRAM_JACCARD {
-        "trigram"
+        TextLevel::Trigram
     } else if rare.is_some() {
-        "rare"
+        TextLevel::Rare
     } else if units_shared >= 2 && units_share >= HALF_SHARE {
-        "units_half"
+        TextLevel::UnitsHalf
     } else if units_shared >= 2 {
-        "units_two"
+        TextLevel::UnitsTwo
     } else if detail_cross && cosine.is_some_and(|c| c >= EMBED_CLOSE_CROSS_SCRIPT) {
-        "embed_close"
+        TextLevel::EmbedClose
     } else if !common.is_empty() {
-        "common"
+        TextLevel::Common
     } else if !concepts.is_empty() && detail_cross {
-        "concept_cross"
+        TextLevel::ConceptCross
     } else if !concepts.is_empty() {
-        "concept"
+        TextLevel::Concept
     } else {
-        "none"
+        TextLevel::None
     };
-    (level, detail)
+    Ok((level, detail))
 }
 
 /// Jaccard of title+description units for "high" context agreement.
@@ -248,86 +200,95 @@ pub const CONTEXT_MID: f64 = 0.15;
 /// Compares titles and descriptions together (descriptions quote the source message,
 /// often in the other task's language); `empty` when either has no description, so
 /// the title is never counted a second time.
-fn context_level(new: &Profile, cand: &Profile) -> &'static str {
+fn context_level(new: &Profile, cand: &Profile) -> ContextLevel {
     if new.context_units.is_empty() || cand.context_units.is_empty() {
-        return "empty";
+        return ContextLevel::Empty;
     }
     let shared = new.context_units.intersection(&cand.context_units).count();
     let union = new.context_units.union(&cand.context_units).count().max(1);
     let j = shared as f64 / union as f64;
     if j >= CONTEXT_HIGH {
-        "high"
+        ContextLevel::High
     } else if j >= CONTEXT_MID {
-        "mid"
+        ContextLevel::Mid
     } else {
-        "low"
+        ContextLevel::Low
     }
 }
 
-fn same_or_different<T: PartialEq>(a: &Option<T>, b: &Option<T>) -> &'static str {
+fn same_or_different<T: PartialEq>(a: &Option<T>, b: &Option<T>) -> Agreement {
     match (a, b) {
-        (Some(x), Some(y)) if x == y => "same",
-        (Some(_), Some(_)) => "different",
-        _ => "unknown",
+        (Some(x), Some(y)) if x == y => Agreement::Same,
+        (Some(_), Some(_)) => Agreement::Different,
+        _ => Agreement::Unknown,
     }
 }
 
 /// Returns the source level: the reply thread first, else person × chat.
-fn source_level(new: &Profile, cand: &Profile, thread_root: &dyn Fn(i64) -> i64) -> &'static str {
+fn source_level(new: &Profile, cand: &Profile, thread_root: &dyn Fn(i64) -> Result<i64>) -> Result<SourceLevel> {
     match new.reply_to_id {
-        Some(r) if r == cand.id => return "reply",
-        Some(r) if thread_root(r) == thread_root(cand.id) => return "same_thread",
+        Some(r) if r == cand.id => return Ok(SourceLevel::Reply),
+        Some(r) if thread_root(r)? == thread_root(cand.id)? => return Ok(SourceLevel::SameThread),
         _ => {}
     }
     let person = same_or_different(&new.person_id, &cand.person_id);
     let chat = same_or_different(&new.chat, &cand.chat);
-    match (person, chat) {
-        ("same", "same") => "same_person_same_chat",
-        ("same", "different") => "same_person_other_chat",
-        ("same", _) => "same_person",
-        ("unknown", "same") => "same_chat",
-        ("different", "same") => "same_chat_other_person",
-        ("unknown", "different") => "other_chat",
-        ("different", "unknown") => "other_person",
-        ("different", _) => "different",
-        _ => "unknown",
+    use Agreement::{Different, Same, Unknown};
+    Ok(match (person, chat) {
+        (Same, Same) => SourceLevel::SamePersonSameChat,
+        (Same, Different) => SourceLevel::SamePersonOtherChat,
+        (Same, Unknown) => SourceLevel::SamePerson,
+        (Unknown, Same) => SourceLevel::SameChat,
+        (Different, Same) => SourceLevel::SameChatOtherPerson,
+        (Unknown, Different) => SourceLevel::OtherChat,
+        (Different, Unknown) => SourceLevel::OtherPerson,
+        (Different, Different) => SourceLevel::Different,
+        (Unknown, Unknown) => SourceLevel::Unknown,
+    })
+}
+
+/// Returns the age level of two creation times.
+fn age_level(gap_ms: i64) -> AgeLevel {
+    if gap_ms < AGE_DAY_MS {
+        AgeLevel::Day
+    } else if gap_ms < 3 * AGE_DAY_MS {
+        AgeLevel::Days3
+    } else if gap_ms < 7 * AGE_DAY_MS {
+        AgeLevel::Week
+    } else {
+        AgeLevel::Older
     }
 }
 
 /// Compares a new task with a candidate.
 ///
 /// `thread_root` returns the root of a task's reply chain (itself when it replies to
-/// nothing), so two replies in one thread are recognised.
-pub fn compare(new: &Profile, cand: &Profile, df: &dyn DocFreq, thread_root: &dyn Fn(i64) -> i64) -> Comparison {
-    let mut levels = BTreeMap::new();
-    let (text, detail) = text_level(new, cand, df);
-    levels.insert("text", text);
-    levels.insert("context", context_level(new, cand));
+/// nothing), so two replies in one thread are recognised. A failed store lookup (a
+/// document frequency, a thread root) is returned as the error it is.
+pub fn compare(
+    new: &Profile,
+    cand: &Profile,
+    df: &dyn DocFreq,
+    thread_root: &dyn Fn(i64) -> Result<i64>,
+) -> Result<Compared> {
+    let (text, detail) = text_level(new, cand, df)?;
     let amount = match (&new.amount, &cand.amount) {
-        (Some(a), Some(b)) if a.minor == b.minor && a.currency == b.currency => "same",
-        (Some(_), Some(_)) => "different",
-        _ => "unknown",
+        (Some(a), Some(b)) if a.minor == b.minor && a.currency == b.currency => Agreement::Same,
+        (Some(_), Some(_)) => Agreement::Different,
+        _ => Agreement::Unknown,
     };
-    levels.insert("amount", amount);
-    levels.insert("due", same_or_different(&new.due.map(|d| d.date), &cand.due.map(|d| d.date)));
-    levels.insert("category", same_or_different(&new.category, &cand.category));
-    levels.insert("source", source_level(new, cand, thread_root));
-    let gap = (new.created_at - cand.created_at).abs();
-    let age = if gap < AGE_DAY_MS {
-        "day"
-    } else if gap < 3 * AGE_DAY_MS {
-        "days3"
-    } else if gap < 7 * AGE_DAY_MS {
-        "week"
-    } else {
-        "older"
-    };
-    levels.insert("age", age);
     let conflicts = entities::conflicts(&new.entities, &cand.entities);
-    // The first conflicting class in the order of the levels; classes are not summed.
-    let entity = ["relative", "month", "name"].into_iter().find(|c| conflicts.contains(c)).unwrap_or("none");
-    levels.insert("entity", entity);
-    Comparison { levels, text: detail, conflicts }
+    let levels = Levels {
+        source: source_level(new, cand, thread_root)?,
+        amount,
+        text,
+        context: context_level(new, cand),
+        due: same_or_different(&new.due.map(|d| d.date), &cand.due.map(|d| d.date)),
+        category: same_or_different(&new.category, &cand.category),
+        age: age_level((new.created_at - cand.created_at).abs()),
+        entity: EntityLevel::strongest(&conflicts),
+    };
+    Ok(Compared { levels, text: detail, conflicts })
 }
 
 #[cfg(test)]
@@ -335,10 +296,18 @@ mod tests {
     use super::*;
     use crate::dedup::profile::ProfileInput;
 
+    fn root(id: i64) -> Result<i64> {
+        Ok(id)
+    }
+
+    fn levels(a: &Profile, b: &Profile, df: &dyn DocFreq) -> Levels {
+        compare(a, b, df, &root).expect("compare").levels
+    }
+
     struct NoFreq;
     impl DocFreq for NoFreq {
-        fn doc_freq(&self, _: &str) -> i64 {
-            0
+        fn doc_freq(&self, _: &str) -> Result<i64> {
+            Ok(0)
         }
         fn total(&self) -> i64 {
             100
@@ -356,8 +325,8 @@ mod tests {
     /// Every word in half the store: nothing is rare.
     struct Common;
     impl DocFreq for Common {
-        fn doc_freq(&self, _: &str) -> i64 {
-            50
+        fn doc_freq(&self, _: &str) -> Result<i64> {
+            Ok(50)
         }
         fn total(&self) -> i64 {
             100
@@ -368,22 +337,22 @@ mod tests {
     fn two_matching_words_in_long_titles_are_units_two() {
         let a = profile(0, "Invoice Brightlane: pitch deck redesign, 1800 USD");
         let b = profile(1, "Send the invoice for the deck by Friday");
-        assert_eq!(compare(&a, &b, &Common, &|id| id).levels["text"], "units_two");
+        assert_eq!(levels(&a, &b, &Common).text, TextLevel::UnitsTwo);
         let c = profile(2, "Invoice Brightlane: pitch deck redesign, 1800 USD");
         let d = profile(3, "Send the invoice by Friday");
-        assert_eq!(compare(&c, &d, &Common, &|id| id).levels["text"], "common", "one word is not two");
+        assert_eq!(levels(&c, &d, &Common).text, TextLevel::Common, "one word is not two");
     }
 
     #[test]
     fn context_measures_the_descriptions_not_the_titles_again() {
-        let level = |a: &Profile, b: &Profile| compare(a, b, &NoFreq, &|id| id).levels["context"];
+        let level = |a: &Profile, b: &Profile| levels(a, b, &NoFreq).context;
         let same_title = "Send the invoice for the deck";
         let a = described(0, same_title, "Mark: the pitch deck invoice, 1800 USD");
         let b = described(1, same_title, "Tom: quarterly tax receipts for the accountant");
-        assert_eq!(level(&a, &b), "low", "identical titles do not make the descriptions agree");
+        assert_eq!(level(&a, &b), ContextLevel::Low, "identical titles do not make the descriptions agree");
         let c = described(2, "Deck invoice", "Mark: the pitch deck invoice, 1800 USD");
-        assert_eq!(level(&a, &c), "high");
-        assert_eq!(level(&a, &profile(3, same_title)), "empty", "one description: no information");
+        assert_eq!(level(&a, &c), ContextLevel::High);
+        assert_eq!(level(&a, &profile(3, same_title)), ContextLevel::Empty, "one description: no information");
     }
 
     #[test]
@@ -394,8 +363,8 @@ mod tests {
             ("Call the plumber", "Buy flowers for Anna"),
         ];
         for (a, b) in pairs {
-            let c = compare(&profile(0, a), &profile(1, b), &NoFreq, &|id| id);
-            assert_ne!(c.levels.get("text"), Some(&"embed_close"), "{a} / {b}");
+            let c = compare(&profile(0, a), &profile(1, b), &NoFreq, &root).expect("compare");
+            assert_ne!(c.levels.text, TextLevel::EmbedClose, "{a} / {b}");
             assert_eq!(c.text.cosine, None);
         }
     }
@@ -404,24 +373,51 @@ mod tests {
     fn the_embedding_decides_only_below_the_lexical_levels() {
         let mut a = profile(0, "Look for the umbrella I lost");
         let mut b = profile(1, "Найти потерянный зонт");
-        let lexical = compare(&a, &b, &NoFreq, &|id| id).levels["text"];
-        assert!(EMBED_CONSULTED.contains(&lexical), "{lexical}");
+        let lexical = levels(&a, &b, &NoFreq).text;
+        assert!(EMBED_CONSULTED.contains(&lexical), "{lexical:?}");
         a.embedding = Some(vec![1.0, 0.0]);
         b.embedding = Some(vec![0.9, (1.0f32 - 0.81).sqrt()]);
-        assert_eq!(compare(&a, &b, &NoFreq, &|id| id).levels["text"], "embed_close");
+        assert_eq!(levels(&a, &b, &NoFreq).text, TextLevel::EmbedClose);
         b.embedding = Some(vec![0.8, 0.6]);
-        assert_eq!(compare(&a, &b, &NoFreq, &|id| id).levels["text"], lexical);
+        assert_eq!(levels(&a, &b, &NoFreq).text, lexical);
         // A lexically strong pair keeps its level even with orthogonal vectors.
         let mut c = profile(2, "Send the invoice for the deck");
         let mut d = profile(3, "Send the invoice for the deck today");
         c.embedding = Some(vec![1.0, 0.0]);
         d.embedding = Some(vec![0.0, 1.0]);
-        assert_eq!(compare(&c, &d, &NoFreq, &|id| id).levels["text"], "most");
+        assert_eq!(levels(&c, &d, &NoFreq).text, TextLevel::Most);
         // Within one script the embedding never decides.
         let mut e = profile(4, "Call the plumber about the leak");
         let mut f = profile(5, "Buy flowers for Anna");
         e.embedding = Some(vec![1.0, 0.0]);
         f.embedding = Some(vec![1.0, 0.0]);
-        assert_ne!(compare(&e, &f, &NoFreq, &|id| id).levels["text"], "embed_close");
+        assert_ne!(levels(&e, &f, &NoFreq).text, TextLevel::EmbedClose);
+    }
+
+    /// A store that cannot answer: the check must say so, not treat words as rare.
+    struct Failing;
+    impl DocFreq for Failing {
+        fn doc_freq(&self, stem: &str) -> Result<i64> {
+            Err(crate::Error::invalid("doc_freq", stem, "the store did not answer"))
+        }
+        fn total(&self) -> i64 {
+            1000
+        }
+    }
+
+    #[test]
+    fn a_failing_document_frequency_is_an_error_not_a_rare_word() {
+        let a = profile(0, "Renew the Brightlane contract");
+        let b = profile(1, "Brightlane contract renewal");
+        assert!(compare(&a, &b, &Failing, &root).is_err());
+    }
+
+    #[test]
+    fn a_failing_thread_lookup_is_an_error() {
+        let mut a = profile(5, "Send the deck");
+        a.reply_to_id = Some(3);
+        let b = profile(4, "Send the deck");
+        let failing = |_: i64| -> Result<i64> { Err(crate::Error::invalid("thread", "3", "the store did not answer")) };
+        assert!(compare(&a, &b, &NoFreq, &failing).is_err());
     }
 }

@@ -10,6 +10,8 @@
 
 use std::collections::BTreeSet;
 
+use crate::dedup::levels::EntityLevel;
+
 /// The entities named by one task.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Entities {
@@ -288,17 +290,17 @@ pub fn translit(s: &str) -> String {
     out
 }
 
-/// Returns the class names in which the two tasks name different entities.
-pub fn conflicts(a: &Entities, b: &Entities) -> Vec<&'static str> {
+/// Returns the classes in which the two tasks name different entities.
+pub fn conflicts(a: &Entities, b: &Entities) -> Vec<EntityLevel> {
     let mut out = Vec::new();
     if !a.months.is_empty() && !b.months.is_empty() && a.months.is_disjoint(&b.months) {
-        out.push("month");
+        out.push(EntityLevel::Month);
     }
     if !a.kin.is_empty() && !b.kin.is_empty() && a.kin.is_disjoint(&b.kin) {
-        out.push("relative");
+        out.push(EntityLevel::Relative);
     }
     if !a.names.is_subset(&b.mentions) && !b.names.is_subset(&a.mentions) {
-        out.push("name");
+        out.push(EntityLevel::Name);
     }
     out
 }
@@ -307,16 +309,18 @@ pub fn conflicts(a: &Entities, b: &Entities) -> Vec<&'static str> {
 mod tests {
     use super::*;
 
-    fn check(a: &str, b: &str, expected: &[&str]) {
+    use EntityLevel::{Month, Name, Relative};
+
+    fn check(a: &str, b: &str, expected: &[EntityLevel]) {
         assert_eq!(conflicts(&of(a, ""), &of(b, "")), expected, "{a} / {b}");
     }
 
     #[test]
     fn look_alikes_conflict() {
-        check("Pay rent for May", "Pay rent for June", &["month"]);
-        check("Оплатить аренду за май", "Оплатить аренду за июнь", &["month"]);
-        check("Подарок маме, 5 000 ₽", "Подарок папе, 5 000 ₽", &["relative"]);
-        check("Send the invoice to Tom", "Send the invoice to Marta", &["name"]);
+        check("Pay rent for May", "Pay rent for June", &[Month]);
+        check("Оплатить аренду за май", "Оплатить аренду за июнь", &[Month]);
+        check("Подарок маме, 5 000 ₽", "Подарок папе, 5 000 ₽", &[Relative]);
+        check("Send the invoice to Tom", "Send the invoice to Marta", &[Name]);
         check("Счёт Олегу", "Send the invoice to Oleg", &[]);
         check("Pay rent for May", "Pay rent", &[]);
         check("Renew Figma", "Renew the Figma plan", &[]);
@@ -331,7 +335,7 @@ mod tests {
         check(
             "Submit interview feedback: Marcus Reyes (Senior Backend)",
             "Submit interview feedback: Joanna Kim (Senior Backend)",
-            &["name"],
+            &[Name],
         );
         // One side naming more people than the other is no conflict.
         check("Intro Jess to Lucía", "Connect Jess with the Lucía team", &[]);

@@ -291,7 +291,7 @@ pub fn count_levels(set: &Dataset, train: &dyn Fn(&str) -> bool) -> Result<Level
                 continue;
             }
             let same = matches!((clusters.get(caller_id), clusters.get(&cid)), (Some(x), Some(y)) if x == y);
-            counts.add(&c.levels, same);
+            counts.add(&c.levels.all(), same);
         }
     }
     Ok(counts)
@@ -327,7 +327,7 @@ pub fn explain_misses(set: &Dataset, weights: &Weights, missed: &[String]) -> Re
                 c.title,
                 c.score,
                 c.band.as_str(),
-                c.levels.iter().map(|(k, l)| format!("{k}={l}")).collect::<Vec<_>>().join(" ")
+                c.levels.all().map(|l| format!("{}={}", l.comparison().as_str(), l.as_str())).join(" ")
             ),
             None => format!("{caller_id} \"{title}\": no cluster member retrieved"),
         });

@@ -6,14 +6,16 @@ pub mod compare;
 pub mod embed;
 pub mod entities;
 pub mod eval;
+pub mod levels;
 pub mod profile;
 pub mod weights;
 
-use std::collections::BTreeMap;
-
 use rusqlite::Connection;
 
-use crate::dedup::compare::{COMPARISONS, Comparison, DocFreq};
+use crate::dedup::compare::{Compared, DocFreq};
+use crate::dedup::levels::{
+    AgeLevel, Agreement, Comparison, ContextLevel, EntityLevel, Level, Levels, SourceLevel, TextLevel,
+};
 use crate::dedup::profile::{Profile, ProfileInput};
 use crate::dedup::weights::{TermFrequencies, Weights};
 use crate::error::Result;
@@ -44,6 +46,52 @@ impl Band {
     }
 }
 
+/// What a person decided about a pair the check showed — every decision is a labelled
+/// pair (SPEC §5.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// The duplicate was merged into the other task.
+    Merge,
+    /// The two are not the same; never offered again.
+    Reject,
+    /// The new request was attached to the existing task instead of created.
+    Attach,
+    /// Created anyway (`--new`, or by a rule and queued).
+    New,
+    /// A merge was undone.
+    Unmerge,
+}
+
+impl Decision {
+    /// Every decision.
+    pub const ALL: &'static [Decision] =
+        &[Decision::Merge, Decision::Reject, Decision::Attach, Decision::New, Decision::Unmerge];
+
+    /// Returns the spelling kept in `dup_decisions.decision`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Decision::Merge => "merge",
+            Decision::Reject => "reject",
+            Decision::Attach => "attach",
+            Decision::New => "new",
+            Decision::Unmerge => "unmerge",
+        }
+    }
+
+    /// Reads a stored spelling.
+    pub fn parse(text: &str) -> Option<Decision> {
+        Decision::ALL.iter().copied().find(|d| d.as_str() == text)
+    }
+
+    /// True when the decision labels the pair a duplicate (counted toward m).
+    pub fn is_duplicate(self) -> bool {
+        match self {
+            Decision::Merge | Decision::Attach => true,
+            Decision::Reject | Decision::New | Decision::Unmerge => false,
+        }
+    }
+}
+
 /// A live task the new one may repeat, with its score and the reasons.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Candidate {
@@ -65,8 +113,8 @@ pub struct Candidate {
     pub probability: f64,
     /// Human reasons, strongest first ("same person", "3 of 4 stems shared").
     pub reasons: Vec<String>,
-    /// The level chosen per comparison (`text: stems_most`), for decisions and retraining.
-    pub levels: BTreeMap<String, String>,
+    /// The level chosen per comparison, for decisions and retraining.
+    pub levels: Levels,
 }
 
 /// What the check compares: the new task as it would be created.
@@ -121,8 +169,8 @@ impl StoreDocFreq<'_> {
 }
 
 impl DocFreq for StoreDocFreq<'_> {
-    fn doc_freq(&self, stem: &str) -> i64 {
-        self.lookup(stem).unwrap_or(0)
+    fn doc_freq(&self, stem: &str) -> Result<i64> {
+        self.lookup(stem)
     }
     fn total(&self) -> i64 {
         self.total
@@ -217,16 +265,22 @@ fn row_profile(row: &store_dedup::CandidateRow) -> Profile {
     })
 }
 
-/// Returns the root of a task's reply chain (bounded walk).
-fn thread_root(conn: &Connection, id: i64) -> i64 {
+/// Longest reply chain walked to find a thread's root. Chats nest replies a few levels
+/// deep; a longer chain (or a cycle in imported data) stops here and its 16th ancestor
+/// stands for the root, so a check's cost stays bounded whatever the data.
+pub const THREAD_DEPTH_LIMIT: usize = 16;
+
+/// Returns the root of a task's reply chain, walking at most [`THREAD_DEPTH_LIMIT`]
+/// parents. A failed lookup is an error, not the end of the chain.
+fn thread_root(conn: &Connection, id: i64) -> Result<i64> {
     let mut current = id;
-    for _ in 0..16 {
-        match store_dedup::reply_parent(conn, current) {
-            Ok(Some(parent)) => current = parent,
-            _ => break,
+    for _ in 0..THREAD_DEPTH_LIMIT {
+        match store_dedup::reply_parent(conn, current)? {
+            Some(parent) => current = parent,
+            None => break,
         }
     }
-    current
+    Ok(current)
 }
 
 /// Returns (Σ person count², Σ amount count²): the cache kept by writes, else computed.
@@ -243,63 +297,96 @@ fn squares(conn: &Connection, cached: &mut Option<(f64, f64)>) -> Result<(f64, f
 }
 
 /// Scores a comparison: the sum of level weights, with term frequencies.
-pub fn score(weights: &Weights, c: &Comparison, tf: &TermFrequencies) -> f64 {
-    c.levels.iter().map(|(k, l)| weights.weight(k, l, tf)).sum()
+pub fn score(weights: &Weights, levels: &Levels, tf: &TermFrequencies) -> f64 {
+    levels.all().iter().map(|l| weights.weight(*l, tf)).sum()
 }
 
-/// Returns human reasons for a comparison, in the fixed comparison order (person,
-/// amount, text, …), agreeing evidence first, then what speaks against.
-pub fn reasons(weights: &Weights, c: &Comparison, tf: &TermFrequencies) -> Vec<String> {
-    let mut pro = Vec::new();
-    let mut con = Vec::new();
-    for comparison in COMPARISONS {
-        let Some(level) = c.levels.get(comparison) else { continue };
-        let w = weights.weight(comparison, level, tf);
-        let text = match (*comparison, *level) {
-            ("source", "same_person") => "same person".to_string(),
+/// Returns the reason a level gives, or `None` for a level that says nothing worth
+/// printing (no information, or the middle of a scale).
+fn reason(level: Level, c: &Compared) -> Option<String> {
+    let text = |what: &str| Some(what.to_string());
+    match level {
+        Level::Source(s) => match s {
+            SourceLevel::SamePerson => text("same person"),
             // Counted, this level weighs against: repeats in one chat come as replies.
-            ("source", "same_person_same_chat") => "same person in the same chat, not a reply".to_string(),
-            ("source", "same_person_other_chat") => "same person, another chat".to_string(),
-            ("source", "reply") => "replies to it".to_string(),
-            ("source", "same_thread") => "same reply thread".to_string(),
-            ("source", "same_chat") => "same chat, not a reply".to_string(),
-            ("source", "same_chat_other_person") => "another person in the same chat".to_string(),
-            ("source", "other_person" | "different") => "different person".to_string(),
-            ("amount", "same") => "same amount".to_string(),
-            ("amount", "different") => "different amount".to_string(),
-            ("text", "exact") => "same title".to_string(),
-            ("text", "most" | "half" | "common") => {
-                format!("{} of {} stems shared", c.text.shared, c.text.of)
+            SourceLevel::SamePersonSameChat => text("same person in the same chat, not a reply"),
+            SourceLevel::SamePersonOtherChat => text("same person, another chat"),
+            SourceLevel::Reply => text("replies to it"),
+            SourceLevel::SameThread => text("same reply thread"),
+            SourceLevel::SameChat => text("same chat, not a reply"),
+            SourceLevel::SameChatOtherPerson => text("another person in the same chat"),
+            SourceLevel::OtherPerson | SourceLevel::Different => text("different person"),
+            SourceLevel::Unknown | SourceLevel::OtherChat => None,
+        },
+        Level::Amount(a) => match a {
+            Agreement::Same => text("same amount"),
+            Agreement::Different => text("different amount"),
+            Agreement::Unknown => None,
+        },
+        Level::Text(t) => match t {
+            TextLevel::Exact => text("same title"),
+            TextLevel::Most | TextLevel::Half | TextLevel::Common => {
+                Some(format!("{} of {} stems shared", c.text.shared, c.text.of))
             }
-            ("text", "units_most" | "units_half" | "units_two") => format!(
+            TextLevel::UnitsMost | TextLevel::UnitsHalf | TextLevel::UnitsTwo => Some(format!(
                 "{} of {} words match{}",
                 c.text.units_shared,
                 c.text.of,
                 if c.text.cross_language { " across languages" } else { " in meaning" }
-            ),
-            ("text", "embed_close") => format!(
+            )),
+            TextLevel::EmbedClose => Some(format!(
                 "close in meaning{} (embedding {:.2})",
                 if c.text.cross_language { " across languages" } else { "" },
                 c.text.cosine.unwrap_or_default()
-            ),
-            ("text", "trigram") => format!("similar spelling ({:.0}% of trigrams)", c.text.trigram * 100.0),
-            ("text", "rare") => format!("shares the rare word \"{}\"", c.text.rare.clone().unwrap_or_default()),
-            ("context", "high" | "mid") => "descriptions agree".to_string(),
-            ("context", "low") => "descriptions differ".to_string(),
-            ("text", "concept" | "concept_cross") => format!(
+            )),
+            TextLevel::Trigram => Some(format!("similar spelling ({:.0}% of trigrams)", c.text.trigram * 100.0)),
+            TextLevel::Rare => Some(format!("shares the rare word \"{}\"", c.text.rare.clone().unwrap_or_default())),
+            TextLevel::Concept | TextLevel::ConceptCross => Some(format!(
                 "same meaning{}: {}",
                 if c.text.cross_language { " across languages" } else { "" },
                 c.text.concepts.join(", ")
-            ),
-            ("due", "same") => "same due date".to_string(),
-            ("due", "different") => "different due date".to_string(),
-            ("category", "same") => "same category".to_string(),
-            ("category", "different") => "different category".to_string(),
-            ("age", "day") => "created within a day".to_string(),
-            ("age", "older") => "a week or more apart".to_string(),
-            ("entity", "relative" | "month" | "name") => format!("names a different {}", c.conflicts.join(" and ")),
-            _ => continue,
-        };
+            )),
+            TextLevel::None => None,
+        },
+        Level::Context(x) => match x {
+            ContextLevel::High | ContextLevel::Mid => text("descriptions agree"),
+            ContextLevel::Low => text("descriptions differ"),
+            ContextLevel::Empty => None,
+        },
+        Level::Due(a) => match a {
+            Agreement::Same => text("same due date"),
+            Agreement::Different => text("different due date"),
+            Agreement::Unknown => None,
+        },
+        Level::Category(a) => match a {
+            Agreement::Same => text("same category"),
+            Agreement::Different => text("different category"),
+            Agreement::Unknown => None,
+        },
+        Level::Age(a) => match a {
+            AgeLevel::Day => text("created within a day"),
+            AgeLevel::Older => text("a week or more apart"),
+            AgeLevel::Days3 | AgeLevel::Week => None,
+        },
+        Level::Entity(e) => match e {
+            EntityLevel::Relative | EntityLevel::Month | EntityLevel::Name => Some(format!(
+                "names a different {}",
+                c.conflicts.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(" and ")
+            )),
+            EntityLevel::NoConflict => None,
+        },
+    }
+}
+
+/// Returns human reasons for a comparison, in the fixed comparison order (person,
+/// amount, text, …), agreeing evidence first, then what speaks against.
+pub fn reasons(weights: &Weights, c: &Compared, tf: &TermFrequencies) -> Vec<String> {
+    let mut pro = Vec::new();
+    let mut con = Vec::new();
+    debug_assert_eq!(c.levels.all().map(Level::comparison).to_vec(), Comparison::ALL.to_vec());
+    for level in c.levels.all() {
+        let w = weights.weight(level, tf);
+        let Some(text) = reason(level, c) else { continue };
         if w >= 0.5 {
             pro.push(text);
         } else if w <= -0.5 {
@@ -318,8 +405,8 @@ pub fn current_weights(conn: &Connection) -> Result<Weights> {
         return Ok(Weights::builtin());
     }
     let mut w = Weights::builtin();
-    for (c, l, m, u) in learned {
-        w.stats.entry(c).or_default().insert(l, weights::LevelStat { m, u });
+    for (level, m, u) in learned {
+        w.stats.insert(level, weights::LevelStat { m, u });
     }
     Ok(w)
 }
@@ -342,7 +429,10 @@ pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_
     let (total, with_person, with_amount) = store_dedup::totals(conn)?;
     let df = StoreDocFreq { conn, total, seen: Default::default() };
     let terms = selective_terms(&df, new.query_terms())?;
-    let thread_ids: Vec<i64> = probe.reply_to_id.map(|r| vec![r, thread_root(conn, r)]).unwrap_or_default();
+    let thread_ids: Vec<i64> = match probe.reply_to_id {
+        Some(r) => vec![r, thread_root(conn, r)?],
+        None => Vec::new(),
+    };
     let category = new.category.clone();
     let ids = store_dedup::candidate_ids(
         conn,
@@ -367,18 +457,18 @@ pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_
     for id in ids.into_iter().take(MAX_CANDIDATES) {
         let row = store_dedup::candidate_row(conn, id)?;
         let mut cand = row_profile(&row);
-        let mut c = compare::compare(&new, &cand, &df, &root);
+        let mut c = compare::compare(&new, &cand, &df, &root)?;
         if let Some(model) = &embed_model
-            && c.levels.get("text").is_some_and(|l| compare::EMBED_CONSULTED.contains(l))
+            && compare::EMBED_CONSULTED.contains(&c.levels.text)
         {
             if new.embedding.is_none() {
                 new.embedding = Some(embed::embed_text(conn, probe.title)?);
             }
             cand.embedding = Some(embed::task_vector(conn, row.id, &row.title, model)?);
-            c = compare::compare(&new, &cand, &df, &root);
+            c = compare::compare(&new, &cand, &df, &root)?;
         }
         let mut tf = TermFrequencies::default();
-        if let (Some(true), Some(pid)) = (c.levels.get("source").map(|l| l.starts_with("same_person")), cand.person_id)
+        if let (true, Some(pid)) = (c.levels.source.is_same_person(), cand.person_id)
             && with_person >= weights::TF_MIN_TASKS
         {
             let avg = match person_avg {
@@ -387,7 +477,7 @@ pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_
             };
             tf.person = Some((store_dedup::person_count(conn, pid)? as f64 / with_person as f64, avg));
         }
-        if let (Some(&"same"), Some(m)) = (c.levels.get("amount"), &cand.amount)
+        if let (Agreement::Same, Some(m)) = (c.levels.amount, &cand.amount)
             && with_amount >= weights::TF_MIN_TASKS
         {
             let avg = match amount_avg {
@@ -396,7 +486,7 @@ pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_
             };
             tf.amount = Some((store_dedup::amount_count(conn, m.minor, &m.currency)? as f64 / with_amount as f64, avg));
         }
-        let s = score(weights, &c, &tf);
+        let s = score(weights, &c.levels, &tf);
         out.push(Candidate {
             task_id: row.id,
             key: row.key.clone(),
@@ -407,7 +497,7 @@ pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_
             band: weights::band(s),
             probability: weights.probability(s),
             reasons: reasons(weights, &c, &tf),
-            levels: c.levels.iter().map(|(k, l)| (k.to_string(), l.to_string())).collect(),
+            levels: c.levels,
         });
     }
     out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.task_id.cmp(&b.task_id)));
@@ -431,7 +521,7 @@ pub(crate) fn record_decision(
     tx: &Tx<'_>,
     task_id: Option<i64>,
     candidate_id: i64,
-    decision: &str,
+    decision: Decision,
     candidate: Option<&Candidate>,
     actor: &str,
     now: i64,

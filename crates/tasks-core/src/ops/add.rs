@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use crate::dedup::{self, Band, Candidate, Probe};
+use crate::dedup::{self, Band, Candidate, Decision, Probe};
 use crate::error::{Error, Result};
 use crate::graph;
 use crate::keys::{self, MessageLocator};
@@ -216,7 +216,7 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
                 messages::insert_rule_hit(tx, mid, rule, target_id, now)?;
             }
         }
-        dedup::record_decision(tx, None, target_id, "attach", seen.as_ref(), &ctx.actor, now)?;
+        dedup::record_decision(tx, None, target_id, Decision::Attach, seen.as_ref(), &ctx.actor, now)?;
         events::record(
             tx,
             target_id,
@@ -301,7 +301,7 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
             dedup::queue_pair(tx, id, c, now)?;
             queued = true;
         } else {
-            dedup::record_decision(tx, Some(id), c.task_id, "new", Some(c), &ctx.actor, now)?;
+            dedup::record_decision(tx, Some(id), c.task_id, Decision::New, Some(c), &ctx.actor, now)?;
         }
     }
     Ok(AddOutcome {

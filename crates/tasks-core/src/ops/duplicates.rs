@@ -6,7 +6,7 @@
 use serde_json::{Value, json};
 
 use crate::dedup::weights::{LevelCounts, TermFrequencies, Weights, band};
-use crate::dedup::{self, Band, Candidate};
+use crate::dedup::{self, Band, Candidate, Decision};
 use crate::error::{Error, Result};
 use crate::keys::{self, MessageLocator};
 use crate::model::{LinkKind, Status, Task};
@@ -89,8 +89,8 @@ pub fn reject(store: &mut Store, ctx: &Context, a: &str, b: &str) -> Result<(Tas
         }
         let (later, earlier) = if ia > ib { (ia, ib) } else { (ib, ia) };
         let cand = levels_between(tx, later, earlier)?;
-        dedup::record_decision(tx, Some(later), earlier, "reject", cand.as_ref(), &ctx.actor, now)?;
-        store_dedup::resolve_pairs(tx, ia, ib, "reject", now)?;
+        dedup::record_decision(tx, Some(later), earlier, Decision::Reject, cand.as_ref(), &ctx.actor, now)?;
+        store_dedup::resolve_pairs(tx, ia, ib, Decision::Reject, now)?;
         let other = task_rows::get(tx, ib)?.key;
         events::record(tx, ia, now, &ctx.actor, "not-duplicate", &json!({ "of": other }))?;
         Ok((task_rows::get(tx, ia)?, task_rows::get(tx, ib)?))
@@ -151,8 +151,8 @@ pub fn merge(store: &mut Store, ctx: &Context, dup: &str, into: &str) -> Result<
             }),
         )?;
         events::record(tx, t, now, &ctx.actor, "merge", &json!({ "from": dup_task.key, "moved_messages": moved }))?;
-        dedup::record_decision(tx, Some(d.max(t)), d.min(t), "merge", cand.as_ref(), &ctx.actor, now)?;
-        store_dedup::resolve_pairs(tx, d, t, "merge", now)?;
+        dedup::record_decision(tx, Some(d.max(t)), d.min(t), Decision::Merge, cand.as_ref(), &ctx.actor, now)?;
+        store_dedup::resolve_pairs(tx, d, t, Decision::Merge, now)?;
         Ok(MergeOutcome { duplicate: task_rows::get(tx, d)?, into: task_rows::get(tx, t)?, moved_messages: moved })
     })
 }
@@ -211,7 +211,7 @@ pub fn unmerge(store: &mut Store, ctx: &Context, dup: &str) -> Result<MergeOutco
             &json!({ "from": target_key, "status": ["dismissed", status_before.as_str()], "moved_messages": moved_back }),
         )?;
         events::record(tx, target, now, &ctx.actor, "unmerge", &json!({ "returned": dup_task.key }))?;
-        dedup::record_decision(tx, Some(d.max(target)), d.min(target), "unmerge", None, &ctx.actor, now)?;
+        dedup::record_decision(tx, Some(d.max(target)), d.min(target), Decision::Unmerge, None, &ctx.actor, now)?;
         Ok(MergeOutcome { duplicate: task_rows::get(tx, d)?, into: task_rows::get(tx, target)?, moved_messages: moved_back })
     })
 }
@@ -251,8 +251,7 @@ pub fn retrain(store: &mut Store, ctx: &Context, apply: bool) -> Result<RetrainO
     let mut counts = LevelCounts::default();
     let mut labelled = (0, 0);
     for d in &decisions {
-        let duplicate = matches!(d.decision.as_str(), "merge" | "attach");
-        if duplicate {
+        if d.decision.is_duplicate() {
             labelled.0 += 1;
             counts.add(&d.levels, true);
         } else {
@@ -267,18 +266,16 @@ pub fn retrain(store: &mut Store, ctx: &Context, apply: bool) -> Result<RetrainO
             if store_dedup::is_merged_pair(conn, id, c.task_id)? {
                 continue;
             }
-            counts.add(&c.levels, false);
+            counts.add(&c.levels.all(), false);
             random_pairs += 1;
         }
     }
     let mut new = counts.estimate(Some(old.prior));
     if counts.n_matches == 0.0 {
         // No labelled duplicates yet: m stays as it was; only u is re-counted.
-        for (comparison, levels) in new.stats.iter_mut() {
-            for (level, stat) in levels.iter_mut() {
-                if let Some(o) = old.stat(comparison, level) {
-                    stat.m = o.m;
-                }
+        for (level, stat) in new.stats.iter_mut() {
+            if let Some(o) = old.stat(*level) {
+                stat.m = o.m;
             }
         }
     }
@@ -287,7 +284,7 @@ pub fn retrain(store: &mut Store, ctx: &Context, apply: bool) -> Result<RetrainO
     let mut band_changes = 0;
     for d in &decisions {
         reviewed += 1;
-        let score = |w: &Weights| d.levels.iter().map(|(k, l)| w.weight(k, l, &tf)).sum::<f64>();
+        let score = |w: &Weights| d.levels.iter().map(|l| w.weight(*l, &tf)).sum::<f64>();
         if band(score(&old)) != band(score(&new)) {
             band_changes += 1;
         }
@@ -304,11 +301,7 @@ pub fn retrain(store: &mut Store, ctx: &Context, apply: bool) -> Result<RetrainO
         ));
     }
     if applied {
-        let rows: Vec<(String, String, f64, f64, f64)> = new
-            .stats
-            .iter()
-            .flat_map(|(c, ls)| ls.iter().map(move |(l, s)| (c.clone(), l.clone(), s.m, s.u, s.weight())))
-            .collect();
+        let rows: Vec<_> = new.stats.iter().map(|(l, s)| (*l, s.m, s.u, s.weight())).collect();
         store.write(|tx| store_dedup::store_weights(tx, &rows, ctx.now_ms()))?;
     }
     Ok(RetrainOutcome { old, new, labelled, random_pairs, band_changes, reviewed, applied })

@@ -5,7 +5,8 @@ use crate::store::Cached;
 use rusqlite::{OptionalExtension, params};
 
 use super::Tx;
-use crate::dedup::Candidate;
+use crate::dedup::levels::{self, Level};
+use crate::dedup::{Candidate, Decision};
 use crate::error::Result;
 
 /// Replaces a task's rows in both FTS5 indexes.
@@ -22,19 +23,22 @@ pub(crate) fn insert_decision(
     tx: &Tx<'_>,
     task_id: Option<i64>,
     candidate_id: i64,
-    decision: &str,
+    decision: Decision,
     candidate: Option<&Candidate>,
     actor: &str,
     now: i64,
 ) -> Result<()> {
-    let levels = candidate.map(|c| serde_json::to_string(&c.levels).unwrap_or_default()).unwrap_or_else(|| "{}".into());
+    let levels = match candidate {
+        Some(c) => serde_json::to_string(&c.levels.to_map())?,
+        None => "{}".to_string(),
+    };
     tx.exec_cached(
         "INSERT INTO dup_decisions (task_id, candidate_id, decision, score, band, levels, actor, at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         params![
             task_id,
             candidate_id,
-            decision,
+            decision.as_str(),
             candidate.map(|c| c.score),
             candidate.map(|c| c.band.as_str()),
             levels,
@@ -55,8 +59,8 @@ pub(crate) fn insert_pair(tx: &Tx<'_>, task_id: i64, c: &Candidate, now: i64) ->
             c.task_id,
             c.score,
             c.band.as_str(),
-            serde_json::to_string(&c.reasons).unwrap_or_default(),
-            serde_json::to_string(&c.levels).unwrap_or_default(),
+            serde_json::to_string(&c.reasons)?,
+            serde_json::to_string(&c.levels.to_map())?,
             now
         ],
     )?;
@@ -282,10 +286,14 @@ pub(crate) fn reply_parent(conn: &rusqlite::Connection, id: i64) -> Result<Optio
 }
 
 /// Returns the weights kept by `duplicates retrain --apply`: (comparison, level, m, u).
-pub(crate) fn learned_weights(conn: &rusqlite::Connection) -> Result<Vec<(String, String, f64, f64)>> {
+///
+/// A row whose level this version does not know (kept by an older one) is left out:
+/// the built-in weight of today's levels stands in for it.
+pub(crate) fn learned_weights(conn: &rusqlite::Connection) -> Result<Vec<(Level, f64, f64)>> {
     let mut stmt = conn.prepare_cached("SELECT comparison, level, m, u FROM dup_weights")?;
-    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+    let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get(2)?, r.get(3)?)))?;
+    let rows: Vec<(String, String, f64, f64)> = rows.collect::<rusqlite::Result<_>>()?;
+    Ok(rows.into_iter().filter_map(|(c, l, m, u)| Some((Level::parse(&c, &l)?, m, u))).collect())
 }
 
 /// A queued pair as the review list shows it.
@@ -333,19 +341,19 @@ pub(crate) fn pending_pairs(conn: &rusqlite::Connection, limit: usize) -> Result
 }
 
 /// Marks queued pairs between two tasks resolved.
-pub(crate) fn resolve_pairs(tx: &Tx<'_>, a: i64, b: i64, resolution: &str, now: i64) -> Result<usize> {
+pub(crate) fn resolve_pairs(tx: &Tx<'_>, a: i64, b: i64, resolution: Decision, now: i64) -> Result<usize> {
     Ok(tx.exec_cached(
         "UPDATE dup_pairs SET resolved_at = ?3, resolution = ?4
          WHERE resolved_at IS NULL AND ((task_id = ?1 AND candidate_id = ?2) OR (task_id = ?2 AND candidate_id = ?1))",
-        params![a, b, now, resolution],
+        params![a, b, now, resolution.as_str()],
     )?)
 }
 
 /// A labelled decision with the levels seen when it was made.
 #[derive(Debug, Clone)]
 pub(crate) struct LabelledDecision {
-    pub decision: String,
-    pub levels: std::collections::BTreeMap<String, String>,
+    pub decision: Decision,
+    pub levels: Vec<Level>,
 }
 
 /// Returns every decision that carries levels (merge, attach, reject, new).
@@ -353,20 +361,24 @@ pub(crate) fn labelled_decisions(conn: &rusqlite::Connection) -> Result<Vec<Labe
     let mut stmt = conn.prepare(
         "SELECT decision, levels FROM dup_decisions WHERE decision IN ('merge', 'attach', 'reject', 'new') AND levels <> '{}'",
     )?;
-    let rows = stmt.query_map([], |r| {
-        let levels: String = r.get(1)?;
-        Ok(LabelledDecision { decision: r.get(0)?, levels: serde_json::from_str(&levels).unwrap_or_default() })
-    })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+    let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (decision, stored) = row?;
+        let Some(decision) = Decision::parse(&decision) else { continue };
+        let map: std::collections::BTreeMap<String, String> = serde_json::from_str(&stored)?;
+        out.push(LabelledDecision { decision, levels: levels::parse_map(&map) });
+    }
+    Ok(out)
 }
 
 /// Replaces the learned weights.
-pub(crate) fn store_weights(tx: &Tx<'_>, rows: &[(String, String, f64, f64, f64)], now: i64) -> Result<()> {
+pub(crate) fn store_weights(tx: &Tx<'_>, rows: &[(Level, f64, f64, f64)], now: i64) -> Result<()> {
     tx.exec_cached("DELETE FROM dup_weights", [])?;
-    for (c, l, m, u, w) in rows {
+    for (level, m, u, w) in rows {
         tx.exec_cached(
             "INSERT INTO dup_weights (comparison, level, m, u, weight, trained_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![c, l, m, u, w, now],
+            params![level.comparison().as_str(), level.as_str(), m, u, w, now],
         )?;
     }
     Ok(())
