@@ -200,7 +200,7 @@ pub fn candidates(list: &[Candidate]) -> String {
 pub fn history(task: &Task, events: &[Event]) -> String {
     let mut out = format!("{}  {}\n", task.key, task.title);
     for e in events {
-        out.push_str(&format!("  {}  {:<10} {:<9} {}\n", rfc3339(e.at), e.actor, e.kind, e.changes));
+        out.push_str(&format!("  {}  {:<10} {:<9} {}\n", rfc3339(e.at), e.actor, e.change.kind(), e.change.to_json()));
     }
     out
 }

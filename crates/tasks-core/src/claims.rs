@@ -7,7 +7,8 @@ use crate::error::{Error, Result};
 use crate::model::Task;
 use crate::ops::Context;
 use crate::store::tasks::{self as task_rows, ListFilter};
-use crate::store::{Store, events};
+use crate::store::Store;
+use crate::store::events::{self, Change, ClaimChange, EventChange, ReleaseChange};
 use crate::{keys, time};
 
 /// How long a claim lasts unless `--for` says otherwise: 30 minutes (SPEC §4).
@@ -60,11 +61,11 @@ pub fn claim(store: &mut Store, ctx: &Context, reference: &str, lease: std::time
             id,
             now,
             &ctx.actor,
-            "claim",
-            &serde_json::json!({
-                "claimed_by": [task.claimed_by, ctx.actor],
-                "claimed_until": [task.claimed_until.map(time::rfc3339), time::rfc3339(until)],
-                "renewal": renewal,
+            &EventChange::Claim(ClaimChange {
+                claimed_by: Change(task.claimed_by.clone(), Some(ctx.actor.clone())),
+                claimed_until: Change(task.claimed_until.map(time::rfc3339), Some(time::rfc3339(until))),
+                renewal: Some(renewal),
+                via: None,
             }),
         )?;
         task_rows::get(tx, id)
@@ -93,8 +94,7 @@ pub fn release(store: &mut Store, ctx: &Context, reference: &str) -> Result<Task
             id,
             now,
             &ctx.actor,
-            "release",
-            &serde_json::json!({ "claimed_by": [task.claimed_by, null] }),
+            &EventChange::Release(ReleaseChange { claimed_by: Change(task.claimed_by.clone(), None) }),
         )?;
         task_rows::get(tx, id)
     })
@@ -133,11 +133,11 @@ pub fn next(
             task.id,
             now,
             &ctx.actor,
-            "claim",
-            &serde_json::json!({
-                "claimed_by": [task.claimed_by, ctx.actor],
-                "claimed_until": [task.claimed_until.map(time::rfc3339), time::rfc3339(until)],
-                "via": "next",
+            &EventChange::Claim(ClaimChange {
+                claimed_by: Change(task.claimed_by.clone(), Some(ctx.actor.clone())),
+                claimed_until: Change(task.claimed_until.map(time::rfc3339), Some(time::rfc3339(until))),
+                renewal: None,
+                via: Some("next".into()),
             }),
         )?;
         task_rows::get(tx, task.id)

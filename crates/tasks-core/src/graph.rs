@@ -8,12 +8,12 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write as _;
 
-use serde_json::json;
 
 use crate::error::{Error, Result};
 use crate::model::{LinkKind, Task};
 use crate::ops::Context;
-use crate::store::{Tx, events, links, tasks as task_rows};
+use crate::store::events::{self, EventChange, LinkChange};
+use crate::store::{Tx, links, tasks as task_rows};
 
 /// Most tasks a drawn graph holds; a larger component is cut (and says so).
 pub const MAX_GRAPH_NODES: usize = 300;
@@ -43,7 +43,7 @@ pub(crate) fn add_link(tx: &Tx<'_>, ctx: &Context, from: i64, kind: LinkKind, to
     }
     links::insert(tx, from, kind, to, &ctx.actor, now)?;
     let to_key = task_rows::get(tx, to)?.key;
-    events::record(tx, from, now, &ctx.actor, "link", &json!({ "kind": kind.as_str(), "to": to_key }))?;
+    events::record(tx, from, now, &ctx.actor, &EventChange::Link(LinkChange { kind, to: to_key }))?;
     Ok(true)
 }
 
@@ -54,7 +54,7 @@ pub(crate) fn remove_link(tx: &Tx<'_>, ctx: &Context, from: i64, kind: LinkKind,
         return Ok(false);
     }
     let to_key = task_rows::get(tx, to)?.key;
-    events::record(tx, from, now, &ctx.actor, "unlink", &json!({ "kind": kind.as_str(), "to": to_key }))?;
+    events::record(tx, from, now, &ctx.actor, &EventChange::Unlink(LinkChange { kind, to: to_key }))?;
     Ok(true)
 }
 

@@ -116,7 +116,7 @@ pub fn project_summary(s: &ProjectSummary) -> Value {
 
 /// Returns a history event.
 pub fn event(e: &Event) -> Value {
-    json!({ "at": rfc3339(e.at), "actor": e.actor, "kind": e.kind, "changes": e.changes })
+    json!({ "at": rfc3339(e.at), "actor": e.actor, "kind": e.change.kind(), "changes": e.change.to_json() })
 }
 
 /// Returns a graph as nodes and edges.

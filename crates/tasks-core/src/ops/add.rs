@@ -1,7 +1,6 @@
 //! `tasks add`: checks, the exact match, the duplicate check, then one insert with its
 //! key, links, tags, message, event and index rows — all in one transaction.
 
-use serde_json::json;
 
 use crate::dedup::{self, Band, Candidate, Decision, Probe};
 use crate::error::{Error, Result};
@@ -9,7 +8,8 @@ use crate::graph;
 use crate::keys::{self, MessageLocator};
 use crate::model::{Due, LinkKind, Money, ProjectKind, Source, Status, Task, TaskType};
 use crate::ops::{Context, project};
-use crate::store::{Store, Tx, events, links, messages, persons, projects, tags, tasks as task_rows};
+use crate::store::events::{self, Attached, Created, EventChange};
+use crate::store::{Store, Tx, links, messages, persons, projects, tags, tasks as task_rows};
 
 /// What to do about duplicate candidates.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -222,8 +222,10 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
             target_id,
             now,
             &ctx.actor,
-            "attach",
-            &json!({ "title": req.title, "message": locator.as_ref().map(ToString::to_string) }),
+            &EventChange::Attached(Attached {
+                title: req.title.clone(),
+                message: locator.as_ref().map(ToString::to_string),
+            }),
         )?;
         let task = task_rows::get(tx, target_id)?;
         return Ok(AddOutcome {
@@ -280,8 +282,13 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
         id,
         now,
         &ctx.actor,
-        "created",
-        &json!({ "key": key, "title": req.title, "project": project.key, "source": source.as_str() }),
+        &EventChange::Created(Created {
+            key: key.clone(),
+            title: req.title.clone(),
+            project: project.key.clone(),
+            source,
+            line: None,
+        }),
     )?;
     for tag in &req.tags {
         tags::add(tx, id, tag, now)?;

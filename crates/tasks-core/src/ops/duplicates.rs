@@ -3,8 +3,6 @@
 //! labelled pair; nothing is ever deleted (a merge dismisses and links, an unmerge
 //! reopens and marks the link removed).
 
-use serde_json::{Value, json};
-
 use crate::dedup::weights::{LevelCounts, TermFrequencies, Weights, band};
 use crate::dedup::{self, Band, Candidate, Decision};
 use crate::error::{Error, Result};
@@ -13,7 +11,10 @@ use crate::model::{LinkKind, Status, Task};
 use crate::ops::Context;
 use crate::ops::add::AddRequest;
 use crate::store::dedup::{self as store_dedup, PendingPair};
-use crate::store::{Store, events, links, persons, tasks as task_rows};
+use crate::store::events::{
+    self, Change, EventChange, MergedFrom, MergedInto, NotDuplicate, Returned, Unmerged,
+};
+use crate::store::{Store, links, persons, tasks as task_rows};
 
 /// The close reason of a merged duplicate.
 pub const MERGED_REASON: &str = "duplicate";
@@ -92,7 +93,7 @@ pub fn reject(store: &mut Store, ctx: &Context, a: &str, b: &str) -> Result<(Tas
         dedup::record_decision(tx, Some(later), earlier, Decision::Reject, cand.as_ref(), &ctx.actor, now)?;
         store_dedup::resolve_pairs(tx, ia, ib, Decision::Reject, now)?;
         let other = task_rows::get(tx, ib)?.key;
-        events::record(tx, ia, now, &ctx.actor, "not-duplicate", &json!({ "of": other }))?;
+        events::record(tx, ia, now, &ctx.actor, &EventChange::NotDuplicate(NotDuplicate { of: other }))?;
         Ok((task_rows::get(tx, ia)?, task_rows::get(tx, ib)?))
     })
 }
@@ -142,15 +143,20 @@ pub fn merge(store: &mut Store, ctx: &Context, dup: &str, into: &str) -> Result<
             d,
             now,
             &ctx.actor,
-            "merge",
-            &json!({
-                "into": into_task.key,
-                "status": [before_status.as_str(), "dismissed"],
-                "close_reason": [before_reason, MERGED_REASON],
-                "moved_messages": moved_ids,
+            &EventChange::MergedInto(MergedInto {
+                into: into_task.key.clone(),
+                status: Change(before_status, Status::Dismissed),
+                close_reason: Change(before_reason, Some(MERGED_REASON.to_string())),
+                moved_messages: moved_ids,
             }),
         )?;
-        events::record(tx, t, now, &ctx.actor, "merge", &json!({ "from": dup_task.key, "moved_messages": moved }))?;
+        events::record(
+            tx,
+            t,
+            now,
+            &ctx.actor,
+            &EventChange::MergedFrom(MergedFrom { from: dup_task.key.clone(), moved_messages: moved }),
+        )?;
         dedup::record_decision(tx, Some(d.max(t)), d.min(t), Decision::Merge, cand.as_ref(), &ctx.actor, now)?;
         store_dedup::resolve_pairs(tx, d, t, Decision::Merge, now)?;
         Ok(MergeOutcome { duplicate: task_rows::get(tx, d)?, into: task_rows::get(tx, t)?, moved_messages: moved })
@@ -186,13 +192,16 @@ pub fn unmerge(store: &mut Store, ctx: &Context, dup: &str) -> Result<MergeOutco
                 status: dup_task.status.to_string(),
                 reason: "it is not merged into another task".into(),
             })?;
-        // The last merge event says what to restore.
-        let merge_event = events::for_task(tx, d)?.into_iter().rev().find(|e| e.kind == "merge");
-        let changes = merge_event.map(|e| e.changes).unwrap_or(Value::Null);
-        let status_before = changes["status"][0].as_str().and_then(|s| s.parse::<Status>().ok()).unwrap_or(Status::Open);
-        let reason_before = changes["close_reason"][0].as_str().map(str::to_string);
-        let moved: Vec<i64> =
-            changes["moved_messages"].as_array().map(|a| a.iter().filter_map(Value::as_i64).collect()).unwrap_or_default();
+        // The last merge event says what to restore; a merge recorded without one (by
+        // hand, or an import) restores an open task with no message links to move.
+        let merged = events::for_task(tx, d)?.into_iter().rev().find_map(|e| match e.change {
+            EventChange::MergedInto(m) => Some(m),
+            _ => None,
+        });
+        let (status_before, reason_before, moved) = match merged {
+            Some(m) => (m.status.0, m.close_reason.0, m.moved_messages),
+            None => (Status::Open, None, Vec::new()),
+        };
         crate::graph::remove_link(tx, ctx, d, LinkKind::DuplicateOf, target)?;
         let mut moved_back = 0;
         for m in &moved {
@@ -207,10 +216,13 @@ pub fn unmerge(store: &mut Store, ctx: &Context, dup: &str) -> Result<MergeOutco
             d,
             now,
             &ctx.actor,
-            "unmerge",
-            &json!({ "from": target_key, "status": ["dismissed", status_before.as_str()], "moved_messages": moved_back }),
+            &EventChange::Unmerged(Unmerged {
+                from: target_key,
+                status: Change(Status::Dismissed, status_before),
+                moved_messages: moved_back,
+            }),
         )?;
-        events::record(tx, target, now, &ctx.actor, "unmerge", &json!({ "returned": dup_task.key }))?;
+        events::record(tx, target, now, &ctx.actor, &EventChange::Returned(Returned { returned: dup_task.key.clone() }))?;
         dedup::record_decision(tx, Some(d.max(target)), d.min(target), Decision::Unmerge, None, &ctx.actor, now)?;
         Ok(MergeOutcome { duplicate: task_rows::get(tx, d)?, into: task_rows::get(tx, target)?, moved_messages: moved_back })
     })

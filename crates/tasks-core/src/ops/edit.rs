@@ -4,8 +4,6 @@
 //! Moving a task to another project keeps its key: a key quoted in a chat or a commit
 //! must keep meaning the same task (docs/decisions.md).
 
-use serde_json::{Map, Value, json};
-
 use crate::dedup;
 use crate::error::Result;
 use crate::keys;
@@ -13,7 +11,8 @@ use crate::model::{Due, Money, Task, TaskType};
 use crate::ops::add::{check_priority, check_title};
 use crate::ops::{Context, project};
 use crate::store::tasks::{self as task_rows, Column};
-use crate::store::{Store, events, persons};
+use crate::store::events::{self, CategoryChange, Change, DueChange, DueValue, EditChange, EventChange};
+use crate::store::{Store, persons};
 
 /// A field to set, or to clear (`Some(None)`).
 #[derive(Debug, Clone, Default)]
@@ -53,10 +52,6 @@ impl EditRequest {
     }
 }
 
-fn due_json(due: Option<Due>) -> Value {
-    due.map(|d| json!({ "date": d.date.to_string(), "kind": d.kind.as_str() })).unwrap_or(Value::Null)
-}
-
 /// Applies an edit; returns the task after it.
 pub fn edit(store: &mut Store, ctx: &Context, reference: &str, req: &EditRequest) -> Result<Task> {
     if let Some(t) = &req.title {
@@ -69,52 +64,54 @@ pub fn edit(store: &mut Store, ctx: &Context, reference: &str, req: &EditRequest
     store.write(|tx| {
         let id = keys::resolve(tx, reference)?;
         let before = task_rows::get(tx, id)?;
-        let mut edit = Map::new();
+        let mut edit = EditChange::default();
         if let Some(t) = req.title.as_deref().filter(|t| *t != before.title) {
             task_rows::set_column(tx, id, Column::Title(t), now)?;
-            edit.insert("title".into(), json!([before.title, t]));
+            edit.title = Some(Change(before.title.clone(), t.to_string()));
         }
         if let Some(d) = req.description.as_deref().filter(|d| *d != before.description) {
             task_rows::set_column(tx, id, Column::Description(d), now)?;
-            edit.insert("description".into(), json!([before.description, d]));
+            edit.description = Some(Change(before.description.clone(), d.to_string()));
         }
         if let Some(p) = req.priority.filter(|p| *p != before.priority) {
             task_rows::set_column(tx, id, Column::Priority(p), now)?;
-            edit.insert("priority".into(), json!([before.priority, p]));
+            edit.priority = Some(Change(before.priority, p));
         }
         if let Some(ty) = req.task_type.filter(|t| *t != before.task_type) {
             task_rows::set_column(tx, id, Column::TaskType(ty), now)?;
-            edit.insert("type".into(), json!([before.task_type.as_str(), ty.as_str()]));
+            edit.task_type = Some(Change(before.task_type, ty));
         }
         if let Some(key) = &req.project {
             let p = project::resolve_or_inbox(tx, Some(key), now)?;
             if p.key != before.project {
                 task_rows::set_column(tx, id, Column::ProjectId(p.id), now)?;
-                edit.insert("project".into(), json!([before.project, p.key]));
+                edit.project = Some(Change(before.project.clone(), p.key.clone()));
             }
         }
         if let Some(person) = &req.person {
             let pid = person.as_deref().map(|h| persons::resolve_or_create(tx, h, now)).transpose()?;
             task_rows::set_column(tx, id, Column::PersonId(pid), now)?;
-            edit.insert("person".into(), json!([before.person, person]));
+            edit.person = Some(Change(before.person.clone(), person.clone()));
         }
         if let Some(amount) = &req.amount
             && *amount != before.amount
         {
             task_rows::set_column(tx, id, Column::Amount(amount.as_ref()), now)?;
             let show = |m: &Option<Money>| m.as_ref().map(|m| format!("{} {}", m.minor, m.currency));
-            edit.insert("amount".into(), json!([show(&before.amount), show(amount)]));
+            edit.amount = Some(Change(show(&before.amount), show(amount)));
         }
         if !edit.is_empty() {
-            events::record(tx, id, now, &ctx.actor, "edit", &Value::Object(edit.clone()))?;
+            events::record(tx, id, now, &ctx.actor, &EventChange::Edit(edit))?;
         }
         if let Some(due) = req.due.filter(|d| *d != before.due) {
             task_rows::set_column(tx, id, Column::Due(due), now)?;
-            events::record(tx, id, now, &ctx.actor, "due", &json!({ "due": [due_json(before.due), due_json(due)] }))?;
+            let due_change = DueChange { due: Change(before.due.map(DueValue::from), due.map(DueValue::from)) };
+            events::record(tx, id, now, &ctx.actor, &EventChange::Due(due_change))?;
         }
         if let Some(cat) = req.category.as_ref().filter(|c| **c != before.category) {
             task_rows::set_column(tx, id, Column::Category(cat.as_deref()), now)?;
-            events::record(tx, id, now, &ctx.actor, "category", &json!({ "category": [before.category, cat] }))?;
+            let category = Change(before.category.clone(), cat.clone());
+            events::record(tx, id, now, &ctx.actor, &EventChange::Category(CategoryChange { category }))?;
         }
         // Text, amount or due may have changed: keep the check's index and signature in step.
         dedup::index(tx, id)?;

@@ -20,7 +20,8 @@ use crate::keys::canonical_key;
 use crate::model::{Due, LinkKind, Money, Source, Status, Task, TaskType};
 use crate::ops::add::{check_priority, check_tag, next_key};
 use crate::ops::{Context, project};
-use crate::store::{Store, Tx, events, persons, tags, tasks as task_rows};
+use crate::store::events::{self, Created, EventChange};
+use crate::store::{Store, Tx, persons, tags, tasks as task_rows};
 use crate::time;
 
 /// The fields an import line may carry; anything else is refused as a likely typo.
@@ -397,8 +398,13 @@ fn insert_line(
         id,
         line.created_at,
         &ctx.actor,
-        "created",
-        &json!({ "key": key, "title": line.title, "project": project.key, "source": "import", "line": n }),
+        &EventChange::Created(Created {
+            key: key.clone(),
+            title: line.title.clone(),
+            project: project.key.clone(),
+            source: Source::Import,
+            line: Some(n),
+        }),
     )?;
     if let Some(caller) = &line.id {
         ids.insert(caller.clone(), id);

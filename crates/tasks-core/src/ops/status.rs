@@ -2,13 +2,13 @@
 //! ends any lease (SPEC §4) and unblocks dependants at once, because `blocked` is
 //! derived on read.
 
-use serde_json::json;
 
 use crate::error::{Error, Result};
 use crate::keys;
 use crate::model::{Status, Task};
 use crate::ops::{Context, add::check_tag};
-use crate::store::{Store, Tx, events, tags, tasks as task_rows};
+use crate::store::events::{self, Change, EventChange, StatusChange, TagChange, UntagChange};
+use crate::store::{Store, Tx, tags, tasks as task_rows};
 
 /// The close reason `dismiss` records when none is given.
 pub const DEFAULT_DISMISS_REASON: &str = "cancelled";
@@ -95,14 +95,13 @@ pub(crate) fn change(
     // Dependants blocked before the change, to report which ones it frees.
     let dependants_before = if to.is_closed() { blocked_dependants(tx, task.id)? } else { Vec::new() };
     task_rows::set_status(tx, task.id, to, reason, now)?;
-    let mut changes = json!({ "status": [task.status.as_str(), to.as_str()] });
-    if reason.is_some() || task.close_reason.is_some() {
-        changes["close_reason"] = json!([task.close_reason, reason]);
-    }
-    if to.is_closed() && task.claimed_by.is_some() {
-        changes["claimed_by"] = json!([task.claimed_by, null]);
-    }
-    events::record(tx, task.id, now, &ctx.actor, "status", &changes)?;
+    let changes = StatusChange {
+        status: Change(task.status, to),
+        close_reason: (reason.is_some() || task.close_reason.is_some())
+            .then(|| Change(task.close_reason.clone(), reason.map(str::to_string))),
+        claimed_by: (to.is_closed() && task.claimed_by.is_some()).then(|| Change(task.claimed_by.clone(), None)),
+    };
+    events::record(tx, task.id, now, &ctx.actor, &EventChange::Status(changes))?;
     let unblocked = dependants_before
         .into_iter()
         .map(|id| task_rows::get(tx, id))
@@ -135,7 +134,7 @@ pub fn tag(store: &mut Store, ctx: &Context, reference: &str, names: &[String]) 
             }
         }
         if !added.is_empty() {
-            events::record(tx, id, ctx.now_ms(), &ctx.actor, "tag", &json!({ "added": added }))?;
+            events::record(tx, id, ctx.now_ms(), &ctx.actor, &EventChange::Tag(TagChange { added: added.clone() }))?;
         }
         Ok((task_rows::get(tx, id)?, added))
     })
@@ -152,7 +151,7 @@ pub fn untag(store: &mut Store, ctx: &Context, reference: &str, names: &[String]
             }
         }
         if !removed.is_empty() {
-            events::record(tx, id, ctx.now_ms(), &ctx.actor, "untag", &json!({ "removed": removed }))?;
+            events::record(tx, id, ctx.now_ms(), &ctx.actor, &EventChange::Untag(UntagChange { removed: removed.clone() }))?;
         }
         Ok((task_rows::get(tx, id)?, removed))
     })

@@ -1,12 +1,370 @@
 //! Task history: one `task_events` row per change, written in the same transaction as
-//! the change itself, with `changes` as `{field: [from, to]}` JSON and the actor.
+//! the change itself, with the actor, a kind and the `changes` JSON.
+//!
+//! The `changes` payload is one typed [`EventChange`] — written and read here only,
+//! with the SQL that looks inside it (`json_extract` for event triggers) beside its
+//! definition — so a writer and a reader (history, unmerge, undo, event triggers) can
+//! never disagree on a field's spelling. Field changes are `{field: [from, to]}`
+//! ([`Change`]), as SPEC §2 describes.
+//!
+//! The JSON shapes are those older versions wrote, so a store keeps reading its past.
 
-use crate::store::Cached;
 use rusqlite::{Connection, params};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::Tx;
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::model::{LinkKind, Source, Status, TaskType};
+use crate::store::Cached;
+
+/// One field's value before and after a change, stored as `[from, to]`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Change<T>(pub T, pub T);
+
+impl<T> Change<T> {
+    /// Returns the value before the change.
+    pub fn before(&self) -> &T {
+        &self.0
+    }
+
+    /// Returns the value after the change.
+    pub fn after(&self) -> &T {
+        &self.1
+    }
+}
+
+/// A due date as history keeps it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DueValue {
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// `day` or `week`.
+    pub kind: crate::model::DueKind,
+}
+
+impl From<crate::model::Due> for DueValue {
+    fn from(d: crate::model::Due) -> Self {
+        DueValue { date: d.date.to_string(), kind: d.kind }
+    }
+}
+
+/// `created`: a task came into being.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Created {
+    /// The key it got.
+    pub key: String,
+    /// Its title.
+    pub title: String,
+    /// Its project's key.
+    pub project: String,
+    /// Who created it.
+    pub source: Source,
+    /// The import line it came from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+}
+
+/// `status`: the status changed, with the close reason and a lease a close ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StatusChange {
+    /// Status before and after.
+    pub status: Change<Status>,
+    /// Close reason before and after, when either has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub close_reason: Option<Change<Option<String>>>,
+    /// The lease holder a close released.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claimed_by: Option<Change<Option<String>>>,
+}
+
+/// `edit`: plain fields changed by `tasks edit` (only those that changed are present).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct EditChange {
+    /// Title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<Change<String>>,
+    /// Description.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<Change<String>>,
+    /// Priority.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priority: Option<Change<Option<u8>>>,
+    /// Type.
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub task_type: Option<Change<TaskType>>,
+    /// Project key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub project: Option<Change<String>>,
+    /// Person handle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub person: Option<Change<Option<String>>>,
+    /// Amount as `"<minor> <CUR>"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<Change<Option<String>>>,
+}
+
+impl EditChange {
+    /// True when no field changed.
+    pub fn is_empty(&self) -> bool {
+        *self == EditChange::default()
+    }
+}
+
+/// `due`: the due date changed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DueChange {
+    /// Due before and after.
+    pub due: Change<Option<DueValue>>,
+}
+
+/// `category`: the category changed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CategoryChange {
+    /// Category before and after.
+    pub category: Change<Option<String>>,
+}
+
+/// `claim`: a lease was taken or renewed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClaimChange {
+    /// Holder before and after.
+    pub claimed_by: Change<Option<String>>,
+    /// Lease end before and after, RFC 3339.
+    pub claimed_until: Change<Option<String>>,
+    /// True when the holder renewed its own lease.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub renewal: Option<bool>,
+    /// `next` when taken by `tasks next --claim`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub via: Option<String>,
+}
+
+/// `release`: a lease was ended early.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReleaseChange {
+    /// Holder before and after (`null`).
+    pub claimed_by: Change<Option<String>>,
+}
+
+/// `link` / `unlink`: a task → task link was added or removed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LinkChange {
+    /// The link kind.
+    pub kind: LinkKind,
+    /// The other task's key.
+    pub to: String,
+}
+
+/// `tag`: tags were added.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TagChange {
+    /// The tags that were new.
+    pub added: Vec<String>,
+}
+
+/// `untag`: tags were removed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UntagChange {
+    /// The tags that were removed.
+    pub removed: Vec<String>,
+}
+
+/// `merge`, on the duplicate: what unmerge must restore.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MergedInto {
+    /// The key it was merged into.
+    pub into: String,
+    /// Status before and after (`dismissed`).
+    pub status: Change<Status>,
+    /// Close reason before and after (`duplicate`).
+    pub close_reason: Change<Option<String>>,
+    /// Ids of the message links moved to the target.
+    pub moved_messages: Vec<i64>,
+}
+
+/// `merge`, on the target: a duplicate was merged into it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MergedFrom {
+    /// The duplicate's key.
+    pub from: String,
+    /// How many message links moved in.
+    pub moved_messages: usize,
+}
+
+/// `unmerge`, on the duplicate: it was separated again.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unmerged {
+    /// The task it was merged into.
+    pub from: String,
+    /// Status before (`dismissed`) and after.
+    pub status: Change<Status>,
+    /// How many message links moved back.
+    pub moved_messages: usize,
+}
+
+/// `unmerge`, on the former target: a duplicate was taken back out.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Returned {
+    /// The duplicate's key.
+    pub returned: String,
+}
+
+/// `not-duplicate`: a person said two tasks are different.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NotDuplicate {
+    /// The other task's key.
+    pub of: String,
+}
+
+/// `attach`: a new request was attached to this task instead of created.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Attached {
+    /// The title that was not created.
+    pub title: String,
+    /// The message locator it came with.
+    pub message: Option<String>,
+}
+
+/// `schedule`: the task's schedule was added, changed, paused, resumed or removed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ScheduleChanged {
+    /// Its one-line description before and after (`null` when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<Change<Option<String>>>,
+    /// The plan version after an add or change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan_version: Option<i64>,
+    /// Paused before and after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paused: Option<Change<bool>>,
+}
+
+/// What one history row records: its kind and its typed payload.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EventChange {
+    /// `created`.
+    Created(Created),
+    /// `status`.
+    Status(StatusChange),
+    /// `edit`.
+    Edit(EditChange),
+    /// `due`.
+    Due(DueChange),
+    /// `category`.
+    Category(CategoryChange),
+    /// `claim`.
+    Claim(ClaimChange),
+    /// `release`.
+    Release(ReleaseChange),
+    /// `link`.
+    Link(LinkChange),
+    /// `unlink`.
+    Unlink(LinkChange),
+    /// `tag`.
+    Tag(TagChange),
+    /// `untag`.
+    Untag(UntagChange),
+    /// `merge` on the duplicate.
+    MergedInto(MergedInto),
+    /// `merge` on the target.
+    MergedFrom(MergedFrom),
+    /// `unmerge` on the duplicate.
+    Unmerged(Unmerged),
+    /// `unmerge` on the former target.
+    Returned(Returned),
+    /// `not-duplicate`.
+    NotDuplicate(NotDuplicate),
+    /// `attach`.
+    Attached(Attached),
+    /// `schedule`.
+    Schedule(ScheduleChanged),
+}
+
+impl EventChange {
+    /// Returns the stored kind (`task_events.kind`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            EventChange::Created(_) => "created",
+            EventChange::Status(_) => "status",
+            EventChange::Edit(_) => "edit",
+            EventChange::Due(_) => "due",
+            EventChange::Category(_) => "category",
+            EventChange::Claim(_) => "claim",
+            EventChange::Release(_) => "release",
+            EventChange::Link(_) => "link",
+            EventChange::Unlink(_) => "unlink",
+            EventChange::Tag(_) => "tag",
+            EventChange::Untag(_) => "untag",
+            EventChange::MergedInto(_) | EventChange::MergedFrom(_) => "merge",
+            EventChange::Unmerged(_) | EventChange::Returned(_) => "unmerge",
+            EventChange::NotDuplicate(_) => "not-duplicate",
+            EventChange::Attached(_) => "attach",
+            EventChange::Schedule(_) => "schedule",
+        }
+    }
+
+    /// Returns the payload as JSON (keys sorted, as stored).
+    pub fn to_json(&self) -> Value {
+        // Every payload is a struct of strings, numbers, booleans and lists: turning
+        // one into a JSON value cannot fail.
+        let value = match self {
+            EventChange::Created(c) => serde_json::to_value(c),
+            EventChange::Status(c) => serde_json::to_value(c),
+            EventChange::Edit(c) => serde_json::to_value(c),
+            EventChange::Due(c) => serde_json::to_value(c),
+            EventChange::Category(c) => serde_json::to_value(c),
+            EventChange::Claim(c) => serde_json::to_value(c),
+            EventChange::Release(c) => serde_json::to_value(c),
+            EventChange::Link(c) | EventChange::Unlink(c) => serde_json::to_value(c),
+            EventChange::Tag(c) => serde_json::to_value(c),
+            EventChange::Untag(c) => serde_json::to_value(c),
+            EventChange::MergedInto(c) => serde_json::to_value(c),
+            EventChange::MergedFrom(c) => serde_json::to_value(c),
+            EventChange::Unmerged(c) => serde_json::to_value(c),
+            EventChange::Returned(c) => serde_json::to_value(c),
+            EventChange::NotDuplicate(c) => serde_json::to_value(c),
+            EventChange::Attached(c) => serde_json::to_value(c),
+            EventChange::Schedule(c) => serde_json::to_value(c),
+        };
+        value.expect("event payloads are plain structs")
+    }
+
+    /// Reads a stored row's kind and payload.
+    ///
+    /// `merge` and `unmerge` rows come in two shapes (the duplicate's side and the
+    /// target's), told apart by the field only one of them has.
+    pub fn from_stored(kind: &str, changes: &str) -> Result<EventChange> {
+        let value: Value = serde_json::from_str(changes)?;
+        fn read<T: DeserializeOwned>(v: Value) -> Result<T> {
+            Ok(serde_json::from_value(v)?)
+        }
+        Ok(match kind {
+            "created" => EventChange::Created(read(value)?),
+            "status" => EventChange::Status(read(value)?),
+            "edit" => EventChange::Edit(read(value)?),
+            "due" => EventChange::Due(read(value)?),
+            "category" => EventChange::Category(read(value)?),
+            "claim" => EventChange::Claim(read(value)?),
+            "release" => EventChange::Release(read(value)?),
+            "link" => EventChange::Link(read(value)?),
+            "unlink" => EventChange::Unlink(read(value)?),
+            "tag" => EventChange::Tag(read(value)?),
+            "untag" => EventChange::Untag(read(value)?),
+            "merge" if value.get("into").is_some() => EventChange::MergedInto(read(value)?),
+            "merge" => EventChange::MergedFrom(read(value)?),
+            "unmerge" if value.get("returned").is_some() => EventChange::Returned(read(value)?),
+            "unmerge" => EventChange::Unmerged(read(value)?),
+            "not-duplicate" => EventChange::NotDuplicate(read(value)?),
+            "attach" => EventChange::Attached(read(value)?),
+            "schedule" => EventChange::Schedule(read(value)?),
+            other => {
+                return Err(Error::invalid("task_events.kind", other, "not an event kind this version of tasks knows"));
+            }
+        })
+    }
+}
 
 /// One history row.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,34 +375,187 @@ pub struct Event {
     pub at: i64,
     /// Who.
     pub actor: String,
-    /// What kind of change (`created`, `status`, `edit`, `claim` …).
-    pub kind: String,
-    /// `{field: [from, to]}` or other details.
-    pub changes: Value,
+    /// What changed.
+    pub change: EventChange,
 }
 
 /// Appends an event row.
-pub(crate) fn record(tx: &Tx<'_>, task_id: i64, at: i64, actor: &str, kind: &str, changes: &Value) -> Result<()> {
+pub(crate) fn record(tx: &Tx<'_>, task_id: i64, at: i64, actor: &str, change: &EventChange) -> Result<()> {
     tx.exec_cached(
         "INSERT INTO task_events (task_id, at, actor, kind, changes) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![task_id, at, actor, kind, changes.to_string()],
+        params![task_id, at, actor, change.kind(), change.to_json().to_string()],
     )?;
     Ok(())
 }
 
 /// Reads a task's history, oldest first.
 pub(crate) fn for_task(conn: &Connection, task_id: i64) -> Result<Vec<Event>> {
-    let mut stmt =
-        conn.prepare("SELECT id, at, actor, kind, changes FROM task_events WHERE task_id = ?1 ORDER BY id")?;
+    let mut stmt = conn.prepare_cached("SELECT id, at, actor, kind, changes FROM task_events WHERE task_id = ?1 ORDER BY id")?;
     let rows = stmt.query_map([task_id], |r| {
-        let changes: String = r.get(4)?;
-        Ok(Event {
-            id: r.get(0)?,
-            at: r.get(1)?,
-            actor: r.get(2)?,
-            kind: r.get(3)?,
-            changes: serde_json::from_str(&changes).unwrap_or(Value::Null),
-        })
+        Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?, r.get::<_, String>(4)?))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (id, at, actor, kind, changes) = row?;
+        out.push(Event { id, at, actor, change: EventChange::from_stored(&kind, &changes)? });
+    }
+    Ok(out)
+}
+
+/// A task turning `done`, read from its history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Completion {
+    /// The `task_events` row id.
+    pub event_id: i64,
+    /// The task.
+    pub task_id: i64,
+    /// When, epoch ms.
+    pub at: i64,
+}
+
+/// Returns status changes to `done` after the cursor, oldest first, at most `limit`
+/// (the `task.completed` event trigger's source).
+///
+/// Reads [`StatusChange::status`]'s "after" value in SQL: `$.status[1]` is
+/// `Change.1` of a `status` row.
+pub(crate) fn completions_after(conn: &Connection, cursor: i64, limit: usize) -> Result<Vec<Completion>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, task_id, at FROM task_events
+         WHERE id > ?1 AND kind = 'status' AND json_extract(changes, '$.status[1]') = 'done'
+         ORDER BY id LIMIT ?2",
+    )?;
+    let rows = stmt.query_map(params![cursor, limit as i64], |r| {
+        Ok(Completion { event_id: r.get(0)?, task_id: r.get(1)?, at: r.get(2)? })
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::DueKind;
+    use crate::store::Store;
+
+    /// A store with tasks 1..=n (events need a task to belong to).
+    fn store_with_tasks(dir: &std::path::Path, n: usize) -> Store {
+        let mut store = Store::open(&dir.join("t.db")).expect("store");
+        let ctx = crate::ops::Context::new(jiff::Timestamp::UNIX_EPOCH, "me", jiff::tz::TimeZone::UTC);
+        for i in 0..n {
+            let mut req = crate::ops::add::AddRequest::titled(format!("task number {i}"));
+            req.dup_choice = crate::ops::add::DupChoice::New;
+            crate::ops::add::add(&mut store, &ctx, &req).expect("add");
+        }
+        store
+    }
+
+    fn some<T>(a: T, b: T) -> Option<Change<T>> {
+        Some(Change(a, b))
+    }
+
+    /// One change of every kind, and both shapes of merge and unmerge.
+    fn every_kind() -> Vec<EventChange> {
+        let s = |x: &str| Some(x.to_string());
+        vec![
+            EventChange::Created(Created {
+                key: "HRB-1".into(),
+                title: "Write".into(),
+                project: "HRB".into(),
+                source: Source::Import,
+                line: Some(3),
+            }),
+            EventChange::Status(StatusChange {
+                status: Change(Status::InProgress, Status::Done),
+                close_reason: None,
+                claimed_by: some(s("agent-7"), None),
+            }),
+            EventChange::Edit(EditChange {
+                title: some("a".into(), "b".into()),
+                priority: some(None, Some(1)),
+                task_type: some(TaskType::Task, TaskType::Bug),
+                amount: some(None, s("150000 RUB")),
+                ..EditChange::default()
+            }),
+            EventChange::Due(DueChange {
+                due: Change(None, Some(DueValue { date: "2026-12-04".into(), kind: DueKind::Week })),
+            }),
+            EventChange::Category(CategoryChange { category: Change(s("home"), None) }),
+            EventChange::Claim(ClaimChange {
+                claimed_by: Change(None, s("agent-7")),
+                claimed_until: Change(None, s("2026-12-01T10:30:00Z")),
+                renewal: Some(false),
+                via: s("next"),
+            }),
+            EventChange::Release(ReleaseChange { claimed_by: Change(s("agent-7"), None) }),
+            EventChange::Link(LinkChange { kind: LinkKind::BlockedBy, to: "HRB-2".into() }),
+            EventChange::Unlink(LinkChange { kind: LinkKind::RelatedTo, to: "HRB-3".into() }),
+            EventChange::Tag(TagChange { added: vec!["x".into()] }),
+            EventChange::Untag(UntagChange { removed: vec!["y".into()] }),
+            EventChange::MergedInto(MergedInto {
+                into: "HRB-1".into(),
+                status: Change(Status::Open, Status::Dismissed),
+                close_reason: Change(None, s("duplicate")),
+                moved_messages: vec![4, 5],
+            }),
+            EventChange::MergedFrom(MergedFrom { from: "HRB-9".into(), moved_messages: 2 }),
+            EventChange::Unmerged(Unmerged {
+                from: "HRB-1".into(),
+                status: Change(Status::Dismissed, Status::Open),
+                moved_messages: 2,
+            }),
+            EventChange::Returned(Returned { returned: "HRB-9".into() }),
+            EventChange::NotDuplicate(NotDuplicate { of: "HRB-4".into() }),
+            EventChange::Attached(Attached { title: "Send it".into(), message: None }),
+            EventChange::Schedule(ScheduleChanged { paused: some(false, true), ..ScheduleChanged::default() }),
+        ]
+    }
+
+    #[test]
+    fn every_kind_written_is_read_back() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_tasks(dir.path(), 2);
+        let changes = every_kind();
+        store
+            .write(|tx| {
+                for (i, c) in changes.iter().enumerate() {
+                    record(tx, 2, i as i64, "me", c)?;
+                }
+                Ok(())
+            })
+            .expect("write");
+        let read: Vec<EventChange> = for_task(store.conn(), 2).expect("read").into_iter().map(|e| e.change).collect();
+        // Task 2's own `created` event comes first.
+        assert!(matches!(read[0], EventChange::Created(_)));
+        assert_eq!(read[1..], changes[..]);
+    }
+
+    #[test]
+    fn the_stored_shapes_are_the_documented_ones() {
+        let status = EventChange::Status(StatusChange {
+            status: Change(Status::Open, Status::Done),
+            close_reason: None,
+            claimed_by: None,
+        });
+        assert_eq!(status.to_json().to_string(), r#"{"status":["open","done"]}"#);
+        let merge = EventChange::from_stored("merge", r#"{"from":"HRB-2","moved_messages":0}"#).expect("read");
+        assert!(matches!(merge, EventChange::MergedFrom(_)));
+        assert!(EventChange::from_stored("teleport", "{}").is_err());
+        assert!(EventChange::from_stored("status", r#"{"status":["open","flying"]}"#).is_err());
+    }
+
+    #[test]
+    fn completions_read_the_status_field_the_change_writes() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_tasks(dir.path(), 3);
+        store
+            .write(|tx| {
+                for (task, to) in [(1, Status::Done), (2, Status::Dismissed), (3, Status::Done)] {
+                    let c = StatusChange { status: Change(Status::Open, to), close_reason: None, claimed_by: None };
+                    record(tx, task, 10, "me", &EventChange::Status(c))?;
+                }
+                Ok(())
+            })
+            .expect("write");
+        let done: Vec<i64> = completions_after(store.conn(), 0, 10).expect("read").iter().map(|c| c.task_id).collect();
+        assert_eq!(done, vec![1, 3]);
+    }
 }

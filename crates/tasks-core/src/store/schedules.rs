@@ -423,30 +423,6 @@ pub(crate) fn last_task_event_id(conn: &Connection) -> Result<i64> {
     Ok(conn.query_row("SELECT coalesce(max(id), 0) FROM task_events", [], |r| r.get(0))?)
 }
 
-/// A task turning `done`, read from its history.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Completion {
-    /// The `task_events` row id.
-    pub event_id: i64,
-    /// The task.
-    pub task_id: i64,
-    /// When, epoch ms.
-    pub at: i64,
-}
-
-/// Returns status changes to `done` after the cursor, oldest first, at most `limit`.
-pub(crate) fn completions_after(conn: &Connection, cursor: i64, limit: usize) -> Result<Vec<Completion>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, task_id, at FROM task_events
-         WHERE id > ?1 AND kind = 'status' AND json_extract(changes, '$.status[1]') = 'done'
-         ORDER BY id LIMIT ?2",
-    )?;
-    let rows = stmt.query_map(params![cursor, limit as i64], |r| {
-        Ok(Completion { event_id: r.get(0)?, task_id: r.get(1)?, at: r.get(2)? })
-    })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
 const JOB_COLUMNS: &str = "j.id, j.schedule_id, j.task_id, t.key, j.kind, j.idempotency_key, j.plan_version,
     j.scheduled_for, j.event_subject, j.state, j.reason, j.snapshot, j.attempts, j.retry_at, j.created_at,
     j.updated_at, j.started_at, j.finished_at";

@@ -66,7 +66,7 @@ pub fn plan_due(store: &mut Store, ctx: &Context) -> Result<TickReport> {
     }
     for s in rows::event_schedules(store.conn())? {
         // A read first: most ticks find no new completion and need no write lock.
-        let pending = !rows::completions_after(store.conn(), s.event_cursor, 1)?.is_empty();
+        let pending = !crate::store::events::completions_after(store.conn(), s.event_cursor, 1)?.is_empty();
         if pending && matches!(&s.when, When::Event(e) if e.event == EventKind::TaskCompleted) {
             let jobs = store.write(|tx| match_completions(tx, ctx, s.id))?;
             report.jobs.extend(jobs);
@@ -262,7 +262,7 @@ fn match_completions(tx: &Tx<'_>, ctx: &Context, id: i64) -> Result<Vec<Job>> {
     let mut cursor = s.event_cursor;
     let mut jobs = Vec::new();
     loop {
-        let batch = rows::completions_after(tx, cursor, EVENT_SCAN_BATCH)?;
+        let batch = crate::store::events::completions_after(tx, cursor, EVENT_SCAN_BATCH)?;
         for c in &batch {
             let key = format!("event:{}:task_event:{}", s.id, c.event_id);
             if let Some(job) = match_event(tx, ctx, &s, c.task_id, c.at, &key)? {

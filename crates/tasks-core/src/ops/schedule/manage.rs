@@ -8,7 +8,6 @@
 
 use std::path::Path;
 
-use serde_json::json;
 use tasks_schedule::{Firing, MissedPolicy, Trigger, time_zone};
 
 use super::fire::{self, NewFiring};
@@ -21,7 +20,8 @@ use crate::keys;
 use crate::model::{Status, TaskType};
 use crate::ops::Context;
 use crate::store::schedules::{self as rows, NewSchedule};
-use crate::store::{Store, Tx, events, projects, tasks as task_rows};
+use crate::store::events::{self, Change, EventChange, ScheduleChanged};
+use crate::store::{Store, Tx, projects, tasks as task_rows};
 use crate::time;
 
 /// A request to schedule a task. No `Default`: the caller decides every field.
@@ -202,8 +202,11 @@ pub fn add(store: &mut Store, ctx: &Context, req: &AddRequest) -> Result<AddOutc
             task_id,
             now,
             &ctx.actor,
-            "schedule",
-            &json!({ "schedule": [before.as_ref().map(describe), text], "plan_version": schedule.plan_version }),
+            &EventChange::Schedule(ScheduleChanged {
+                schedule: Some(Change(before.as_ref().map(describe), Some(text.clone()))),
+                plan_version: Some(schedule.plan_version),
+                paused: None,
+            }),
         )?;
         let verb = if before.is_some() { "changed" } else { "added" };
         queue::post(tx, &schedule, None, &format!("{} schedule #{id} {verb}: {text}", schedule.task_key), now)?;
@@ -260,7 +263,8 @@ pub fn pause(store: &mut Store, ctx: &Context, reference: &str) -> Result<Schedu
             return Ok(ScheduleChange { schedule: s, changed: false, cancelled: Vec::new() });
         }
         rows::set_paused(tx, s.id, true, s.next_fire_at, s.event_cursor, now)?;
-        events::record(tx, s.task_id, now, &ctx.actor, "schedule", &json!({ "paused": [false, true] }))?;
+        let paused = ScheduleChanged { paused: Some(Change(false, true)), ..ScheduleChanged::default() };
+        events::record(tx, s.task_id, now, &ctx.actor, &EventChange::Schedule(paused))?;
         queue::post(tx, &s, None, &format!("{} schedule #{} paused", s.task_key, s.id), now)?;
         Ok(ScheduleChange { schedule: rows::schedule(tx, s.id)?, changed: true, cancelled: Vec::new() })
     })
@@ -281,7 +285,8 @@ pub fn resume(store: &mut Store, ctx: &Context, reference: &str) -> Result<Sched
             When::Event(_) => (None, rows::last_task_event_id(tx)?),
         };
         rows::set_paused(tx, s.id, false, next, cursor, now)?;
-        events::record(tx, s.task_id, now, &ctx.actor, "schedule", &json!({ "paused": [true, false] }))?;
+        let resumed = ScheduleChanged { paused: Some(Change(true, false)), ..ScheduleChanged::default() };
+        events::record(tx, s.task_id, now, &ctx.actor, &EventChange::Schedule(resumed))?;
         let s2 = rows::schedule(tx, s.id)?;
         queue::post(tx, &s2, None, &format!("{} schedule #{} resumed: {}", s2.task_key, s2.id, describe(&s2)), now)?;
         Ok(ScheduleChange { schedule: s2, changed: true, cancelled: Vec::new() })
@@ -308,7 +313,8 @@ pub fn remove(store: &mut Store, ctx: &Context, reference: &str) -> Result<Sched
                 cancelled.extend(rows::job(tx, job.id)?);
             }
         }
-        events::record(tx, s.task_id, now, &ctx.actor, "schedule", &json!({ "schedule": [describe(&s), null] }))?;
+        let removed = ScheduleChanged { schedule: Some(Change(Some(describe(&s)), None)), ..ScheduleChanged::default() };
+        events::record(tx, s.task_id, now, &ctx.actor, &EventChange::Schedule(removed))?;
         queue::post(tx, &s, None, &format!("{} schedule #{} removed", s.task_key, s.id), now)?;
         Ok(ScheduleChange { schedule: rows::schedule(tx, s.id)?, changed: true, cancelled })
     })

@@ -33,7 +33,8 @@ use crate::ops::Context;
 use crate::ops::status;
 use crate::store::schedules::{self as rows, RunEnd};
 use crate::store::tasks::{self as task_rows, Column};
-use crate::store::{Store, Tx, events};
+use crate::store::events::{self, Change, DueChange, DueValue, EventChange};
+use crate::store::{Store, Tx};
 
 /// A Job the runner has started: its Run is recorded as `running`.
 #[derive(Debug, Clone)]
@@ -156,10 +157,9 @@ pub fn apply_due(store: &mut Store, ctx: &Context, started: &StartedJob) -> Resu
         let mut said = vec![format!("due {date}")];
         if task.due != due {
             task_rows::set_column(tx, task.id, Column::Due(due), now)?;
-            let show = |d: Option<Due>| d.map(|d| json!({ "date": d.date.to_string(), "kind": d.kind.as_str() }));
-            let change = json!([show(task.due), show(due)]);
-            events::record(tx, task.id, now, &actor.actor, "due", &json!({ "due": change.clone() }))?;
-            changes.insert("due".into(), change);
+            let change = DueChange { due: Change(task.due.map(DueValue::from), due.map(DueValue::from)) };
+            changes.insert("due".into(), serde_json::to_value(&change.due)?);
+            events::record(tx, task.id, now, &actor.actor, &EventChange::Due(change))?;
         }
         if task.status == Status::Done {
             status::change(tx, &actor, task.clone(), Status::Open, None)?;
