@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use serde_json::{Value, json};
+use serde_json::{Map, Value};
 use tasks_core::{Error, wire};
 
 /// An error on its way out of the binary.
@@ -50,7 +50,7 @@ impl CliError {
         CliError {
             code: "configuration",
             message: message.into(),
-            details: json!({}),
+            details: Value::Object(Map::new()),
             hints: hint.map(|h| vec![h.to_string()]).unwrap_or_default(),
             body: None,
         }
@@ -61,7 +61,7 @@ impl CliError {
         CliError {
             code: "validation",
             message: message.into(),
-            details: json!({}),
+            details: Value::Object(Map::new()),
             hints: hint.into_iter().collect(),
             body: None,
         }
@@ -69,14 +69,13 @@ impl CliError {
 
     /// Builds an error of another kind (exit 1).
     pub fn other(message: impl Into<String>) -> CliError {
-        CliError { code: "other", message: message.into(), details: json!({}), hints: Vec::new(), body: None }
+        CliError { code: "other", message: message.into(), details: Value::Object(Map::new()), hints: Vec::new(), body: None }
     }
 
     /// Prints the error (human text or JSON on stderr) and returns its exit code.
     pub fn report(&self, json: bool) -> ExitCode {
         if json {
-            let obj = json!({ "error": { "code": self.code, "message": self.message, "details": self.details } });
-            eprintln!("{obj}");
+            eprintln!("{}", wire::error_object(self.code, &self.message, self.details.clone()));
         } else {
             eprintln!("error: {}", self.message);
             if let Some(body) = &self.body {
@@ -166,8 +165,9 @@ pub fn clap_failure(e: clap::Error, json: bool) -> ExitCode {
         _ if json => {
             let message = e.to_string();
             let first = message.lines().next().unwrap_or("").trim_start_matches("error: ").to_string();
-            let obj = json!({ "error": { "code": "validation", "message": first, "details": { "usage": message } } });
-            eprintln!("{obj}");
+            let mut details = Map::new();
+            details.insert("usage".into(), Value::String(message.clone()));
+            eprintln!("{}", wire::error_object("validation", &first, Value::Object(details)));
             ExitCode::from(2)
         }
         _ => {

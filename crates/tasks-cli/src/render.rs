@@ -132,10 +132,7 @@ pub fn detail(d: &TaskDetail, style: &Style) -> String {
     field("person", t.person.clone().unwrap_or_default());
     field(
         "amount",
-        t.amount
-            .as_ref()
-            .map(|m| format!("{}.{:02} {}", m.minor / 100, (m.minor % 100).abs(), m.currency))
-            .unwrap_or_default(),
+        t.amount.as_ref().map(|m| m.to_major_text()).unwrap_or_default(),
     );
     field("tags", t.tags.join(", "));
     if let Some((who, until)) = t.live_claim(style.now_ms) {

@@ -207,6 +207,55 @@ pub struct Money {
     pub currency: String,
 }
 
+/// The most urgent priority (SPEC §2: 0–4, optional).
+pub const PRIORITY_HIGHEST: u8 = 0;
+/// The least urgent priority.
+pub const PRIORITY_LOWEST: u8 = 4;
+/// How to write a priority, said wherever one is refused.
+pub const PRIORITY_HINT: &str = "use 0 (highest) to 4 (lowest)";
+
+/// Checks a priority number (SPEC §2: 0 highest to 4 lowest) — the one place the range
+/// is known; the CLI, MCP and import all ask here.
+pub fn check_priority(priority: u64) -> crate::Result<u8> {
+    u8::try_from(priority)
+        .ok()
+        .filter(|p| (PRIORITY_HIGHEST..=PRIORITY_LOWEST).contains(p))
+        .ok_or_else(|| crate::Error::invalid("priority", priority.to_string(), PRIORITY_HINT))
+}
+
+/// Reads a priority from text (`"1"`, `" 3 "`).
+pub fn parse_priority(text: &str) -> crate::Result<u8> {
+    let n: u64 = text.trim().parse().map_err(|_| crate::Error::invalid("priority", text, PRIORITY_HINT))?;
+    check_priority(n)
+}
+
+impl Money {
+    /// Minor units per major unit. Every currency `tasks` reads has two decimals (₽,
+    /// €, $, £ …); a currency without them would be a new rule here, not a new divisor
+    /// somewhere else.
+    pub const MINOR_PER_MAJOR: i64 = 100;
+
+    /// Returns the amount in major units as text with two decimals and its sign:
+    /// `-0.50 EUR`, `15000.00 RUB`. The one way an amount is written for people and in
+    /// exports.
+    pub fn to_major_text(&self) -> String {
+        let sign = if self.minor < 0 { "-" } else { "" };
+        let abs = self.minor.unsigned_abs();
+        let per = Self::MINOR_PER_MAJOR.unsigned_abs();
+        format!("{sign}{}.{:02} {}", abs / per, abs % per, self.currency)
+    }
+
+    /// Returns the amount in major units as a number: whole units as an integer
+    /// (`15000`), others as a decimal (`-0.5`).
+    pub fn to_major_number(&self) -> serde_json::Value {
+        if self.minor % Self::MINOR_PER_MAJOR == 0 {
+            serde_json::Value::from(self.minor / Self::MINOR_PER_MAJOR)
+        } else {
+            serde_json::Value::from(self.minor as f64 / Self::MINOR_PER_MAJOR as f64)
+        }
+    }
+}
+
 /// A project as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Project {
@@ -299,5 +348,22 @@ impl Task {
             (Some(who), Some(until)) if until >= now_ms => Some((who.as_str(), until)),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn money_keeps_its_sign_in_every_notation() {
+        let m = |minor: i64| Money { minor, currency: "EUR".into() };
+        assert_eq!(m(-50).to_major_text(), "-0.50 EUR");
+        assert_eq!(m(-150).to_major_text(), "-1.50 EUR");
+        assert_eq!(m(1_500_000).to_major_text(), "15000.00 EUR");
+        assert_eq!(m(5).to_major_text(), "0.05 EUR");
+        assert_eq!(m(-50).to_major_number(), serde_json::json!(-0.5));
+        assert_eq!(m(-200).to_major_number(), serde_json::json!(-2));
+        assert_eq!(m(120_050).to_major_number(), serde_json::json!(1200.5));
     }
 }

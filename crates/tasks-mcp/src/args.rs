@@ -245,7 +245,7 @@ const ARGUMENT_NAMES: &[&str] = &[
 /// What an argument must look like, said to the caller after serde's own words.
 fn expectation(name: &str) -> Option<&'static str> {
     Some(match name {
-        "priority" => "use an integer from 0 (highest) to 4 (lowest)",
+        "priority" => tasks_core::model::PRIORITY_HINT,
         "limit" => "use a whole number of 1 or more",
         "force_new" => "use true or false",
         "addBlockedBy" | "addBlocks" => "use a list of task keys, e.g. [\"HRB-1\"]",

@@ -13,7 +13,6 @@ use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{CallToolResult, JsonObject};
 use rmcp::{tool, tool_handler, tool_router};
 use serde::de::DeserializeOwned;
-use serde_json::json;
 
 use crate::ServerConfig;
 use crate::args::{self, input_schema};
@@ -43,9 +42,11 @@ impl TasksServer {
         match joined {
             Ok(Ok(value)) => CallToolResult::structured(value),
             Ok(Err(failure)) => CallToolResult::structured_error(failure.to_json()),
-            Err(e) => CallToolResult::structured_error(json!({
-                "error": { "code": "other", "message": format!("the tool stopped unexpectedly: {e}"), "details": {} }
-            })),
+            Err(e) => CallToolResult::structured_error(tasks_core::wire::error_object(
+                "other",
+                &format!("the tool stopped unexpectedly: {e}"),
+                serde_json::Value::Object(serde_json::Map::new()),
+            )),
         }
     }
 }

@@ -7,7 +7,7 @@
 //! Code's vocabulary (pending, completed, deleted, owner) onto the core's verbs.
 
 use jiff::Timestamp;
-use serde_json::{Value, json};
+use serde_json::Value;
 use tasks_core::claims;
 use tasks_core::model::{Status, TaskType};
 use tasks_core::ops::add::{self, AddRequest, DupChoice};
@@ -139,12 +139,7 @@ pub fn create(config: &ServerConfig, a: CreateArgs) -> Answer {
     let mut store = config.open()?;
     let out = add::add(&mut store, &ctx, &req).map_err(arguments_named)?;
     let now = ctx.now_ms();
-    Ok(json!({
-        "task": wire::task(&out.task, now),
-        "created": out.created,
-        "attached_to": out.attached_to,
-        "candidates": out.candidates.iter().map(wire::candidate).collect::<Vec<_>>(),
-    }))
+    Ok(wire::added(&out, now, false))
 }
 
 /// `task_update`: edits, tags, links, claim and status of one task.
@@ -206,7 +201,7 @@ pub fn update(config: &ServerConfig, a: UpdateArgs) -> Answer {
     let unblocked = store.batch(|store| apply_update(store, &ctx, &key, &plan)).map_err(arguments_named)?;
 
     let task = query::get(&store, &key)?;
-    Ok(json!({ "task": wire::task(&task, ctx.now_ms()), "unblocked": unblocked }))
+    Ok(wire::task_updated(&task, &unblocked, ctx.now_ms()))
 }
 
 /// What `task_update` will write, read and checked from its arguments.
@@ -305,7 +300,7 @@ pub fn claim(config: &ServerConfig, a: ClaimArgs) -> Answer {
     let length = lease(a.lease.as_deref())?;
     let mut store = config.open()?;
     let t = claims::claim(&mut store, &ctx, &a.task_id, length)?;
-    Ok(json!({ "task": wire::task(&t, ctx.now_ms()) }))
+    Ok(wire::task_only(&t, ctx.now_ms()))
 }
 
 /// `task_release`: end the owner's lease early.
@@ -313,7 +308,7 @@ pub fn release(config: &ServerConfig, a: ReleaseArgs) -> Answer {
     let ctx = config.context(a.owner.as_deref());
     let mut store = config.open()?;
     let t = claims::release(&mut store, &ctx, &a.task_id)?;
-    Ok(json!({ "task": wire::task(&t, ctx.now_ms()) }))
+    Ok(wire::task_only(&t, ctx.now_ms()))
 }
 
 /// `task_next`: pick the best ready task and claim it in one transaction.
@@ -326,7 +321,7 @@ pub fn next(config: &ServerConfig, a: NextArgs) -> Answer {
     let q = ListQuery { project, ..ListQuery::default() };
     let filter = query::to_filter(&store, &q)?.ok_or_else(|| Error::NothingReady { filter: describe.clone() })?;
     let t = claims::next(&mut store, &ctx, filter, length, &describe)?;
-    Ok(json!({ "task": wire::task(&t, ctx.now_ms()), "claimed": true }))
+    Ok(wire::next(&t, true, ctx.now_ms()))
 }
 
 /// `task_link`: link two tasks (cycle-checked for blocked-by and follow-up-of).
@@ -334,11 +329,5 @@ pub fn link(config: &ServerConfig, a: LinkArgs) -> Answer {
     let ctx = config.context(None);
     let mut store = config.open()?;
     let out = link_op::link(&mut store, &ctx, &a.task_id, a.kind.to_core(), &a.other_id)?;
-    let now = ctx.now_ms();
-    Ok(json!({
-        "task": wire::task(&out.task, now),
-        "other": wire::task(&out.other, now),
-        "kind": out.kind.as_str(),
-        "changed": out.changed,
-    }))
+    Ok(wire::linked(&out, ctx.now_ms()))
 }

@@ -2,7 +2,6 @@
 //! `--dry-run`), render the task, the exact match or the attach.
 
 use clap::Args;
-use serde_json::json;
 use tasks_core::model::{Source, TaskType};
 use tasks_core::ops::add::{self, AddRequest, DupChoice};
 use tasks_core::{input, wire};
@@ -28,7 +27,7 @@ pub struct TaskFields {
     #[arg(long)]
     pub due: Option<String>,
     /// Priority: 0 (highest) to 4
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=4))]
+    #[arg(long, value_parser = |s: &str| tasks_core::model::parse_priority(s).map_err(|e| e.to_string()))]
     pub priority: Option<u8>,
     /// Category (a field, never part of the key)
     #[arg(long)]
@@ -106,20 +105,7 @@ pub fn run(app: &mut App, a: AddArgs) -> Result<(), CliError> {
     };
     let now = app.ctx.now_ms();
     app.print(
-        || {
-            json!({
-                "task": wire::task(&out.task, now),
-                "created": out.created && !a.dry_run,
-                "dry_run": a.dry_run,
-                "attached_to": out.attached_to,
-                "candidates": out.candidates.iter().map(wire::candidate).collect::<Vec<_>>(),
-                "queued_for_review": out.queued_for_review,
-                "exact_match": out.exact_match.as_ref().map(|m| json!({
-                    "rule": m.rule, "message": m.message,
-                    "reason": "the same rule on the same message made this task before",
-                })),
-            })
-        },
+        || wire::added(&out, now, a.dry_run),
         || {
             let t = &out.task;
             let mut s = if let Some(m) = &out.exact_match {

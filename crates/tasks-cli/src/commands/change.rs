@@ -2,7 +2,6 @@
 //! `untag`, `link`, `unlink`.
 
 use clap::Args;
-use serde_json::json;
 use tasks_core::model::{LinkKind, TaskType};
 use tasks_core::ops::edit::EditRequest;
 use tasks_core::ops::status::{self, StatusOutcome};
@@ -55,9 +54,7 @@ pub fn edit(app: &mut App, a: EditArgs) -> Result<(), CliError> {
     let priority = match clearable(&a.priority) {
         None => None,
         Some(None) => Some(None),
-        Some(Some(p)) => Some(Some(p.trim().parse::<u8>().ok().filter(|p| *p <= 4).ok_or_else(|| {
-            CliError::validation(format!("priority: cannot use \"{p}\": use 0 (highest) to 4, or none"), None)
-        })?)),
+        Some(Some(p)) => Some(Some(tasks_core::model::parse_priority(&p)?)),
     };
     let req = EditRequest {
         title: a.title,
@@ -77,19 +74,13 @@ pub fn edit(app: &mut App, a: EditArgs) -> Result<(), CliError> {
         ));
     }
     let t = edit_op::edit(&mut app.store, &app.ctx, &a.task, &req)?;
-    app.print(|| json!({ "task": wire::task(&t, app.ctx.now_ms()) }), || format!("Edited {}: {}\n", t.key, t.title));
+    app.print(|| wire::task_only(&t, app.ctx.now_ms()), || format!("Edited {}: {}\n", t.key, t.title));
     Ok(())
 }
 
 fn print_status(app: &App, out: &StatusOutcome, verb: &str) {
     app.print(
-        || {
-            json!({
-                "task": wire::task(&out.task, app.ctx.now_ms()),
-                "changed": out.changed,
-                "unblocked": out.unblocked.iter().map(|t| t.key.clone()).collect::<Vec<_>>(),
-            })
-        },
+        || wire::status_changed(out, app.ctx.now_ms()),
         || {
             let mut s = if out.changed {
                 format!("{verb} {}: {}\n", out.task.key, out.task.title)
@@ -154,7 +145,7 @@ pub fn tag(app: &mut App, a: TagArgs, add: bool) -> Result<(), CliError> {
         status::untag(&mut app.store, &app.ctx, &a.task, &a.tags)?
     };
     app.print(
-        || json!({ "task": wire::task(&t, app.ctx.now_ms()), "changed": changed }),
+        || wire::tagged(&t, &changed, app.ctx.now_ms()),
         || format!("{} tags: {}\n", t.key, if t.tags.is_empty() { "(none)".into() } else { t.tags.join(", ") }),
     );
     Ok(())
@@ -178,14 +169,7 @@ pub fn link(app: &mut App, a: LinkArgs, add: bool) -> Result<(), CliError> {
         link_op::unlink(&mut app.store, &app.ctx, &a.task, kind, &a.other)?
     };
     app.print(
-        || {
-            json!({
-                "task": wire::task(&out.task, app.ctx.now_ms()),
-                "other": wire::task(&out.other, app.ctx.now_ms()),
-                "kind": out.kind.as_str(),
-                "changed": out.changed,
-            })
-        },
+        || wire::linked(&out, app.ctx.now_ms()),
         || match (add, out.changed) {
             (true, true) => format!("Linked {} {} {}\n", out.task.key, kind, out.other.key),
             (true, false) => format!("{} was already {} {}\n", out.task.key, kind, out.other.key),

@@ -1,7 +1,6 @@
 //! `tasks claim`, `tasks release`, `tasks next [--claim]`: leases for agents (SPEC §4).
 
 use clap::Args;
-use serde_json::json;
 use tasks_core::claims;
 use tasks_core::model::TaskType;
 use tasks_core::ops::query::{self, ListQuery};
@@ -33,7 +32,7 @@ pub fn claim(app: &mut App, a: ClaimArgs) -> Result<(), CliError> {
     let t = claims::claim(&mut app.store, &app.ctx, &a.task, length)?;
     let until = t.claimed_until.map(rfc3339).unwrap_or_default();
     app.print(
-        || json!({ "task": wire::task(&t, app.ctx.now_ms()) }),
+        || wire::task_only(&t, app.ctx.now_ms()),
         || format!("Claimed {} until {until}: {}\n", t.key, t.title),
     );
     Ok(())
@@ -41,7 +40,7 @@ pub fn claim(app: &mut App, a: ClaimArgs) -> Result<(), CliError> {
 
 pub fn release(app: &mut App, a: TaskArg) -> Result<(), CliError> {
     let t = claims::release(&mut app.store, &app.ctx, &a.task)?;
-    app.print(|| json!({ "task": wire::task(&t, app.ctx.now_ms()) }), || format!("Released {}\n", t.key));
+    app.print(|| wire::task_only(&t, app.ctx.now_ms()), || format!("Released {}\n", t.key));
     Ok(())
 }
 
@@ -88,7 +87,7 @@ pub fn next(app: &mut App, a: NextArgs) -> Result<(), CliError> {
         query::first(&app.store, &f)?.ok_or(tasks_core::Error::NothingReady { filter: describe })?
     };
     app.print(
-        || json!({ "task": wire::task(&t, app.ctx.now_ms()), "claimed": a.claim }),
+        || wire::next(&t, a.claim, app.ctx.now_ms()),
         || {
             if a.claim {
                 format!("Claimed {} until {}: {}\n", t.key, t.claimed_until.map(rfc3339).unwrap_or_default(), t.title)

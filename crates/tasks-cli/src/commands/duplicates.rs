@@ -5,7 +5,6 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 use indicatif::ProgressBar;
-use serde_json::json;
 use tasks_core::dedup::embed::{EmbedConfig, Embedding};
 use tasks_core::dedup::eval::{self, Dataset, Metrics};
 use tasks_core::dedup::weights::Weights;
@@ -100,24 +99,6 @@ pub struct EvalArgs {
     pub misses: bool,
 }
 
-fn metrics_json(m: &Metrics) -> serde_json::Value {
-    json!({
-        "duplicates": m.duplicates,
-        "recall": m.recall(),
-        "precision": m.precision(),
-        "likely_recall": m.likely_recall(),
-        "likely_precision": m.likely_precision(),
-        "cross_language": m.cross,
-        "cross_recall": m.cross_recall(),
-        "shown_pairs": m.shown,
-        "likely_pairs": m.likely,
-        "tasks": m.tasks,
-        "flagged_rate": m.flagged_rate(),
-        "hard_negatives": m.negatives,
-        "hard_negatives_shown": m.negatives_shown,
-    })
-}
-
 fn metrics_text(label: &str, m: &Metrics) -> String {
     format!(
         "{label}\n  possible+likely  recall {:5.1}% ({}/{})  precision {:5.1}% ({}/{})\n  likely           recall {:5.1}% ({}/{})  precision {:5.1}% ({}/{})\n  cross-language   recall {:5.1}% ({}/{})\n  flagged          {:5.1}% of {} tasks; hard negatives shown {}/{}\n",
@@ -157,14 +138,7 @@ fn list(app: &App, limit: usize) -> Result<(), CliError> {
     let now = app.ctx.now_ms();
     app.print(
         || {
-            json!({ "items": items.iter().map(|i| json!({
-                "task": wire::task(&i.task, now),
-                "candidate": wire::task(&i.candidate, now),
-                "score": (i.pair.score * 10.0).round() / 10.0,
-                "band": i.pair.band,
-                "reasons": i.pair.reasons,
-                "queued_at": tasks_core::time::rfc3339(i.pair.created_at),
-            })).collect::<Vec<_>>() })
+            wire::review_items(&items, now)
         },
         || {
             if items.is_empty() {
@@ -198,7 +172,7 @@ fn list(app: &App, limit: usize) -> Result<(), CliError> {
 fn reject(app: &mut App, a: RejectArgs) -> Result<(), CliError> {
     let (x, y) = ops::duplicates::reject(&mut app.store, &app.ctx, &a.a, &a.b)?;
     app.print(
-        || json!({ "task": wire::task(&x, app.ctx.now_ms()), "other": wire::task(&y, app.ctx.now_ms()), "decision": "reject" }),
+        || wire::rejected(&x, &y, app.ctx.now_ms()),
         || format!("Recorded: {} and {} are different tasks.\n", x.key, y.key),
     );
     Ok(())
@@ -206,36 +180,17 @@ fn reject(app: &mut App, a: RejectArgs) -> Result<(), CliError> {
 
 fn retrain(app: &mut App, a: RetrainArgs) -> Result<(), CliError> {
     let out = ops::duplicates::retrain(&mut app.store, &app.ctx, a.apply)?;
-    let mut rows: Vec<(String, String, f64, f64)> = out
-        .new
-        .stats
-        .iter()
-        .map(|(l, s)| {
-            let old = out.old.stat(*l).map(|o| o.weight()).unwrap_or(0.0);
-            (l.comparison().as_str().to_string(), l.as_str().to_string(), old, s.weight())
-        })
-        .collect();
-    rows.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+    let rows = wire::weight_changes(&out);
     app.print(
-        || {
-            json!({
-                "labelled_duplicates": out.labelled.0,
-                "labelled_different": out.labelled.1,
-                "random_pairs": out.random_pairs,
-                "reviewed": out.reviewed,
-                "band_changes": out.band_changes,
-                "applied": out.applied,
-                "weights": rows.iter().map(|(c, l, o, n)| json!({"comparison": c, "level": l, "old": o, "new": n})).collect::<Vec<_>>(),
-            })
-        },
+        || wire::retrained(&out),
         || {
             let mut s = format!(
                 "Counted from {} labelled duplicates, {} labelled different pairs and {} random candidate pairs.\n",
                 out.labelled.0, out.labelled.1, out.random_pairs
             );
             s.push_str(&format!("{:<10} {:<14} {:>7} {:>7}\n", "COMPARISON", "LEVEL", "OLD", "NEW"));
-            for (c, l, o, n) in &rows {
-                s.push_str(&format!("{c:<10} {l:<14} {o:>+7.2} {n:>+7.2}\n"));
+            for r in &rows {
+                s.push_str(&format!("{:<10} {:<14} {:>+7.2} {:>+7.2}\n", r.comparison, r.level, r.old, r.new));
             }
             s.push_str(&format!("{} of {} reviewed pairs would change band.\n", out.band_changes, out.reviewed));
             s.push_str(if out.applied { "Applied.\n" } else { "Not applied (rerun with --apply to keep them).\n" });
@@ -253,19 +208,7 @@ pub fn check(app: &App, a: CheckArgs) -> Result<(), CliError> {
         c.levels.to_map().iter().map(|(k, l)| format!("{k}={l}")).collect::<Vec<_>>().join(" ")
     };
     app.print(
-        || {
-            let list: Vec<_> = candidates
-                .iter()
-                .map(|c| {
-                    let mut v = wire::candidate(c);
-                    if a.all {
-                        v["levels"] = json!(c.levels.to_map());
-                    }
-                    v
-                })
-                .collect();
-            json!({ "candidates": list })
-        },
+        || wire::check(&candidates, a.all),
         || {
             if candidates.is_empty() {
                 if a.all { "No candidates.\n".into() } else { "No likely duplicates.\n".into() }
@@ -301,7 +244,7 @@ pub fn unmerge(app: &mut App, a: UnmergeArgs) -> Result<(), CliError> {
 fn print_merge(app: &App, out: &ops::duplicates::MergeOutcome, verb: &str) {
     let now = app.ctx.now_ms();
     app.print(
-        || json!({ "task": wire::task(&out.duplicate, now), "into": wire::task(&out.into, now), "moved_messages": out.moved_messages }),
+        || wire::merged(out, now),
         || format!("{verb} {} {} {} ({} message links moved)\n", out.duplicate.key, if verb == "Merged" { "into" } else { "from" }, out.into.key, out.moved_messages),
     );
 }
@@ -375,14 +318,7 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
     }
     let cross_pairs = set.pairs.iter().filter(|p| p.2 == "cross").count();
     app.print(
-        || {
-            json!({
-                "tasks": set.tasks.len(),
-                "pairs": set.pairs.len(),
-                "negatives": set.negatives.len(),
-                "runs": runs.iter().map(|(l, m)| json!({ "label": l, "metrics": metrics_json(m) })).collect::<Vec<_>>(),
-            })
-        },
+        || wire::evaluation(&set, &runs),
         || {
             let mut s = format!(
                 "set: {} tasks, {} duplicate pairs ({cross_pairs} cross-language), {} hard negatives\n",

@@ -1,7 +1,6 @@
 //! `tasks project add KEY NAME [--description TEXT]` and `tasks project list`.
 
 use clap::{Args, Subcommand};
-use serde_json::json;
 use tasks_core::{ops, wire};
 
 use super::App;
@@ -31,12 +30,12 @@ pub fn run(app: &mut App, cmd: ProjectCommand) -> Result<(), CliError> {
         ProjectCommand::Add(a) => {
             let p =
                 ops::project::add(&mut app.store, &app.ctx, &a.key, a.name.as_deref().unwrap_or(""), &a.description)?;
-            app.print(|| json!({ "project": wire::project(&p) }), || format!("Created project {}\n", p.key));
+            app.print(|| wire::project_created(&p), || format!("Created project {}\n", p.key));
         }
         ProjectCommand::List => {
             let list = ops::project::list(&app.store)?;
             app.print(
-                || json!({ "items": list.iter().map(wire::project_summary).collect::<Vec<_>>() }),
+                || wire::project_list(&list),
                 || {
                     if list.is_empty() {
                         return "No projects yet.\nhint: tasks project add KEY NAME\n".into();

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::json;
 use tasks_core::ops::import::{self, ImportOptions};
+use tasks_core::wire;
 
 use super::App;
 use crate::error::CliError;
@@ -68,33 +68,13 @@ pub fn import(app: &mut App, a: ImportArgs) -> Result<(), CliError> {
         let mut file = std::fs::File::create(path)
             .map_err(|e| CliError::other(format!("{}: cannot write the check report: {e}", path.display())))?;
         for line in &out.report {
-            let candidates: Vec<_> = line
-                .candidates
-                .iter()
-                .map(|c| {
-                    json!({
-                        "id": c.external_id.clone().unwrap_or_else(|| c.uuid.clone()),
-                        "key": c.key,
-                        "score": (c.score * 100.0).round() / 100.0,
-                        "band": c.band.as_str(),
-                        "probability": (c.probability * 1000.0).round() / 1000.0,
-                        "reasons": c.reasons,
-                    })
-                })
-                .collect();
-            writeln!(file, "{}", json!({ "id": line.id, "candidates": candidates }))
+            writeln!(file, "{}", wire::check_report_line(line))
                 .map_err(|e| CliError::other(format!("{}: {e}", path.display())))?;
         }
     }
     let skipped: Vec<String> = out.skipped.iter().map(|e| e.to_string()).collect();
     app.print(
-        || {
-            json!({
-                "imported": out.imported,
-                "skipped": skipped,
-                "items": out.keys.iter().map(|(id, key)| json!({ "id": id, "key": key })).collect::<Vec<_>>(),
-            })
-        },
+        || wire::imported(&out),
         || {
             let mut s = format!("Imported {} tasks.\n", out.imported);
             if !skipped.is_empty() {
@@ -127,7 +107,7 @@ pub fn export(app: &App, _a: ExportArgs) -> Result<(), CliError> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     if app.json {
         // --json: one JSON value, the list of lines.
-        writeln!(out, "{}", json!({ "items": lines })).map_err(|e| CliError::other(e.to_string()))?;
+        writeln!(out, "{}", wire::exported(&lines)).map_err(|e| CliError::other(e.to_string()))?;
     } else {
         for l in &lines {
             writeln!(out, "{l}").map_err(|e| CliError::other(e.to_string()))?;

@@ -1,7 +1,6 @@
 //! Read-only commands: `list`, `show`, `history`, `ready`, `blocked`, `agenda`, `graph`.
 
 use clap::{Args, ValueEnum};
-use serde_json::json;
 use tasks_core::model::{Status, TaskType};
 use tasks_core::ops::query::{self, AgendaView, ListQuery};
 use tasks_core::{graph, wire};
@@ -79,7 +78,7 @@ pub fn show(app: &App, a: TaskArg) -> Result<(), CliError> {
 pub fn history(app: &App, a: TaskArg) -> Result<(), CliError> {
     let (task, events) = query::history(&app.store, &a.task)?;
     app.print(
-        || json!({ "task": wire::task(&task, app.ctx.now_ms()), "items": events.iter().map(wire::event).collect::<Vec<_>>() }),
+        || wire::history(&task, &events, app.ctx.now_ms()),
         || render::history(&task, &events),
     );
     Ok(())

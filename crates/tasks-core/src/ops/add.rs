@@ -5,6 +5,7 @@
 use crate::dedup::{self, Band, Candidate, Decision, Probe};
 use crate::error::{Error, Result};
 use crate::graph;
+use crate::time;
 use crate::keys::{self, MessageLocator};
 use crate::model::{Due, LinkKind, Money, ProjectKind, Source, Status, Task, TaskType};
 use crate::ops::{Context, project};
@@ -125,12 +126,12 @@ pub fn check_title(title: &str) -> Result<()> {
     Ok(())
 }
 
-/// Checks a priority: 0 (highest) to 4.
+/// Checks an optional priority (see [`crate::model::check_priority`]).
 pub fn check_priority(priority: Option<u8>) -> Result<()> {
-    match priority {
-        Some(p) if p > 4 => Err(Error::invalid("priority", p.to_string(), "use 0 (highest) to 4 (lowest)")),
-        _ => Ok(()),
+    if let Some(p) = priority {
+        crate::model::check_priority(u64::from(p))?;
     }
+    Ok(())
 }
 
 /// Checks a tag name: no white space or commas, not empty.
@@ -248,7 +249,7 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
         (None, Some(loc)) => project::account_inbox(tx, &loc.account_id(), now)?,
         (p, _) => project::resolve_or_inbox(tx, p.as_deref(), now)?,
     };
-    let uuid = uuid::Uuid::now_v7().to_string();
+    let uuid = time::uuid_v7_at(now);
     let key = next_key(tx, &project, req.task_type)?;
     let source = if rule_created { Source::Rule } else { req.origin };
     let id = task_rows::insert(

@@ -18,7 +18,7 @@ use crate::error::{Error, Result};
 use crate::input;
 use crate::keys::canonical_key;
 use crate::model::{Due, LinkKind, Money, Source, Status, Task, TaskType};
-use crate::ops::add::{check_priority, check_tag, next_key};
+use crate::ops::add::{check_tag, next_key};
 use crate::ops::{Context, project};
 use crate::store::events::{self, Created, EventChange};
 use crate::store::{Store, Tx, persons, tags, tasks as task_rows};
@@ -190,16 +190,15 @@ fn parse_line(text: &str, n: usize, ctx: &Context) -> Result<Line> {
     }
     let priority = match obj.get("priority") {
         None | Some(Value::Null) => None,
-        Some(Value::Number(x)) => {
-            let p = x
-                .as_u64()
-                .filter(|p| *p <= 4)
-                .ok_or_else(|| line_error(n, Some("priority"), format!("{x} is not 0–4")))?;
-            Some(p as u8)
+        Some(Value::Number(x)) => Some(
+            x.as_u64()
+                .ok_or_else(|| line_error(n, Some("priority"), format!("{x}: {}", crate::model::PRIORITY_HINT)))
+                .and_then(|p| crate::model::check_priority(p).map_err(|e| wrap("priority", e)))?,
+        ),
+        Some(other) => {
+            return Err(line_error(n, Some("priority"), format!("{other}: {}", crate::model::PRIORITY_HINT)));
         }
-        Some(other) => return Err(line_error(n, Some("priority"), format!("expected 0–4, found {other}"))),
     };
-    check_priority(priority).map_err(|e| wrap("priority", e))?;
     let created_day = time::local_today(time::from_ms(created_at), &ctx.zone);
     let due = match opt_string(&obj, "due", n)? {
         Some(d) if !d.trim().is_empty() => {
@@ -362,7 +361,7 @@ fn insert_line(
             dedup::check_with(tx, &probe, &weights, 0)?.into_iter().filter(|c| c.band >= Band::Possible).collect();
         out.report.push(CheckLine { id: line.id.clone().unwrap_or_else(|| n.to_string()), candidates });
     }
-    let uuid = uuid::Uuid::now_v7().to_string();
+    let uuid = time::uuid_v7_at(line.created_at);
     let key = next_key(tx, &project, line.task_type)?;
     let id = task_rows::insert(
         tx,
@@ -445,7 +444,7 @@ pub fn export(store: &Store) -> Result<Vec<Value>> {
                 "close_reason": t.close_reason,
                 "due": t.due.map(|d| d.date.to_string()),
                 "due_kind": t.due.map(|d| d.kind.as_str()),
-                "amount": t.amount.as_ref().map(|m| format!("{}.{:02} {}", m.minor / 100, (m.minor % 100).abs(), m.currency)),
+                "amount": t.amount.as_ref().map(|m| m.to_major_text()),
                 "blocked_by": t.blocked_by.iter().filter_map(|k| by_key.get(k.as_str())).map(|b| export_id(b)).collect::<Vec<_>>(),
                 "tags": t.tags,
             })

@@ -37,7 +37,6 @@ use std::time::Duration;
 
 use clap::Args;
 use jiff::tz::TimeZone;
-use serde_json::json;
 use tasks_core::ops::schedule::run::{self, AfterRun, Outcome, RunReport, StartedJob};
 use tasks_core::ops::schedule::{Action, CommandAction, Job, JobState, fire, manage};
 use tasks_core::time::rfc3339;
@@ -189,14 +188,7 @@ pub fn daemon(app: &mut App, a: DaemonArgs) -> Result<(), CliError> {
     drop(lock);
     let jobs: Vec<&Job> = summary.jobs.values().collect();
     app.print(
-        || {
-            json!({
-                "recovered": summary.recovered.iter().map(wire::job).collect::<Vec<_>>(),
-                "jobs": jobs.iter().map(|j| wire::job(j)).collect::<Vec<_>>(),
-                "missed_skipped": summary.missed_skipped,
-                "stopped_by_signal": summary.stopped_by_signal,
-            })
-        },
+        || wire::daemon_run(&summary.recovered, &jobs, summary.missed_skipped, summary.stopped_by_signal),
         || {
             let mut out = String::new();
             for j in &summary.recovered {
@@ -551,7 +543,7 @@ pub fn run_now(app: &mut App, a: RunNowArgs) -> Result<(), CliError> {
     }
     let detail = manage::job(&app.store, job.id)?;
     app.print(
-        || json!({ "job": wire::job_detail(&detail), "created": out.created }),
+        || wire::run_now(&detail, out.created),
         || {
             let mut s = if out.created { String::new() } else { format!("Key \"{key}\" was used before: ") };
             s.push_str(&job_line(&detail.job));

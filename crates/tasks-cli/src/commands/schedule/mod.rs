@@ -11,7 +11,6 @@ mod flags;
 
 use clap::{Args, Subcommand};
 use comfy_table::{Cell, ContentArrangement, Table, presets};
-use serde_json::json;
 use tasks_core::ops::schedule::{
     self as sched, JobState, Schedule, When, fire,
     manage::{self, AddRequest, JobDetail},
@@ -183,7 +182,7 @@ fn add(app: &mut App, a: AddArgs) -> Result<(), CliError> {
     let out = manage::add(&mut app.store, &app.ctx, &req)?;
     let s = &out.schedule;
     app.print(
-        || json!({ "schedule": wire::schedule(s), "replaced": out.replaced }),
+        || wire::schedule_added(&out),
         || {
             let verb = if out.replaced { "Changed" } else { "Scheduled" };
             format!(
@@ -305,7 +304,7 @@ fn state_of(s: &Schedule) -> &'static str {
 fn list(app: &mut App, a: ListArgs) -> Result<(), CliError> {
     let items = manage::list(&app.store, a.all)?;
     app.print(
-        || json!({ "items": items.iter().map(wire::schedule).collect::<Vec<_>>() }),
+        || wire::schedule_list(&items),
         || {
             if items.is_empty() {
                 return "No schedules.\nhint: tasks schedule add TASK --daily 09:00\n".into();
@@ -338,10 +337,7 @@ fn show(app: &mut App, a: TaskArg) -> Result<(), CliError> {
     let jobs = manage::jobs(&app.store, Some(&a.task), None, SHOW_JOBS)?;
     app.print(
         || {
-            json!({
-                "schedule": wire::schedule(&s),
-                "jobs": jobs.iter().map(wire::job_detail).collect::<Vec<_>>(),
-            })
+            wire::schedule_detail(&s, &jobs)
         },
         || {
             let mut out = format!("{} schedule #{} ({}): {}\n", s.task_key, s.id, state_of(&s), manage::describe(&s));
@@ -377,11 +373,7 @@ fn change(app: &mut App, a: TaskArg, which: Change) -> Result<(), CliError> {
     let s = &out.schedule;
     app.print(
         || {
-            json!({
-                "schedule": wire::schedule(s),
-                "changed": out.changed,
-                "cancelled": out.cancelled.iter().map(wire::job).collect::<Vec<_>>(),
-            })
+            wire::schedule_changed(&out)
         },
         || {
             let mut line = if out.changed {
@@ -425,7 +417,7 @@ fn jobs_table(jobs: &[JobDetail]) -> String {
 pub fn jobs(app: &mut App, a: JobsArgs) -> Result<(), CliError> {
     if let Some(id) = a.id {
         let d = manage::job(&app.store, id)?;
-        app.print(|| json!({ "job": wire::job_detail(&d) }), || render_job(&d));
+        app.print(|| wire::job_one(&d), || render_job(&d));
         return Ok(());
     }
     let state = a
@@ -442,7 +434,7 @@ pub fn jobs(app: &mut App, a: JobsArgs) -> Result<(), CliError> {
         .transpose()?;
     let items = manage::jobs(&app.store, a.task.as_deref(), state, a.limit)?;
     app.print(
-        || json!({ "items": items.iter().map(wire::job_detail).collect::<Vec<_>>() }),
+        || wire::job_list(&items),
         || if items.is_empty() { "No Jobs.\n".into() } else { jobs_table(&items) },
     );
     Ok(())
@@ -484,17 +476,14 @@ fn render_job(d: &JobDetail) -> String {
 fn queue_cmd(app: &mut App, a: QueueArgs) -> Result<(), CliError> {
     if let Some(id) = a.remove {
         let item = queue::remove(&mut app.store, &app.ctx, id)?;
-        app.print(|| json!({ "item": wire::queue_item(&item) }), || format!("Removed queue item #{id}.\n"));
+        app.print(|| wire::queue_one(&item), || format!("Removed queue item #{id}.\n"));
         return Ok(());
     }
     if let Some(id) = a.promote {
         let p = queue::promote(&mut app.store, &app.ctx, id)?;
         app.print(
             || {
-                json!({
-                    "item": wire::queue_item(&p.item),
-                    "interrupted": p.interrupted.iter().map(wire::queue_item).collect::<Vec<_>>(),
-                })
+                wire::promoted(&p)
             },
             || {
                 let ids: Vec<String> = p.interrupted.iter().map(|i| format!("#{}", i.id)).collect();
@@ -509,12 +498,12 @@ fn queue_cmd(app: &mut App, a: QueueArgs) -> Result<(), CliError> {
     }
     if let Some(text) = &a.push {
         let item = queue::push_message(&mut app.store, &app.ctx, a.conversation, text)?;
-        app.print(|| json!({ "item": wire::queue_item(&item) }), || format!("Queued message as item #{}.\n", item.id));
+        app.print(|| wire::queue_one(&item), || format!("Queued message as item #{}.\n", item.id));
         return Ok(());
     }
     let items = queue::list(&app.store, a.conversation)?;
     app.print(
-        || json!({ "items": items.iter().map(wire::queue_item).collect::<Vec<_>>() }),
+        || wire::queue_list(&items),
         || {
             if items.is_empty() {
                 return "The queue is empty.\n".into();
@@ -543,7 +532,7 @@ fn queue_cmd(app: &mut App, a: QueueArgs) -> Result<(), CliError> {
 fn messages(app: &mut App, a: MessagesArgs) -> Result<(), CliError> {
     let items = queue::messages(&app.store, a.conversation, a.limit)?;
     app.print(
-        || json!({ "items": items.iter().map(wire::message).collect::<Vec<_>>() }),
+        || wire::message_list(&items),
         || {
             let zone = env::zone().ok().and_then(|z| z.iana_name().map(str::to_string)).unwrap_or_else(|| "UTC".into());
             items
