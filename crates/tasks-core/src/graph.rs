@@ -72,7 +72,7 @@ pub struct Neighbourhood {
 }
 
 /// Collects the neighbourhood of a task by breadth-first walk over live task links.
-pub fn neighbourhood(conn: &rusqlite::Connection, root: i64) -> Result<Neighbourhood> {
+pub(crate) fn neighbourhood(conn: &rusqlite::Connection, root: i64) -> Result<Neighbourhood> {
     let mut tasks = BTreeMap::new();
     let mut edges = BTreeSet::new();
     let mut queue = VecDeque::from([root]);
@@ -192,7 +192,8 @@ pub fn render_mermaid(n: &Neighbourhood) -> String {
 }
 
 /// Returns every live link of one kind as (from key, to key), for checks and exports.
-pub fn edges(conn: &rusqlite::Connection, kind: LinkKind) -> Result<Vec<(String, String)>> {
+pub fn edges(store: &crate::Store, kind: LinkKind) -> Result<Vec<(String, String)>> {
+    let conn = store.conn();
     links::all_of_kind(conn, kind)?
         .into_iter()
         .map(|(a, b)| Ok((task_rows::get(conn, a)?.key, task_rows::get(conn, b)?.key)))

@@ -123,7 +123,7 @@ pub fn canonical_key(input: &str) -> Option<String> {
 ///
 /// Order: key or legacy key, then full UUID, then a UUID prefix of at least
 /// [`MIN_UUID_PREFIX`] hex digits, which must match exactly one task.
-pub fn resolve(conn: &Connection, reference: &str) -> Result<i64> {
+pub(crate) fn resolve(conn: &Connection, reference: &str) -> Result<i64> {
     let text = reference.trim();
     let text = text.strip_prefix("task:").unwrap_or(text);
     if text.is_empty() {

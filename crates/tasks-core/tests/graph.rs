@@ -82,7 +82,7 @@ proptest! {
         }
         // The store agrees with the model, and holds no cycle of either kind.
         for kind in [LinkKind::BlockedBy, LinkKind::FollowUpOf] {
-            let stored: BTreeSet<(usize, usize)> = graph::edges(store.conn(), kind)
+            let stored: BTreeSet<(usize, usize)> = graph::edges(&store, kind)
                 .expect("edges")
                 .into_iter()
                 .map(|(a, b)| (a[2..].parse::<usize>().expect("n") - 1, b[2..].parse::<usize>().expect("n") - 1))

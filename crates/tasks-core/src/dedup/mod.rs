@@ -399,7 +399,7 @@ pub fn reasons(weights: &Weights, c: &Compared, tf: &TermFrequencies) -> Vec<Str
 
 /// Loads the weights in use: those kept by `duplicates retrain --apply`, else the
 /// built-in counted table.
-pub fn current_weights(conn: &Connection) -> Result<Weights> {
+pub(crate) fn current_weights(conn: &Connection) -> Result<Weights> {
     let learned = store_dedup::learned_weights(conn)?;
     if learned.is_empty() {
         return Ok(Weights::builtin());
@@ -416,12 +416,12 @@ pub fn current_weights(conn: &Connection) -> Result<Weights> {
 /// Candidates are the union of bm25 over stems and concepts, same person, same
 /// category and same reply thread, live as of `probe.at_ms`; a shared chat alone never
 /// makes a candidate (seed 000).
-pub fn check(conn: &Connection, probe: &Probe<'_>) -> Result<Vec<Candidate>> {
+pub(crate) fn check(conn: &Connection, probe: &Probe<'_>) -> Result<Vec<Candidate>> {
     check_with(conn, probe, &current_weights(conn)?, 0)
 }
 
 /// Like [`check`], with given weights, excluding the task `self_id` (0 for none).
-pub fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_id: i64) -> Result<Vec<Candidate>> {
+pub(crate) fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_id: i64) -> Result<Vec<Candidate>> {
     let mut new = probe_profile(probe);
     // The embedder attached to this connection, if any (dedup::embed); the probe's
     // vector is computed only once a candidate needs it.

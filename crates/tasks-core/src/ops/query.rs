@@ -199,9 +199,12 @@ pub fn get(store: &Store, reference: &str) -> Result<Task> {
     task_rows::get(store.conn(), id)
 }
 
-/// Returns the first task of a store filter, if any.
-pub fn first(store: &Store, filter: &ListFilter) -> Result<Option<Task>> {
-    let mut f = filter.clone();
-    f.limit = Some(1);
+/// Returns the best ready task matching `filter` — what `next` would claim, without
+/// claiming it (a task the caller holds counts as ready for them).
+pub fn next_ready(store: &Store, ctx: &Context, filter: ListFilter) -> Result<Option<Task>> {
+    let mut f = task_rows::ready_filter(&ctx.actor, ctx.now_ms(), Some(1));
+    f.project_id = filter.project_id;
+    f.task_type = filter.task_type;
+    f.tag = filter.tag;
     Ok(task_rows::list(store.conn(), &f)?.into_iter().next())
 }

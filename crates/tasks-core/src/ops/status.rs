@@ -8,7 +8,7 @@ use crate::keys;
 use crate::model::{Status, Task};
 use crate::ops::{Context, add::check_tag};
 use crate::store::events::{self, Change, EventChange, StatusChange, TagChange, UntagChange};
-use crate::store::{Store, Tx, tags, tasks as task_rows};
+use crate::store::{Store, Tx, links, tags, tasks as task_rows};
 
 /// The close reason `dismiss` records when none is given.
 pub const DEFAULT_DISMISS_REASON: &str = "cancelled";
@@ -93,7 +93,7 @@ pub(crate) fn change(
         return Ok(StatusOutcome { task, changed: false, unblocked: Vec::new() });
     }
     // Dependants blocked before the change, to report which ones it frees.
-    let dependants_before = if to.is_closed() { blocked_dependants(tx, task.id)? } else { Vec::new() };
+    let dependants_before = if to.is_closed() { links::blocked_dependants(tx, task.id)? } else { Vec::new() };
     task_rows::set_status(tx, task.id, to, reason, now)?;
     let changes = StatusChange {
         status: Change(task.status, to),
@@ -112,13 +112,6 @@ pub(crate) fn change(
     Ok(StatusOutcome { task: task_rows::get(tx, task.id)?, changed: true, unblocked })
 }
 
-fn blocked_dependants(tx: &Tx<'_>, id: i64) -> Result<Vec<i64>> {
-    let mut stmt = tx.prepare_cached(
-        "SELECT from_task_id FROM links WHERE to_task_id = ?1 AND kind = 'blocked-by' AND removed_at IS NULL ORDER BY from_task_id",
-    )?;
-    let rows = stmt.query_map([id], |r| r.get(0))?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
 
 /// Adds tags to a task; returns the task and the tags that were new.
 pub fn tag(store: &mut Store, ctx: &Context, reference: &str, names: &[String]) -> Result<(Task, Vec<String>)> {

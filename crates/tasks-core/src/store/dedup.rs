@@ -317,7 +317,7 @@ pub struct PendingPair {
 
 /// Returns pending pairs, newest first, leaving out pairs someone rejected.
 pub(crate) fn pending_pairs(conn: &rusqlite::Connection, limit: usize) -> Result<Vec<PendingPair>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT p.id, p.task_id, p.candidate_id, p.score, p.band, p.reasons, p.created_at FROM dup_pairs p
          WHERE p.resolved_at IS NULL
            AND NOT EXISTS (SELECT 1 FROM dup_decisions d WHERE d.decision = 'reject'
@@ -358,7 +358,7 @@ pub(crate) struct LabelledDecision {
 
 /// Returns every decision that carries levels (merge, attach, reject, new).
 pub(crate) fn labelled_decisions(conn: &rusqlite::Connection) -> Result<Vec<LabelledDecision>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT decision, levels FROM dup_decisions WHERE decision IN ('merge', 'attach', 'reject', 'new') AND levels <> '{}'",
     )?;
     let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
@@ -388,7 +388,7 @@ pub(crate) fn store_weights(tx: &Tx<'_>, rows: &[(Level, f64, f64, f64)], now: i
 pub(crate) fn sample_ids(conn: &rusqlite::Connection, n: usize) -> Result<Vec<i64>> {
     let total: i64 = conn.query_row_cached("SELECT count(*) FROM tasks", [], |r| r.get(0))?;
     let step = (total / n.max(1) as i64).max(1);
-    let mut stmt = conn.prepare("SELECT id FROM tasks WHERE id % ?1 = 0 ORDER BY id LIMIT ?2")?;
+    let mut stmt = conn.prepare_cached("SELECT id FROM tasks WHERE id % ?1 = 0 ORDER BY id LIMIT ?2")?;
     let rows = stmt.query_map(params![step, n as i64], |r| r.get(0))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }

@@ -98,7 +98,7 @@ pub struct LinkRow {
 
 /// Returns every live link from or to a task.
 pub(crate) fn of_task(conn: &Connection, task_id: i64) -> Result<Vec<LinkRow>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT l.kind, l.to_task_id, m.locator, 0 FROM links l LEFT JOIN messages m ON m.id = l.to_message_id
           WHERE l.from_task_id = ?1 AND l.removed_at IS NULL
          UNION ALL
@@ -122,7 +122,7 @@ pub(crate) fn of_task(conn: &Connection, task_id: i64) -> Result<Vec<LinkRow>> {
 
 /// Returns the live links of one kind among all tasks: (from, to) row ids.
 pub(crate) fn all_of_kind(conn: &Connection, kind: LinkKind) -> Result<Vec<(i64, i64)>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT from_task_id, to_task_id FROM links WHERE kind = ?1 AND removed_at IS NULL AND to_task_id IS NOT NULL",
     )?;
     let rows = stmt.query_map([kind.as_str()], |r| Ok((r.get(0)?, r.get(1)?)))?;
@@ -166,4 +166,13 @@ fn move_links(tx: &Tx<'_>, from: i64, message: Option<i64>, to: i64, actor: &str
         )?;
     }
     Ok(rows.iter().map(|(_, _, m)| *m).collect())
+}
+
+/// Returns the tasks with a live `blocked-by` link to `id` (its dependants), by id.
+pub(crate) fn blocked_dependants(conn: &Connection, id: i64) -> Result<Vec<i64>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT from_task_id FROM links WHERE to_task_id = ?1 AND kind = ?2 AND removed_at IS NULL ORDER BY from_task_id",
+    )?;
+    let rows = stmt.query_map(params![id, LinkKind::BlockedBy.as_str()], |r| r.get(0))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }

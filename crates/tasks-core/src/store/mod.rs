@@ -8,16 +8,20 @@
 //! claims and cycle checks read and write under the same lock. The store never reads
 //! the clock or the environment: `now` arrives from the caller.
 
-pub mod dedup;
+mod columns;
+pub(crate) mod conversations;
+pub(crate) mod dedup;
 pub(crate) mod embeddings;
 pub mod events;
+pub(crate) mod jobs;
 pub(crate) mod links;
 pub(crate) mod messages;
 pub(crate) mod persons;
 pub(crate) mod projects;
-pub mod schedules;
+pub(crate) mod queue;
+pub(crate) mod schedules;
 pub(crate) mod tags;
-pub mod tasks;
+pub(crate) mod tasks;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -162,14 +166,14 @@ impl Store {
     }
 
     /// Returns the connection for reads.
-    pub fn conn(&self) -> &Connection {
+    pub(crate) fn conn(&self) -> &Connection {
         &self.conn
     }
 
     /// Runs `f` inside one `BEGIN IMMEDIATE` transaction and commits when it returns `Ok`.
     ///
     /// On `Err` the transaction rolls back: nothing of a failed operation is written.
-    pub fn write<T>(&mut self, f: impl FnOnce(&Tx<'_>) -> Result<T>) -> Result<T> {
+    pub(crate) fn write<T>(&mut self, f: impl FnOnce(&Tx<'_>) -> Result<T>) -> Result<T> {
         let tx = self.begin()?;
         let value = f(&tx)?;
         tx.commit()?;
@@ -178,7 +182,7 @@ impl Store {
 
     /// Runs `f` inside a write transaction and always rolls it back: `--dry-run` sees
     /// exactly what the write would do (keys, candidates) and leaves the store as it was.
-    pub fn rehearse<T>(&mut self, f: impl FnOnce(&Tx<'_>) -> Result<T>) -> Result<T> {
+    pub(crate) fn rehearse<T>(&mut self, f: impl FnOnce(&Tx<'_>) -> Result<T>) -> Result<T> {
         let tx = self.begin()?;
         let value = f(&tx)?;
         tx.rollback()?;

@@ -70,14 +70,14 @@ pub(crate) fn by_account(conn: &Connection, account_id: &str) -> Result<Option<P
 
 /// Lists every project, by key.
 pub(crate) fn list(conn: &Connection) -> Result<Vec<Project>> {
-    let mut stmt = conn.prepare(&format!("SELECT {COLUMNS} FROM projects ORDER BY kind DESC, key"))?;
+    let mut stmt = conn.prepare_cached(&format!("SELECT {COLUMNS} FROM projects ORDER BY kind DESC, key"))?;
     let rows = stmt.query_map([], row_to_project)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 /// Returns the number of open and in-progress tasks per project id.
 pub(crate) fn open_counts(conn: &Connection) -> Result<std::collections::HashMap<i64, i64>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT project_id, count(*) FROM tasks WHERE status IN ('open', 'in_progress') GROUP BY project_id",
     )?;
     let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;

@@ -511,16 +511,7 @@ fn queue_cmd(app: &mut App, a: QueueArgs) -> Result<(), CliError> {
             let rows = items
                 .iter()
                 .map(|i| {
-                    let what = match (i.kind.as_str(), &i.payload) {
-                        ("firing", p) => format!(
-                            "{} Job #{}: {}",
-                            p["task"].as_str().unwrap_or(""),
-                            i.job_id.unwrap_or_default(),
-                            p["prompt"].as_str().unwrap_or("")
-                        ),
-                        (_, p) => p["text"].as_str().unwrap_or("").to_string(),
-                    };
-                    vec![i.id.to_string(), i.state.clone(), i.kind.clone(), what]
+                    vec![i.id.to_string(), i.state.to_string(), i.kind.to_string(), i.payload.summary()]
                 })
                 .collect();
             table(&["ITEM", "STATE", "KIND", "WHAT"], rows)

@@ -22,17 +22,19 @@
 //!   restart-safe and `tasks done` needs no hook. `job.failed` is matched when the Job
 //!   fails, in that transaction; failures of event Jobs fire nothing (no cascades).
 
-use serde_json::json;
 use tasks_schedule::{MissedPolicy, SkippedCount, plan_missed};
 
 use super::limits::EVENT_SCAN_BATCH;
 use super::manage::stops_schedule;
 use super::queue;
-use super::spec::{Action, EventKind, JobKind, JobSnapshot, JobState, When};
+use crate::model::schedule::{Action, EventKind, JobKind, JobSnapshot, JobState, When};
 use super::{Job, Schedule, local_text, plan_of};
 use crate::error::Result;
 use crate::ops::Context;
-use crate::store::schedules::{self as rows, NewJob};
+use crate::model::conversation::{FiringPayload, QueueKind, QueuePayload};
+use crate::store::jobs::{self, NewJob};
+use crate::store::queue as queue_rows;
+use crate::store::schedules as rows;
 use crate::store::{Store, Tx, tasks as task_rows};
 use crate::time;
 
@@ -79,7 +81,7 @@ pub fn plan_due(store: &mut Store, ctx: &Context) -> Result<TickReport> {
 /// retry, epoch ms.
 pub fn next_wake(store: &Store) -> Result<Option<i64>> {
     let fire = rows::earliest_next_fire(store.conn())?;
-    let retry = rows::next_retry_at(store.conn())?;
+    let retry = jobs::next_retry_at(store.conn())?;
     Ok(match (fire, retry) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
@@ -145,7 +147,7 @@ pub fn policy_name(p: &MissedPolicy) -> &'static str {
 
 /// Returns the oldest active Job when the schedule has no free active slot.
 pub(crate) fn overlap(tx: &Tx<'_>, s: &Schedule) -> Result<Option<Job>> {
-    let active = rows::active_jobs(tx, s.id)?;
+    let active = jobs::active_jobs(tx, s.id)?;
     Ok(if active.len() >= s.max_active as usize { active.into_iter().next() } else { None })
 }
 
@@ -163,7 +165,7 @@ pub(crate) fn create_job(
     blocker: Option<&Job>,
 ) -> Result<(Job, bool)> {
     let now = ctx.now_ms();
-    if let Some(existing) = rows::job_by_key(tx, firing.key)? {
+    if let Some(existing) = jobs::job_by_key(tx, firing.key)? {
         return Ok((existing, false));
     }
     let snapshot = JobSnapshot {
@@ -182,7 +184,7 @@ pub(crate) fn create_job(
         blocker.map(|b| format!("overlap: Job #{} of this schedule is still {}", b.id, b.state))
     };
     let state = if skip_reason.is_some() { JobState::Skipped } else { JobState::Queued };
-    let id = rows::insert_job(
+    let id = jobs::insert_job(
         tx,
         &NewJob {
             schedule_id: s.id,
@@ -201,30 +203,30 @@ pub(crate) fn create_job(
     let Some(id) = id else {
         // The key was taken between the check and the insert: impossible inside one
         // BEGIN IMMEDIATE transaction, but the answer is the same either way.
-        let job = rows::job_by_key(tx, firing.key)?
+        let job = jobs::job_by_key(tx, firing.key)?
             .ok_or_else(|| crate::error::Error::NotFound { what: "job", value: firing.key.to_string() })?;
         return Ok((job, false));
     };
-    let job = rows::job(tx, id)?.ok_or_else(|| crate::error::Error::NotFound { what: "job", value: id.to_string() })?;
+    let job = jobs::job(tx, id)?.ok_or_else(|| crate::error::Error::NotFound { what: "job", value: id.to_string() })?;
     if let Some(reason) = &skip_reason {
         queue::post(tx, s, Some(&job), &firing_message(&job, &task.title, &format!("skipped: {reason}")), now)?;
         return Ok((job, true));
     }
     if let Action::Prompt(p) = &snapshot.action {
-        let payload = json!({
-            "task": s.task_key,
-            "job": id,
-            "prompt": p.text,
-            "mode": p.mode.as_str(),
-            "scheduled_for": time::rfc3339(firing.scheduled_for),
+        let payload = QueuePayload::Firing(FiringPayload {
+            task: s.task_key.clone(),
+            job: id,
+            prompt: p.text.clone(),
+            mode: p.mode.as_str().to_string(),
+            scheduled_for: time::rfc3339(firing.scheduled_for),
         });
-        let item = rows::enqueue(tx, s.conversation_id, "firing", Some(id), &payload, now)?;
+        let item = queue_rows::enqueue(tx, s.conversation_id, QueueKind::Firing, Some(id), &payload, now)?;
         let reason = format!(
             "parked in conversation #{} queue as item #{item}: prompt Jobs are run by the conversation, not the daemon",
             s.conversation_id
         );
-        rows::set_job_state(tx, id, JobState::Queued, Some(&reason), now)?;
-        let job = rows::job(tx, id)?.unwrap_or(job);
+        jobs::set_job_state(tx, id, JobState::Queued, Some(&reason), now)?;
+        let job = jobs::job(tx, id)?.unwrap_or(job);
         let text = firing_message(&job, &task.title, &format!("queued for the conversation (item #{item})"));
         queue::post(tx, s, Some(&job), &text, now)?;
         return Ok((job, true));
@@ -294,8 +296,8 @@ fn match_event(tx: &Tx<'_>, ctx: &Context, s: &Schedule, task_id: i64, at: i64, 
     let within = |last: Option<i64>, seconds: u64| {
         seconds > 0 && last.is_some_and(|l| at - l < (seconds as i64).saturating_mul(1000))
     };
-    if within(rows::last_event_job_at(tx, s.id, Some(&subject))?, trigger.dedupe_seconds)
-        || within(rows::last_event_job_at(tx, s.id, None)?, trigger.cooldown_seconds)
+    if within(jobs::last_event_job_at(tx, s.id, Some(&subject))?, trigger.dedupe_seconds)
+        || within(jobs::last_event_job_at(tx, s.id, None)?, trigger.cooldown_seconds)
     {
         return Ok(None);
     }

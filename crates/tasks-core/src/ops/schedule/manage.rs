@@ -13,12 +13,16 @@ use tasks_schedule::{Firing, MissedPolicy, Trigger, time_zone};
 use super::fire::{self, NewFiring};
 use super::limits::{MAX_ACTIVE_CEILING, MAX_COMMAND_TIMEOUT, MAX_OUTPUT_BUDGET, PREVIEW_MAX_COUNT};
 use super::queue;
-use super::spec::{Action, EventKind, JobKind, JobState, When};
+use crate::model::schedule::{Action, EventKind, JobKind, JobState, When};
 use super::{Artifact, Job, Run, Schedule, local_text, plan_of};
 use crate::error::{Error, Result};
 use crate::keys;
 use crate::model::{Status, TaskType};
 use crate::ops::Context;
+use crate::model::conversation::QueueState;
+use crate::store::conversations;
+use crate::store::jobs;
+use crate::store::queue as queue_rows;
 use crate::store::schedules::{self as rows, NewSchedule};
 use crate::store::events::{self, Change, EventChange, ScheduleChanged};
 use crate::store::{Store, Tx, projects, tasks as task_rows};
@@ -163,11 +167,11 @@ pub fn add(store: &mut Store, ctx: &Context, req: &AddRequest) -> Result<AddOutc
         let (when, zone, next_fire_at) = check_when(tx, &req.when, &req.zone, now)?;
         let conversation_id = match req.conversation {
             Some(id) => {
-                rows::conversation(tx, id)?
+                conversations::conversation(tx, id)?
                     .ok_or_else(|| Error::NotFound { what: "conversation", value: id.to_string() })?
                     .id
             }
-            None => rows::local_conversation(tx, queue::LOCAL_TITLE, now)?,
+            None => conversations::local_conversation(tx, queue::LOCAL_TITLE, now)?,
         };
         let event_cursor = match &when {
             When::Event(_) => rows::last_task_event_id(tx)?,
@@ -301,16 +305,16 @@ pub fn remove(store: &mut Store, ctx: &Context, reference: &str) -> Result<Sched
         let s = live_in_tx(tx, reference)?;
         rows::set_removed(tx, s.id, &ctx.actor, now)?;
         let mut cancelled = Vec::new();
-        for job in rows::active_jobs(tx, s.id)? {
+        for job in jobs::active_jobs(tx, s.id)? {
             if matches!(job.state, JobState::Queued | JobState::Deferred) {
                 let reason = format!("schedule #{} was removed before the Job started", s.id);
-                rows::set_job_state(tx, job.id, JobState::Cancelled, Some(&reason), now)?;
-                if let Some(item) = rows::queue_item_of_job(tx, job.id)?
-                    && item.state == "pending"
+                jobs::set_job_state(tx, job.id, JobState::Cancelled, Some(&reason), now)?;
+                if let Some(item) = queue_rows::queue_item_of_job(tx, job.id)?
+                    && item.state == QueueState::Pending
                 {
-                    rows::set_queue_state(tx, item.id, "removed", now)?;
+                    queue_rows::set_queue_state(tx, item.id, QueueState::Removed, now)?;
                 }
-                cancelled.extend(rows::job(tx, job.id)?);
+                cancelled.extend(jobs::job(tx, job.id)?);
             }
         }
         let removed = ScheduleChanged { schedule: Some(Change(Some(describe(&s)), None)), ..ScheduleChanged::default() };
@@ -369,7 +373,7 @@ pub fn run_now(store: &mut Store, ctx: &Context, reference: &str, key: &str) -> 
     store.write(|tx| {
         let s = live_in_tx(tx, reference)?;
         let idempotency_key = format!("manual:{}:{key}", s.id);
-        if let Some(job) = rows::job_by_key(tx, &idempotency_key)? {
+        if let Some(job) = jobs::job_by_key(tx, &idempotency_key)? {
             return Ok(RunNowOutcome { job, created: false });
         }
         let blocker = fire::overlap(tx, &s)?;
@@ -395,12 +399,12 @@ pub struct JobDetail {
 pub fn jobs(store: &Store, task: Option<&str>, state: Option<JobState>, limit: usize) -> Result<Vec<JobDetail>> {
     let conn = store.conn();
     let task_id = task.map(|t| keys::resolve(conn, t)).transpose()?;
-    rows::list_jobs(conn, task_id, state, limit)?
+    jobs::list_jobs(conn, task_id, state, limit)?
         .into_iter()
         .map(|job| {
             Ok(JobDetail {
-                runs: rows::runs_of_job(conn, job.id)?,
-                artifacts: rows::artifacts_of_job(conn, job.id)?,
+                runs: jobs::runs_of_job(conn, job.id)?,
+                artifacts: jobs::artifacts_of_job(conn, job.id)?,
                 job,
             })
         })
@@ -410,8 +414,8 @@ pub fn jobs(store: &Store, task: Option<&str>, state: Option<JobState>, limit: u
 /// Returns one Job with its Runs and artifacts.
 pub fn job(store: &Store, id: i64) -> Result<JobDetail> {
     let conn = store.conn();
-    let job = rows::job(conn, id)?.ok_or_else(|| Error::NotFound { what: "job", value: id.to_string() })?;
-    Ok(JobDetail { runs: rows::runs_of_job(conn, id)?, artifacts: rows::artifacts_of_job(conn, id)?, job })
+    let job = jobs::job(conn, id)?.ok_or_else(|| Error::NotFound { what: "job", value: id.to_string() })?;
+    Ok(JobDetail { runs: jobs::runs_of_job(conn, id)?, artifacts: jobs::artifacts_of_job(conn, id)?, job })
 }
 
 /// Returns the task's most recent schedule, live or removed (for `schedule show`).

@@ -24,10 +24,12 @@ pub mod limits;
 pub mod manage;
 pub mod queue;
 pub mod run;
-pub mod spec;
 
-pub use crate::store::schedules::{Artifact, Conversation, Job, Message, QueueItem, Run, Schedule};
-pub use spec::{
+pub use crate::store::conversations::{Conversation, Message};
+pub use crate::store::jobs::{Artifact, Job, Run};
+pub use crate::store::queue::QueueItem;
+pub use crate::store::schedules::Schedule;
+pub use crate::model::schedule::{
     Action, CommandAction, EventFilter, EventKind, EventTrigger, JobKind, JobSnapshot, JobState, PromptAction,
     PromptMode, RunState, When,
 };

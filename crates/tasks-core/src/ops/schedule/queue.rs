@@ -7,13 +7,12 @@
 //! queue is rows in the store, so it survives restarts. [`take_next`] and [`finish`]
 //! are the steps the conversation runner (issue 6) takes; nothing here runs an item.
 
-use serde_json::json;
-
-use super::spec::JobState;
 use super::{Job, Message, QueueItem, Schedule};
+use crate::model::conversation::{MessagePayload, MessageRole, QueueKind, QueuePayload, QueueState};
+use crate::model::schedule::JobState;
 use crate::error::{Error, Result};
 use crate::ops::Context;
-use crate::store::schedules as rows;
+use crate::store::{conversations, jobs, queue as queue_rows};
 use crate::store::{Store, Tx};
 
 /// Holds the title of the local conversation, made on first use.
@@ -21,17 +20,17 @@ pub const LOCAL_TITLE: &str = "local";
 
 /// Posts a message of a schedule into its conversation (role `schedule`).
 pub(crate) fn post(tx: &Tx<'_>, s: &Schedule, job: Option<&Job>, text: &str, now: i64) -> Result<()> {
-    rows::insert_message(tx, s.conversation_id, "schedule", text, Some(s.task_id), job.map(|j| j.id), now)?;
+    conversations::insert_message(tx, s.conversation_id, MessageRole::Schedule, text, Some(s.task_id), job.map(|j| j.id), now)?;
     Ok(())
 }
 
 /// Resolves a conversation id: the given one (must exist), else the local one if any.
 fn conversation_or_local(store: &Store, conversation: Option<i64>) -> Result<Option<i64>> {
     match conversation {
-        Some(id) => rows::conversation(store.conn(), id)?
+        Some(id) => conversations::conversation(store.conn(), id)?
             .map(|c| Some(c.id))
             .ok_or_else(|| Error::NotFound { what: "conversation", value: id.to_string() }),
-        None => rows::find_local_conversation(store.conn()),
+        None => conversations::find_local_conversation(store.conn()),
     }
 }
 
@@ -39,7 +38,7 @@ fn conversation_or_local(store: &Store, conversation: Option<i64>) -> Result<Opt
 /// `None`), running first, then in queue order.
 pub fn list(store: &Store, conversation: Option<i64>) -> Result<Vec<QueueItem>> {
     match conversation_or_local(store, conversation)? {
-        Some(id) => rows::live_queue(store.conn(), Some(id)),
+        Some(id) => queue_rows::live_queue(store.conn(), Some(id)),
         None => Ok(Vec::new()),
     }
 }
@@ -47,7 +46,7 @@ pub fn list(store: &Store, conversation: Option<i64>) -> Result<Vec<QueueItem>> 
 /// Returns the last `limit` messages of a conversation (the local one when `None`).
 pub fn messages(store: &Store, conversation: Option<i64>, limit: usize) -> Result<Vec<Message>> {
     match conversation_or_local(store, conversation)? {
-        Some(id) => rows::messages(store.conn(), id, limit),
+        Some(id) => conversations::messages(store.conn(), id, limit),
         None => Ok(Vec::new()),
     }
 }
@@ -62,26 +61,27 @@ pub fn push_message(store: &mut Store, ctx: &Context, conversation: Option<i64>,
     store.write(|tx| {
         let conv = match conversation {
             Some(id) => {
-                rows::conversation(tx, id)?
+                conversations::conversation(tx, id)?
                     .ok_or_else(|| Error::NotFound { what: "conversation", value: id.to_string() })?
                     .id
             }
-            None => rows::local_conversation(tx, LOCAL_TITLE, now)?,
+            None => conversations::local_conversation(tx, LOCAL_TITLE, now)?,
         };
-        rows::insert_message(tx, conv, "user", text, None, None, now)?;
-        let id = rows::enqueue(tx, conv, "message", None, &json!({ "text": text, "from": ctx.actor }), now)?;
+        conversations::insert_message(tx, conv, MessageRole::User, text, None, None, now)?;
+        let payload = QueuePayload::Message(MessagePayload { text: text.to_string(), from: ctx.actor.clone() });
+        let id = queue_rows::enqueue(tx, conv, QueueKind::Message, None, &payload, now)?;
         item(tx, id)
     })
 }
 
 fn item(tx: &Tx<'_>, id: i64) -> Result<QueueItem> {
-    rows::queue_item(tx, id)?.ok_or_else(|| Error::NotFound { what: "queue item", value: id.to_string() })
+    queue_rows::queue_item(tx, id)?.ok_or_else(|| Error::NotFound { what: "queue item", value: id.to_string() })
 }
 
 fn not_pending(item: &QueueItem, what: &str) -> Error {
     Error::WrongState {
         key: format!("queue item {}", item.id),
-        status: item.state.clone(),
+        status: item.state.to_string(),
         reason: format!("only a pending item can be {what}"),
     }
 }
@@ -91,18 +91,18 @@ pub fn remove(store: &mut Store, ctx: &Context, id: i64) -> Result<QueueItem> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let it = item(tx, id)?;
-        if it.state != "pending" {
+        if it.state != QueueState::Pending {
             return Err(not_pending(&it, "removed"));
         }
-        rows::set_queue_state(tx, id, "removed", now)?;
+        queue_rows::set_queue_state(tx, id, QueueState::Removed, now)?;
         if let Some(job_id) = it.job_id {
             let reason = format!("removed from the conversation queue by {}", ctx.actor);
-            rows::set_job_state(tx, job_id, JobState::Cancelled, Some(&reason), now)?;
+            jobs::set_job_state(tx, job_id, JobState::Cancelled, Some(&reason), now)?;
         }
-        rows::insert_message(
+        conversations::insert_message(
             tx,
             it.conversation_id,
-            "system",
+            MessageRole::System,
             &format!("queue item #{id} removed by {}", ctx.actor),
             None,
             it.job_id,
@@ -127,27 +127,27 @@ pub fn promote(store: &mut Store, ctx: &Context, id: i64) -> Result<Promoted> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let it = item(tx, id)?;
-        if it.state != "pending" {
+        if it.state != QueueState::Pending {
             return Err(not_pending(&it, "promoted"));
         }
         let mut interrupted = Vec::new();
-        for running in rows::live_queue(tx, Some(it.conversation_id))?.into_iter().filter(|i| i.state == "running") {
-            rows::set_queue_state(tx, running.id, "interrupted", now)?;
+        for running in queue_rows::live_queue(tx, Some(it.conversation_id))?.into_iter().filter(|i| i.state == QueueState::Running) {
+            queue_rows::set_queue_state(tx, running.id, QueueState::Interrupted, now)?;
             if let Some(job_id) = running.job_id
-                && let Some(job) = rows::job(tx, job_id)?
+                && let Some(job) = jobs::job(tx, job_id)?
                 && matches!(job.state, JobState::Running | JobState::WaitingApproval)
             {
                 let reason = format!("interrupted: queue item #{id} was promoted by {}", ctx.actor);
-                rows::interrupt_runs(tx, job_id, &reason, now)?;
-                rows::set_job_state(tx, job_id, JobState::Interrupted, Some(&reason), now)?;
+                jobs::interrupt_runs(tx, job_id, &reason, now)?;
+                jobs::set_job_state(tx, job_id, JobState::Interrupted, Some(&reason), now)?;
             }
             interrupted.push(item(tx, running.id)?);
         }
-        rows::move_to_head(tx, id, it.conversation_id, now)?;
-        rows::insert_message(
+        queue_rows::move_to_head(tx, id, it.conversation_id, now)?;
+        conversations::insert_message(
             tx,
             it.conversation_id,
-            "system",
+            MessageRole::System,
             &format!("queue item #{id} promoted by {}", ctx.actor),
             None,
             it.job_id,
@@ -163,15 +163,15 @@ pub fn promote(store: &mut Store, ctx: &Context, id: i64) -> Result<Promoted> {
 pub fn take_next(store: &mut Store, ctx: &Context, conversation: i64) -> Result<Option<QueueItem>> {
     let now = ctx.now_ms();
     store.write(|tx| {
-        let live = rows::live_queue(tx, Some(conversation))?;
-        if live.iter().any(|i| i.state == "running") {
+        let live = queue_rows::live_queue(tx, Some(conversation))?;
+        if live.iter().any(|i| i.state == QueueState::Running) {
             return Ok(None);
         }
-        let Some(head) = live.into_iter().find(|i| i.state == "pending") else { return Ok(None) };
-        rows::set_queue_state(tx, head.id, "running", now)?;
+        let Some(head) = live.into_iter().find(|i| i.state == QueueState::Pending) else { return Ok(None) };
+        queue_rows::set_queue_state(tx, head.id, QueueState::Running, now)?;
         if let Some(job_id) = head.job_id {
-            let attempt = rows::start_job(tx, job_id, now)?;
-            rows::insert_run(tx, job_id, attempt, now)?;
+            let attempt = jobs::start_job(tx, job_id, now)?;
+            jobs::insert_run(tx, job_id, attempt, now)?;
         }
         Ok(Some(item(tx, head.id)?))
     })
@@ -183,14 +183,14 @@ pub fn finish(store: &mut Store, ctx: &Context, id: i64) -> Result<QueueItem> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let it = item(tx, id)?;
-        if it.state != "running" {
+        if it.state != QueueState::Running {
             return Err(Error::WrongState {
                 key: format!("queue item {id}"),
-                status: it.state,
+                status: it.state.to_string(),
                 reason: "only a running item can be finished".into(),
             });
         }
-        rows::set_queue_state(tx, id, "done", now)?;
+        queue_rows::set_queue_state(tx, id, QueueState::Done, now)?;
         item(tx, id)
     })
 }

@@ -24,14 +24,15 @@ use super::fire::{self, firing_message};
 use super::limits::{RETRY_MAX_RUNS, TRANSIENT_EXIT_CODE, retry_backoff};
 use super::manage::stops_schedule;
 use super::queue;
-use super::spec::{Action, JobState, RunState};
+use crate::model::schedule::{Action, JobState, RunState};
 use super::{Job, local_date, schedule_actor};
 use crate::dedup;
 use crate::error::{Error, Result};
 use crate::model::{Due, DueKind, Status};
 use crate::ops::Context;
 use crate::ops::status;
-use crate::store::schedules::{self as rows, RunEnd};
+use crate::store::jobs::{self, RunEnd};
+use crate::store::schedules as rows;
 use crate::store::tasks::{self as task_rows, Column};
 use crate::store::events::{self, Change, DueChange, DueValue, EventChange};
 use crate::store::{Store, Tx};
@@ -57,7 +58,7 @@ pub fn recover(store: &mut Store, ctx: &Context) -> Result<Vec<Job>> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let mut out = Vec::new();
-        for job in rows::daemon_running_jobs(tx)? {
+        for job in jobs::daemon_running_jobs(tx)? {
             let reason = "the daemon stopped while this Job ran (found at the next start); not replayed";
             out.push(interrupt_job(tx, &job, reason, now)?);
         }
@@ -66,8 +67,8 @@ pub fn recover(store: &mut Store, ctx: &Context) -> Result<Vec<Job>> {
 }
 
 fn interrupt_job(tx: &Tx<'_>, job: &Job, reason: &str, now: i64) -> Result<Job> {
-    rows::interrupt_runs(tx, job.id, reason, now)?;
-    rows::set_job_state(tx, job.id, JobState::Interrupted, Some(reason), now)?;
+    jobs::interrupt_runs(tx, job.id, reason, now)?;
+    jobs::set_job_state(tx, job.id, JobState::Interrupted, Some(reason), now)?;
     let job = reread(tx, job.id)?;
     let schedule = rows::schedule(tx, job.schedule_id)?;
     let title = task_rows::get(tx, job.task_id)?.title;
@@ -76,7 +77,7 @@ fn interrupt_job(tx: &Tx<'_>, job: &Job, reason: &str, now: i64) -> Result<Job> 
 }
 
 fn reread(tx: &Tx<'_>, id: i64) -> Result<Job> {
-    rows::job(tx, id)?.ok_or_else(|| Error::NotFound { what: "job", value: id.to_string() })
+    jobs::job(tx, id)?.ok_or_else(|| Error::NotFound { what: "job", value: id.to_string() })
 }
 
 /// Starts the oldest startable Job: a queued due/command Job, or a deferred one whose
@@ -88,11 +89,11 @@ pub fn start_next(store: &mut Store, ctx: &Context, busy: &[i64]) -> Result<Opti
     let now = ctx.now_ms();
     store.write(|tx| {
         let mut passed = busy.to_vec();
-        while let Some(job) = rows::next_startable_job(tx, now, &passed)? {
+        while let Some(job) = jobs::next_startable_job(tx, now, &passed)? {
             let task = task_rows::get(tx, job.task_id)?;
             if stops_schedule(task.status) {
                 let reason = format!("{} is {}: a dismissed task's schedule does not fire", task.key, task.status);
-                rows::set_job_state(tx, job.id, JobState::Skipped, Some(&reason), now)?;
+                jobs::set_job_state(tx, job.id, JobState::Skipped, Some(&reason), now)?;
                 let job = reread(tx, job.id)?;
                 let schedule = rows::schedule(tx, job.schedule_id)?;
                 queue::post(tx, &schedule, Some(&job), &firing_message(&job, &task.title, "skipped"), now)?;
@@ -119,8 +120,8 @@ pub fn start(store: &mut Store, ctx: &Context, job_id: i64) -> Result<Option<Sta
 }
 
 fn begin(tx: &Tx<'_>, job_id: i64, now: i64) -> Result<StartedJob> {
-    let attempt = rows::start_job(tx, job_id, now)?;
-    let run_id = rows::insert_run(tx, job_id, attempt, now)?;
+    let attempt = jobs::start_job(tx, job_id, now)?;
+    let run_id = jobs::insert_run(tx, job_id, attempt, now)?;
     Ok(StartedJob { job: reread(tx, job_id)?, run_id, attempt })
 }
 
@@ -139,7 +140,7 @@ pub fn begin_retry(store: &mut Store, ctx: &Context, job_id: i64) -> Result<Opti
 
 /// Records a command's process id on its Run (informational; never signalled later).
 pub fn record_pid(store: &mut Store, run_id: i64, pid: u32) -> Result<()> {
-    store.write(|tx| rows::set_run_pid(tx, run_id, pid))
+    store.write(|tx| jobs::set_run_pid(tx, run_id, pid))
 }
 
 /// Applies a started `due` Job: sets the task's due to the firing's local date (in the
@@ -175,9 +176,9 @@ pub fn apply_due(store: &mut Store, ctx: &Context, started: &StartedJob) -> Resu
             output_dropped: 0,
             error: None,
         };
-        rows::finish_run(tx, started.run_id, &end, now)?;
-        rows::set_job_state(tx, job.id, JobState::Succeeded, None, now)?;
-        rows::insert_artifact(
+        jobs::finish_run(tx, started.run_id, &end, now)?;
+        jobs::set_job_state(tx, job.id, JobState::Succeeded, None, now)?;
+        jobs::insert_artifact(
             tx,
             job.id,
             Some(started.run_id),
@@ -269,7 +270,7 @@ pub fn finish(store: &mut Store, ctx: &Context, started: &StartedJob, report: &R
             output_dropped: report.output_dropped,
             error: report.error.as_deref(),
         };
-        rows::finish_run(tx, started.run_id, &end, now)?;
+        jobs::finish_run(tx, started.run_id, &end, now)?;
         let what = report.error.clone().unwrap_or_else(|| match report.exit_code {
             Some(code) => format!("exit code {code}"),
             None => "no exit code".into(),
@@ -286,7 +287,7 @@ pub fn finish(store: &mut Store, ctx: &Context, started: &StartedJob, report: &R
                 started.attempt + 1,
                 after.as_secs()
             );
-            rows::defer_job(tx, job.id, now + after.as_millis() as i64, &reason, now)?;
+            jobs::defer_job(tx, job.id, now + after.as_millis() as i64, &reason, now)?;
             return Ok(AfterRun::Retry { job: reread(tx, job.id)?, after });
         }
         let (state, reason) = match report.outcome {
@@ -299,7 +300,7 @@ pub fn finish(store: &mut Store, ctx: &Context, started: &StartedJob, report: &R
             Outcome::OutcomeUnknown => (JobState::OutcomeUnknown, Some(format!("{what}; not retried"))),
             Outcome::NotStarted => (JobState::Failed, Some(format!("{what} (configuration; not retried)"))),
         };
-        rows::set_job_state(tx, job.id, state, reason.as_deref(), now)?;
+        jobs::set_job_state(tx, job.id, state, reason.as_deref(), now)?;
         let job = reread(tx, job.id)?;
         let schedule = rows::schedule(tx, job.schedule_id)?;
         let title = task_rows::get(tx, job.task_id)?.title;
@@ -335,7 +336,7 @@ pub fn interrupt(store: &mut Store, ctx: &Context, job_ids: &[i64], why: &str) -
 }
 
 /// Returns the command of a started Job's snapshot, if it is a command Job.
-pub fn command_of(started: &StartedJob) -> Option<&super::spec::CommandAction> {
+pub fn command_of(started: &StartedJob) -> Option<&crate::model::schedule::CommandAction> {
     match &started.job.snapshot.action {
         Action::Command(c) => Some(c),
         _ => None,

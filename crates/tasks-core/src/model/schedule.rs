@@ -344,9 +344,14 @@ spelled!(RunState {
 });
 
 impl JobState {
+    /// The states in which a Job holds one of its schedule's active slots — the one
+    /// list the store's queries and the overlap rule both read.
+    pub const ACTIVE: &'static [JobState] =
+        &[JobState::Queued, JobState::Running, JobState::WaitingApproval, JobState::Deferred];
+
     /// Returns true while the Job holds one of its schedule's active slots.
     pub fn is_active(self) -> bool {
-        matches!(self, JobState::Queued | JobState::Running | JobState::WaitingApproval | JobState::Deferred)
+        JobState::ACTIVE.contains(&self)
     }
 }
 
@@ -385,60 +390,11 @@ pub struct JobSnapshot {
     pub conversation_id: i64,
 }
 
-pub use crate::time::parse_duration;
-
-/// Parses a byte size such as `4096`, `64k`, `64KiB` or `1M` for the named flag.
-pub fn parse_bytes(field: &'static str, text: &str) -> Result<u64> {
-    let t = text.trim().to_ascii_lowercase();
-    let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
-    let (number, unit) = t.split_at(digits);
-    let n: u64 = number.parse().map_err(|_| Error::invalid(field, text, "expected a size like 4096, 64k or 1M"))?;
-    let factor: u64 = match unit.trim() {
-        "" | "b" => 1,
-        "k" | "kb" | "kib" => 1024,
-        "m" | "mb" | "mib" => 1024 * 1024,
-        _ => return Err(Error::invalid(field, text, "expected a size like 4096, 64k or 1M")),
-    };
-    Ok(n.saturating_mul(factor))
-}
-
 #[cfg(test)]
 mod tests {
     use jiff::civil::Time;
 
     use super::*;
-
-    #[track_caller]
-    fn check_duration(input: &str, expected: Option<u64>) {
-        assert_eq!(parse_duration("timeout", input).ok().map(|d| d.as_secs()), expected, "{input}");
-    }
-
-    #[test]
-    fn durations() {
-        check_duration("90s", Some(90));
-        check_duration("10m", Some(600));
-        check_duration("1h30m", Some(5400));
-        check_duration("2d", Some(172_800));
-        check_duration("", None);
-        check_duration("10", None);
-        check_duration("m", None);
-        check_duration("10x", None);
-    }
-
-    #[track_caller]
-    fn check_bytes(input: &str, expected: Option<u64>) {
-        assert_eq!(parse_bytes("output-budget", input).ok(), expected, "{input}");
-    }
-
-    #[test]
-    fn sizes() {
-        check_bytes("4096", Some(4096));
-        check_bytes("64k", Some(65_536));
-        check_bytes("64KiB", Some(65_536));
-        check_bytes("1M", Some(1_048_576));
-        check_bytes("1G", None);
-        check_bytes("k", None);
-    }
 
     #[track_caller]
     fn check_text(when: When, expected: &str) {

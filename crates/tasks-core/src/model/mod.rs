@@ -5,8 +5,6 @@
 //! `wire` maps these types to the JSON contract. Every enum has one spelling, used
 //! alike in the database, the CLI and JSON (`as_str` / `FromStr`).
 
-use std::fmt;
-use std::str::FromStr;
 
 /// Declares a string-backed enum whose spelling is shared by the store, CLI and JSON.
 macro_rules! spelled_enum {
@@ -25,8 +23,8 @@ macro_rules! spelled_enum {
             }
         }
 
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(self.as_str())
             }
         }
@@ -44,7 +42,7 @@ macro_rules! spelled_enum {
             }
         }
 
-        impl FromStr for $name {
+        impl std::str::FromStr for $name {
             type Err = crate::Error;
             fn from_str(s: &str) -> Result<Self, Self::Err> {
                 let lower = s.trim().to_ascii_lowercase();
@@ -61,6 +59,9 @@ macro_rules! spelled_enum {
         }
     };
 }
+
+pub mod conversation;
+pub mod schedule;
 
 spelled_enum!(
     /// The stored status of a task. `blocked` is derived from links, never stored.
