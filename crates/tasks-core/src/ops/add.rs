@@ -170,8 +170,15 @@ pub(crate) fn scored_candidates(
     Ok(dedup::check(conn, &probe)?.into_iter().filter(|c| !blockers.contains(&c.task_id)).collect())
 }
 
-fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
-    let now = ctx.now_ms();
+/// What every path of `add` reads first: the request checked, its person and its
+/// source message resolved.
+struct Prepared {
+    locator: Option<MessageLocator>,
+    person_id: Option<i64>,
+    message_id: Option<i64>,
+}
+
+fn prepare(tx: &Tx<'_>, req: &AddRequest, now: i64) -> Result<Prepared> {
     check_title(&req.title)?;
     check_priority(req.priority)?;
     for t in &req.tags {
@@ -186,9 +193,15 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
         Some(loc) => Some(messages::upsert(tx, loc, person_id, &req.title, now)?),
         None => None,
     };
+    Ok(Prepared { locator, person_id, message_id })
+}
+
+fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
+    let now = ctx.now_ms();
+    let prepared = prepare(tx, req, now)?;
 
     // The one exact match (SPEC §5.2): the same rule on the same message.
-    if let (Some(mid), Some(rule)) = (message_id, req.rule.as_deref())
+    if let (Some(mid), Some(rule)) = (prepared.message_id, req.rule.as_deref())
         && let Some(existing) = messages::rule_hit(tx, mid, rule)?
     {
         return Ok(AddOutcome {
@@ -198,54 +211,75 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
             candidates: Vec::new(),
             exact_match: Some(ExactMatch {
                 rule: rule.to_string(),
-                message: locator.as_ref().map(ToString::to_string).unwrap_or_default(),
+                message: prepared.locator.as_ref().map(ToString::to_string).unwrap_or_default(),
             }),
             queued_for_review: false,
         });
     }
 
     let blockers: Vec<i64> = req.blocked_by.iter().map(|r| keys::resolve(tx, r)).collect::<Result<_>>()?;
-    let chat = locator.as_ref().map(|l| l.chat.as_str());
-    let scored = scored_candidates(tx, req, person_id, chat, &blockers, now)?;
+    let chat = prepared.locator.as_ref().map(|l| l.chat.as_str());
+    let scored = scored_candidates(tx, req, prepared.person_id, chat, &blockers, now)?;
     if let DupChoice::Attach(target) = &req.dup_choice {
-        let target_id = keys::resolve(tx, target)?;
-        // The decision is a labelled pair: keep the levels the check saw for the target.
-        let seen = scored.into_iter().find(|c| c.task_id == target_id);
-        if let Some(mid) = message_id {
-            links::insert_message(tx, target_id, LinkKind::Evidence, mid, &ctx.actor, now)?;
-            if let Some(rule) = req.rule.as_deref() {
-                messages::insert_rule_hit(tx, mid, rule, target_id, now)?;
-            }
-        }
-        dedup::record_decision(tx, None, target_id, Decision::Attach, seen.as_ref(), &ctx.actor, now)?;
-        events::record(
-            tx,
-            target_id,
-            now,
-            &ctx.actor,
-            &EventChange::Attached(Attached {
-                title: req.title.clone(),
-                message: locator.as_ref().map(ToString::to_string),
-            }),
-        )?;
-        let task = task_rows::get(tx, target_id)?;
-        return Ok(AddOutcome {
-            attached_to: Some(task.key.clone()),
-            task,
-            created: false,
-            candidates: Vec::new(),
-            exact_match: None,
-            queued_for_review: false,
-        });
+        return attach_in(tx, ctx, req, &prepared, target, scored);
     }
-
     let candidates: Vec<Candidate> = scored.into_iter().filter(|c| c.band >= Band::Possible).collect();
     let rule_created = req.rule.is_some();
     if !candidates.is_empty() && req.dup_choice == DupChoice::Check && !rule_created {
         return Err(Error::ProbableDuplicate { title: req.title.clone(), candidates });
     }
+    create_in(tx, ctx, req, &prepared, &blockers, candidates)
+}
 
-    let project = match (&req.project, &locator) {
+/// Attaches the request to an existing task instead of creating one (`--attach`): the
+/// source message becomes evidence of the target, the decision a labelled pair with the
+/// levels the check saw for it.
+fn attach_in(
+    tx: &Tx<'_>,
+    ctx: &Context,
+    req: &AddRequest,
+    prepared: &Prepared,
+    target: &str,
+    scored: Vec<Candidate>,
+) -> Result<AddOutcome> {
+    let now = ctx.now_ms();
+    let target_id = keys::resolve(tx, target)?;
+    let seen = scored.into_iter().find(|c| c.task_id == target_id);
+    if let Some(mid) = prepared.message_id {
+        links::insert_message(tx, target_id, LinkKind::Evidence, mid, &ctx.actor, now)?;
+        if let Some(rule) = req.rule.as_deref() {
+            messages::insert_rule_hit(tx, mid, rule, target_id, now)?;
+        }
+    }
+    dedup::record_decision(tx, None, target_id, Decision::Attach, seen.as_ref(), &ctx.actor, now)?;
+    let attached =
+        Attached { title: req.title.clone(), message: prepared.locator.as_ref().map(ToString::to_string) };
+    events::record(tx, target_id, now, &ctx.actor, &EventChange::Attached(attached))?;
+    let task = task_rows::get(tx, target_id)?;
+    Ok(AddOutcome {
+        attached_to: Some(task.key.clone()),
+        task,
+        created: false,
+        candidates: Vec::new(),
+        exact_match: None,
+        queued_for_review: false,
+    })
+}
+
+/// Creates the task: key, row, index rows, the `created` event, tags, blockers and the
+/// source message; then the candidates it was created beside — queued for review when
+/// a rule made it, else recorded as "new" decisions.
+fn create_in(
+    tx: &Tx<'_>,
+    ctx: &Context,
+    req: &AddRequest,
+    prepared: &Prepared,
+    blockers: &[i64],
+    candidates: Vec<Candidate>,
+) -> Result<AddOutcome> {
+    let now = ctx.now_ms();
+    let rule_created = req.rule.is_some();
+    let project = match (&req.project, &prepared.locator) {
         (None, Some(loc)) => project::account_inbox(tx, &loc.account_id(), now)?,
         (p, _) => project::resolve_or_inbox(tx, p.as_deref(), now)?,
     };
@@ -268,9 +302,9 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
             priority: req.priority,
             due: req.due,
             category: req.category.as_deref(),
-            person_id,
+            person_id: prepared.person_id,
             amount: req.amount.as_ref(),
-            chat: locator.as_ref().map(|l| l.chat.as_str()),
+            chat: prepared.locator.as_ref().map(|l| l.chat.as_str()),
             reply_to_id: None,
             created_at: now,
             closed_at: None,
@@ -278,26 +312,15 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
         },
     )?;
     dedup::index(tx, id)?;
-    events::record(
-        tx,
-        id,
-        now,
-        &ctx.actor,
-        &EventChange::Created(Created {
-            key: key.clone(),
-            title: req.title.clone(),
-            project: project.key.clone(),
-            source,
-            line: None,
-        }),
-    )?;
+    let created = Created { key: key.clone(), title: req.title.clone(), project: project.key.clone(), source, line: None };
+    events::record(tx, id, now, &ctx.actor, &EventChange::Created(created))?;
     for tag in &req.tags {
         tags::add(tx, id, tag, now)?;
     }
-    for blocker in &blockers {
+    for blocker in blockers {
         graph::add_link(tx, ctx, id, LinkKind::BlockedBy, *blocker)?;
     }
-    if let Some(mid) = message_id {
+    if let Some(mid) = prepared.message_id {
         links::insert_message(tx, id, LinkKind::CreatedFrom, mid, &ctx.actor, now)?;
         if let Some(rule) = req.rule.as_deref() {
             messages::insert_rule_hit(tx, mid, rule, id, now)?;
