@@ -260,11 +260,9 @@ fn eval_reads_a_labelled_set_and_reports_figures() {
 /// figures are the ones reported on issue 4; a change that lowers them fails here.
 #[test]
 fn dev_set_quality_does_not_regress() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/dedup-dev");
-    if !dir.join("tasks.jsonl").exists() {
-        eprintln!("skipped: {} is absent", dir.display());
+    let Some(dir) = tasks_testkit::skip::shared_dir("dev_set_quality_does_not_regress", "data/dedup-dev") else {
         return;
-    }
+    };
     let env = TestEnv::new();
     let v = env.json(&["duplicates", "eval", dir.to_str().expect("path")]);
     let m = &v["runs"][0]["metrics"];

