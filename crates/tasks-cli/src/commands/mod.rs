@@ -220,7 +220,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
 
 /// Runs the MCP server on stdio with this run's environment.
 fn mcp(global: &GlobalArgs) -> Result<(), CliError> {
-    let fixed_now = std::env::var("TASKS_NOW").ok().filter(|v| !v.trim().is_empty()).map(|_| env::now()).transpose()?;
+    let fixed_now = env::fixed_now()?;
     let config = tasks_mcp::ServerConfig {
         store_path: env::store_path(global.db.as_ref())?,
         actor: env::actor(global.actor.as_deref())?,
