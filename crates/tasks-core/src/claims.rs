@@ -6,9 +6,9 @@
 use crate::error::{Error, Result};
 use crate::model::Task;
 use crate::ops::Context;
-use crate::store::tasks::{self as task_rows, ListFilter};
 use crate::store::Store;
 use crate::store::events::{self, Change, ClaimChange, EventChange, ReleaseChange};
+use crate::store::tasks::{self as task_rows, ListFilter};
 use crate::{keys, time};
 
 /// How long a claim lasts unless `--for` says otherwise: 30 minutes (SPEC §4).

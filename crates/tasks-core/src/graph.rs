@@ -8,7 +8,6 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write as _;
 
-
 use crate::error::{Error, Result};
 use crate::model::{LinkKind, Task};
 use crate::ops::Context;

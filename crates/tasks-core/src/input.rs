@@ -88,5 +88,4 @@ mod tests {
         check_bytes("1G", None);
         check_bytes("k", None);
     }
-
 }

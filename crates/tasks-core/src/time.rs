@@ -74,6 +74,15 @@ pub fn parse_duration(field: &'static str, text: &str) -> crate::Result<std::tim
     Ok(std::time::Duration::from_secs(total))
 }
 
+/// Returns a new UUID v7 whose time part is `at_ms` (a task's creation time), so the
+/// core takes its time from the caller's clock (`TASKS_NOW`, an import line's
+/// `created_at`) and never from the machine's. The other 74 bits are random.
+pub fn uuid_v7_at(at_ms: i64) -> String {
+    let ms = at_ms.max(0) as u64;
+    let ts = uuid::Timestamp::from_unix(uuid::NoContext, ms / 1000, ((ms % 1000) * 1_000_000) as u32);
+    uuid::Uuid::new_v7(ts).to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,13 +102,4 @@ mod tests {
         assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
         assert_eq!(rfc3339(1_500), "1970-01-01T00:00:01.5Z");
     }
-}
-
-/// Returns a new UUID v7 whose time part is `at_ms` (a task's creation time), so the
-/// core takes its time from the caller's clock (`TASKS_NOW`, an import line's
-/// `created_at`) and never from the machine's. The other 74 bits are random.
-pub fn uuid_v7_at(at_ms: i64) -> String {
-    let ms = at_ms.max(0) as u64;
-    let ts = uuid::Timestamp::from_unix(uuid::NoContext, ms / 1000, ((ms % 1000) * 1_000_000) as u32);
-    uuid::Uuid::new_v7(ts).to_string()
 }

@@ -49,7 +49,8 @@ fn redact(v: Value) -> Value {
     match v {
         Value::String(s)
             if s.len() == 36
-                && s.char_indices().all(|(i, c)| if [8, 13, 18, 23].contains(&i) { c == '-' } else { c.is_ascii_hexdigit() }) =>
+                && s.char_indices()
+                    .all(|(i, c)| if [8, 13, 18, 23].contains(&i) { c == '-' } else { c.is_ascii_hexdigit() }) =>
         {
             Value::String("[uuid]".into())
         }
@@ -77,7 +78,8 @@ fn task_shapes() {
     let first = add::add(&mut env.store, &ctx(), &req).expect("add");
     shape!("added", wire::added(&first, ctx().now_ms(), false));
     let second = add_new(&mut env, "Test the login screen");
-    let linked = link::link(&mut env.store, &ctx(), &second.task.key, LinkKind::BlockedBy, &first.task.key).expect("link");
+    let linked =
+        link::link(&mut env.store, &ctx(), &second.task.key, LinkKind::BlockedBy, &first.task.key).expect("link");
     shape!("linked", wire::linked(&linked, ctx().now_ms()));
     let (tagged, changed) = status::tag(&mut env.store, &ctx(), &second.task.key, &["qa".into()]).expect("tag");
     shape!("tagged", wire::tagged(&tagged, &changed, ctx().now_ms()));

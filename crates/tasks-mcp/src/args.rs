@@ -261,8 +261,17 @@ pub fn parse<A: DeserializeOwned>(args: JsonObject) -> Result<A, Error> {
         Ok(a) => return Ok(a),
         Err(e) => e.to_string(),
     };
-    // serde names a missing or unknown field itself, but not the field whose value has
-    // the wrong type. The culprit is the key whose removal changes the error.
+    // A missing argument is named by serde itself; look no further (removing a present
+    // argument serde reads earlier would also change the message and be blamed).
+    if let Some(name) = first
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.split('`').next())
+        .and_then(|missing| ARGUMENT_NAMES.iter().find(|n| **n == missing))
+    {
+        return Err(Error::invalid(name, "", "this argument is required"));
+    }
+    // serde names an unknown field itself, but not the field whose value has the wrong
+    // type. The culprit is the key whose removal changes the error.
     let culprit = args.keys().find(|key| {
         let mut rest = args.clone();
         rest.remove(*key);
@@ -289,13 +298,6 @@ pub fn parse<A: DeserializeOwned>(args: JsonObject) -> Result<A, Error> {
             }
             None => Error::invalid("arguments", key.clone(), first),
         });
-    }
-    if let Some(name) = first
-        .strip_prefix("missing field `")
-        .and_then(|rest| rest.split('`').next())
-        .and_then(|missing| ARGUMENT_NAMES.iter().find(|n| **n == missing))
-    {
-        return Err(Error::invalid(name, "", "this argument is required"));
     }
     Err(Error::invalid("arguments", Value::Object(args).to_string(), first))
 }
@@ -363,5 +365,325 @@ fn lean(schema: &mut Schema) {
         object.remove("oneOf");
         object.insert("type".into(), Value::from("string"));
         object.insert("enum".into(), Value::Array(values));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fmt::Debug;
+
+    use serde_json::json;
+
+    use super::*;
+
+    fn object(args: Value) -> JsonObject {
+        match args {
+            Value::Object(o) => o,
+            other => panic!("arguments are an object, not {other}"),
+        }
+    }
+
+    /// Reads `args` as `A`, expecting success.
+    #[track_caller]
+    fn accepts<A: DeserializeOwned>(args: Value) -> A {
+        match parse::<A>(object(args)) {
+            Ok(a) => a,
+            Err(e) => panic!("expected the arguments to be read, got {e}"),
+        }
+    }
+
+    /// Reads `args` as `A`, expecting a refusal naming `(argument, value, reason)`.
+    #[track_caller]
+    fn check<A: DeserializeOwned + Debug>(args: Value, expected: (&str, &str, &str)) {
+        match parse::<A>(object(args)) {
+            Err(Error::Invalid { field, value, reason }) => {
+                assert_eq!((field, value.as_str(), reason.as_str()), expected)
+            }
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+
+    const PRIORITY: &str = tasks_core::model::PRIORITY_HINT;
+
+    #[test]
+    fn a_value_of_the_wrong_type_is_refused_naming_the_argument_and_what_it_takes() {
+        let priority = |reason: &str| format!("{reason}; {PRIORITY}");
+        check::<CreateArgs>(json!({"subject": 5}), ("subject", "5", "invalid type: integer `5`; use a string"));
+        check::<CreateArgs>(json!({"subject": null}), ("subject", "null", "invalid type: null; use a string"));
+        check::<CreateArgs>(
+            json!({"subject": "x", "type": 5}),
+            ("type", "5", "invalid type: integer `5`; use a string"),
+        );
+        check::<CreateArgs>(
+            json!({"subject": "x", "due": ["tomorrow"]}),
+            ("due", "[\"tomorrow\"]", "invalid type: sequence; use a string"),
+        );
+        check::<CreateArgs>(
+            json!({"subject": "x", "priority": "high"}),
+            ("priority", "high", &priority("invalid type: string \"high\"")),
+        );
+        check::<CreateArgs>(
+            json!({"subject": "x", "priority": 300}),
+            ("priority", "300", &priority("invalid value: integer `300`")),
+        );
+        check::<CreateArgs>(
+            json!({"subject": "x", "priority": -1}),
+            ("priority", "-1", &priority("invalid value: integer `-1`")),
+        );
+        check::<CreateArgs>(
+            json!({"subject": "x", "priority": 1.5}),
+            ("priority", "1.5", &priority("invalid type: floating point `1.5`")),
+        );
+        check::<CreateArgs>(
+            json!({"subject": "x", "force_new": "yes"}),
+            ("force_new", "yes", "invalid type: string \"yes\"; use true or false"),
+        );
+        check::<CreateArgs>(
+            json!({"subject": "x", "addBlockedBy": "HRB-1"}),
+            ("addBlockedBy", "HRB-1", "invalid type: string \"HRB-1\"; use a list of task keys, e.g. [\"HRB-1\"]"),
+        );
+        check::<CreateArgs>(
+            json!({"subject": "x", "addBlockedBy": [1]}),
+            ("addBlockedBy", "[1]", "invalid type: integer `1`; use a list of task keys, e.g. [\"HRB-1\"]"),
+        );
+        check::<UpdateArgs>(
+            json!({"taskId": "HRB-1", "addBlocks": "HRB-2"}),
+            ("addBlocks", "HRB-2", "invalid type: string \"HRB-2\"; use a list of task keys, e.g. [\"HRB-1\"]"),
+        );
+        check::<UpdateArgs>(json!({"taskId": 7}), ("taskId", "7", "invalid type: integer `7`; use a string"));
+        check::<ListArgs>(
+            json!({"limit": -1}),
+            ("limit", "-1", "invalid value: integer `-1`; use a whole number of 1 or more"),
+        );
+        check::<ListArgs>(
+            json!({"limit": "10"}),
+            ("limit", "10", "invalid type: string \"10\"; use a whole number of 1 or more"),
+        );
+        check::<ReadyArgs>(
+            json!({"limit": true}),
+            ("limit", "true", "invalid type: boolean `true`; use a whole number of 1 or more"),
+        );
+        check::<ClaimArgs>(
+            json!({"taskId": "HRB-1", "lease": 30}),
+            ("lease", "30", "invalid type: integer `30`; use a string"),
+        );
+        check::<LinkArgs>(
+            json!({"taskId": "HRB-1", "kind": "blocked-by", "otherId": 2}),
+            ("otherId", "2", "invalid type: integer `2`; use a string"),
+        );
+    }
+
+    #[test]
+    fn a_missing_argument_is_named_as_required() {
+        let required = "this argument is required";
+        check::<CreateArgs>(json!({}), ("subject", "", required));
+        check::<CreateArgs>(json!({"description": "no title"}), ("subject", "", required));
+        check::<UpdateArgs>(json!({"status": "done"}), ("taskId", "", required));
+        check::<GetArgs>(json!({}), ("taskId", "", required));
+        check::<ClaimArgs>(json!({"owner": "agent-7"}), ("taskId", "", required));
+        check::<ReleaseArgs>(json!({}), ("taskId", "", required));
+        check::<LinkArgs>(json!({"kind": "blocked-by", "otherId": "HRB-2"}), ("taskId", "", required));
+    }
+
+    #[test]
+    fn an_unknown_argument_is_refused_with_the_arguments_the_tool_takes() {
+        let get = "expected `taskId`";
+        check::<GetArgs>(
+            json!({"taskId": "HRB-1", "colour": "red"}),
+            ("arguments", "colour", &format!("unknown field `colour`, {get}")),
+        );
+        check::<GetArgs>(
+            json!({"taskId": "HRB-1", "id": 4}),
+            ("arguments", "id", &format!("unknown field `id`, {get}")),
+        );
+        // The argument of another tool is named, with serde's list and without a type hint.
+        let release = "expected `taskId` or `owner`";
+        check::<ReleaseArgs>(
+            json!({"taskId": "HRB-1", "lease": "2h"}),
+            ("lease", "2h", &format!("unknown field `lease`, {release}")),
+        );
+        let ready = "expected `limit` or `owner`";
+        check::<ReadyArgs>(json!({"status": "open"}), ("status", "open", &format!("unknown field `status`, {ready}")));
+        // Claude Code's camelCase is the only spelling.
+        check::<GetArgs>(
+            json!({"task_id": "HRB-1"}),
+            ("arguments", "task_id", &format!("unknown field `task_id`, {get}")),
+        );
+    }
+
+    #[test]
+    fn metadata_other_than_tags_is_refused_saying_what_is_kept() {
+        let kept = "only {\"tags\": [\"word\", …]} is stored; other keys are refused";
+        check::<CreateArgs>(
+            json!({"subject": "x", "metadata": {"colour": "red"}}),
+            ("metadata", "{\"colour\":\"red\"}", &format!("unknown field `colour`; {kept}")),
+        );
+        check::<UpdateArgs>(
+            json!({"taskId": "HRB-1", "metadata": {"tags": "x"}}),
+            ("metadata", "{\"tags\":\"x\"}", &format!("invalid type: string \"x\"; {kept}")),
+        );
+        check::<CreateArgs>(
+            json!({"subject": "x", "metadata": "home"}),
+            ("metadata", "home", &format!("invalid type: string \"home\"; {kept}")),
+        );
+        let a: CreateArgs = accepts(json!({"subject": "x", "metadata": {"tags": ["home", "money"]}}));
+        assert_eq!(a.metadata.expect("metadata").tags, ["home", "money"]);
+        let a: CreateArgs = accepts(json!({"subject": "x", "metadata": {}}));
+        assert!(a.metadata.expect("metadata").tags.is_empty());
+    }
+
+    #[test]
+    fn a_status_or_link_kind_outside_the_list_is_refused_with_serdes_list() {
+        // Serde lists each alias before its name.
+        let statuses = "expected one of `open`, `pending`, `in_progress`, `completed`, `done`, `deleted`, `dismissed`";
+        check::<UpdateArgs>(
+            json!({"taskId": "HRB-1", "status": "archived"}),
+            ("status", "archived", &format!("unknown variant `archived`, {statuses}")),
+        );
+        check::<UpdateArgs>(
+            json!({"taskId": "HRB-1", "status": "Done"}),
+            ("status", "Done", &format!("unknown variant `Done`, {statuses}")),
+        );
+        check::<UpdateArgs>(
+            json!({"taskId": "HRB-1", "status": "all"}),
+            ("status", "all", &format!("unknown variant `all`, {statuses}")),
+        );
+        let kinds = "expected one of `blocked-by`, `follow-up-of`, `related-to`, `duplicate-of`, `discovered-from`";
+        check::<LinkArgs>(
+            json!({"taskId": "A", "kind": "blocked_by", "otherId": "B"}),
+            ("kind", "blocked_by", &format!("unknown variant `blocked_by`, {kinds}")),
+        );
+        check::<LinkArgs>(
+            json!({"taskId": "A", "kind": "evidence", "otherId": "B"}),
+            ("kind", "evidence", &format!("unknown variant `evidence`, {kinds}")),
+        );
+    }
+
+    #[test]
+    fn statuses_are_read_in_claude_codes_words_and_the_stores() {
+        let update = |status: &str| accepts::<UpdateArgs>(json!({"taskId": "HRB-1", "status": status})).status;
+        assert_eq!(update("pending"), Some(UpdateStatus::Pending));
+        assert_eq!(update("open"), Some(UpdateStatus::Pending));
+        assert_eq!(update("in_progress"), Some(UpdateStatus::InProgress));
+        assert_eq!(update("completed"), Some(UpdateStatus::Completed));
+        assert_eq!(update("done"), Some(UpdateStatus::Completed));
+        assert_eq!(update("deleted"), Some(UpdateStatus::Deleted));
+        assert_eq!(update("dismissed"), Some(UpdateStatus::Deleted));
+        let list = |status: &str| accepts::<ListArgs>(json!({"status": status})).status;
+        assert_eq!(list("open"), Some(ListStatus::Pending));
+        assert_eq!(list("done"), Some(ListStatus::Completed));
+        assert_eq!(list("dismissed"), Some(ListStatus::Deleted));
+        assert_eq!(list("all"), Some(ListStatus::All));
+        assert_eq!(accepts::<ListArgs>(json!({})).status, None);
+    }
+
+    #[test]
+    fn every_link_kind_maps_to_the_cores() {
+        use tasks_core::LinkKind as K;
+        let kind =
+            |text: &str| accepts::<LinkArgs>(json!({"taskId": "A", "kind": text, "otherId": "B"})).kind.to_core();
+        assert_eq!(kind("blocked-by"), K::BlockedBy);
+        assert_eq!(kind("follow-up-of"), K::FollowUpOf);
+        assert_eq!(kind("related-to"), K::RelatedTo);
+        assert_eq!(kind("duplicate-of"), K::DuplicateOf);
+        assert_eq!(kind("discovered-from"), K::DiscoveredFrom);
+        for text in ["blocked-by", "follow-up-of", "related-to", "duplicate-of", "discovered-from"] {
+            assert_eq!(kind(text).as_str(), text, "one spelling in MCP and the core");
+        }
+    }
+
+    #[test]
+    fn optional_arguments_take_their_defaults() {
+        let a: CreateArgs = accepts(json!({"subject": "Send the invoice"}));
+        assert_eq!(a.subject, "Send the invoice");
+        assert!(a.add_blocked_by.is_empty() && !a.force_new && a.metadata.is_none() && a.task_type.is_none());
+        let a: CreateArgs = accepts(
+            json!({"subject": "x", "type": "bug", "priority": 0, "force_new": true, "addBlockedBy": ["HRB-1"]}),
+        );
+        assert_eq!((a.task_type.as_deref(), a.priority, a.force_new), (Some("bug"), Some(0), true));
+        assert_eq!(a.add_blocked_by, ["HRB-1"]);
+        let u: UpdateArgs = accepts(json!({"taskId": "HRB-1", "owner": ""}));
+        assert_eq!(u.owner.as_deref(), Some(""), "an empty owner is kept: it releases");
+        assert!(u.add_blocks.is_empty() && u.add_blocked_by.is_empty());
+        let n: NextArgs = accepts(json!({}));
+        assert!(n.owner.is_none() && n.project.is_none() && n.lease.is_none());
+    }
+
+    #[test]
+    fn each_argument_has_the_expectation_its_type_needs() {
+        let check = |name: &str, expected: Option<&str>| assert_eq!(expectation(name), expected, "{name}");
+        check("priority", Some(PRIORITY));
+        check("limit", Some("use a whole number of 1 or more"));
+        check("force_new", Some("use true or false"));
+        check("addBlockedBy", Some("use a list of task keys, e.g. [\"HRB-1\"]"));
+        check("addBlocks", Some("use a list of task keys, e.g. [\"HRB-1\"]"));
+        check("metadata", Some("only {\"tags\": [\"word\", …]} is stored; other keys are refused"));
+        check("status", None);
+        check("kind", None);
+        for name in
+            ["subject", "description", "project", "type", "due", "attach", "taskId", "owner", "lease", "otherId"]
+        {
+            check(name, Some("use a string"));
+        }
+    }
+
+    fn properties<A: JsonSchema>() -> Vec<String> {
+        let schema = input_schema::<A>();
+        let props = schema.get("properties").and_then(Value::as_object).expect("an object schema with properties");
+        props.keys().cloned().collect()
+    }
+
+    #[test]
+    fn every_argument_of_every_tool_can_be_named_in_an_error() {
+        let all = [
+            properties::<CreateArgs>(),
+            properties::<UpdateArgs>(),
+            properties::<GetArgs>(),
+            properties::<ListArgs>(),
+            properties::<ReadyArgs>(),
+            properties::<ClaimArgs>(),
+            properties::<ReleaseArgs>(),
+            properties::<NextArgs>(),
+            properties::<LinkArgs>(),
+        ];
+        for name in all.iter().flatten() {
+            assert!(ARGUMENT_NAMES.contains(&name.as_str()), "{name} is missing from ARGUMENT_NAMES");
+        }
+        for name in ARGUMENT_NAMES {
+            assert!(all.iter().flatten().any(|n| n == name), "{name} is no tool's argument");
+        }
+    }
+
+    #[test]
+    fn a_schema_keeps_what_a_caller_needs_and_drops_the_noise() {
+        let schema = Value::Object((*input_schema::<UpdateArgs>()).clone());
+        assert_eq!(schema["required"], json!(["taskId"]));
+        assert_eq!(schema["properties"]["status"]["type"], json!("string"));
+        assert_eq!(schema["properties"]["status"]["enum"], json!(["pending", "in_progress", "completed", "deleted"]));
+        assert_eq!(schema["properties"]["priority"]["maximum"], json!(4));
+        assert_eq!(schema["properties"]["subject"]["type"], json!("string"), "not [string, null]");
+        let text = schema.to_string();
+        for noise in ["\"title\"", "\"format\"", "\"null\"", "\"anyOf\"", "\"oneOf\"", "\"$schema\"", "\"default\""] {
+            assert!(!text.contains(noise), "{noise} in {text}");
+        }
+    }
+
+    #[test]
+    fn a_missing_argument_is_named_even_when_others_are_given() {
+        // Regression: the argument serde reads first was blamed for another's absence.
+        let cases: [(&str, &str); 2] = [
+            (r#"{"taskId": "HRB-1", "kind": "blocked-by"}"#, "otherId"),
+            (r#"{"taskId": "HRB-1", "otherId": "HRB-2"}"#, "kind"),
+        ];
+        for (text, missing) in cases {
+            let args: JsonObject = serde_json::from_str(text).expect("object");
+            match parse::<LinkArgs>(args) {
+                Err(Error::Invalid { field, reason, .. }) => {
+                    assert_eq!(field, missing, "{text}");
+                    assert_eq!(reason, "this argument is required", "{text}");
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
     }
 }

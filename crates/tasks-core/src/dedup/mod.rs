@@ -421,7 +421,12 @@ pub(crate) fn check(conn: &Connection, probe: &Probe<'_>) -> Result<Vec<Candidat
 }
 
 /// Like [`check`], with given weights, excluding the task `self_id` (0 for none).
-pub(crate) fn check_with(conn: &Connection, probe: &Probe<'_>, weights: &Weights, self_id: i64) -> Result<Vec<Candidate>> {
+pub(crate) fn check_with(
+    conn: &Connection,
+    probe: &Probe<'_>,
+    weights: &Weights,
+    self_id: i64,
+) -> Result<Vec<Candidate>> {
     let mut new = probe_profile(probe);
     // The embedder attached to this connection, if any (dedup::embed); the probe's
     // vector is computed only once a candidate needs it.

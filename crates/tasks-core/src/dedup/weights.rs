@@ -13,9 +13,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::dedup::levels::{
-    AgeLevel, Agreement, Comparison, ContextLevel, EntityLevel, Level, SourceLevel, TextLevel,
-};
+use crate::dedup::levels::{AgeLevel, Agreement, Comparison, ContextLevel, EntityLevel, Level, SourceLevel, TextLevel};
 
 /// Score at and above which a candidate is "likely" the same task (SPEC §5.5).
 pub const LIKELY: f64 = 10.0;
@@ -292,49 +290,49 @@ pub fn band(score: f64) -> super::Band {
 // Counted on shared/data/dedup-dev (85 duplicate pairs, 33,500 random pairs) by
 // `tasks duplicates eval shared/data/dedup-dev --emit-weights`. Do not edit by hand.
 const BUILTIN: &[(Level, f64, f64)] = &[
-    (Level::Source(SourceLevel::Reply), 0.3121, 0.00296), // +6.72
+    (Level::Source(SourceLevel::Reply), 0.3121, 0.00296),      // +6.72
     (Level::Source(SourceLevel::SameThread), 0.0010, 0.00111), // -0.14
     (Level::Source(SourceLevel::SamePersonSameChat), 0.0084, 0.05681), // -2.75
     (Level::Source(SourceLevel::SamePersonOtherChat), 0.0455, 0.01853), // +1.29
     (Level::Source(SourceLevel::SamePerson), 0.0677, 0.01371), // +2.30
-    (Level::Source(SourceLevel::SameChat), 0.0084, 0.05681), // -2.75
+    (Level::Source(SourceLevel::SameChat), 0.0084, 0.05681),   // -2.75
     (Level::Source(SourceLevel::SameChatOtherPerson), 0.0084, 0.05681), // -2.75
-    (Level::Source(SourceLevel::Unknown), 0.3455, 0.31382), // +0.14
-    (Level::Source(SourceLevel::OtherChat), 0.0121, 0.02223), // -0.88
+    (Level::Source(SourceLevel::Unknown), 0.3455, 0.31382),    // +0.14
+    (Level::Source(SourceLevel::OtherChat), 0.0121, 0.02223),  // -0.88
     (Level::Source(SourceLevel::OtherPerson), 0.0343, 0.13968), // -2.02
-    (Level::Source(SourceLevel::Different), 0.1566, 0.31753), // -1.02
-    (Level::Amount(Agreement::Same), 0.0926, 0.00100), // +6.53
-    (Level::Amount(Agreement::Different), 0.0037, 0.10145), // -4.78
-    (Level::Amount(Agreement::Unknown), 0.9037, 0.89781), // +0.01
-    (Level::Text(TextLevel::Exact), 0.1065, 0.00143), // +6.22
-    (Level::Text(TextLevel::Most), 0.1065, 0.00143), // +6.22
-    (Level::Text(TextLevel::Half), 0.1898, 0.00426), // +5.48
-    (Level::Text(TextLevel::UnitsMost), 0.1898, 0.00426), // +5.48
-    (Level::Text(TextLevel::Trigram), 0.0824, 0.00860), // +3.26
-    (Level::Text(TextLevel::Rare), 0.0824, 0.00860), // +3.26
-    (Level::Text(TextLevel::UnitsHalf), 0.0824, 0.00860), // +3.26
-    (Level::Text(TextLevel::UnitsTwo), 0.0676, 0.02444), // +1.47
-    (Level::Text(TextLevel::Common), 0.0565, 0.18037), // -1.68
-    (Level::Text(TextLevel::ConceptCross), 0.0231, 0.09778), // -2.08
-    (Level::Text(TextLevel::Concept), 0.0120, 0.08333), // -2.79
-    (Level::Text(TextLevel::None), 0.0009, 0.57815), // -8.00
-    (Level::Context(ContextLevel::High), 0.1028, 0.00260), // +5.30
-    (Level::Context(ContextLevel::Mid), 0.2472, 0.02600), // +3.25
-    (Level::Context(ContextLevel::Low), 0.3694, 0.75000), // -1.02
-    (Level::Context(ContextLevel::Empty), 0.2806, 0.22140), // +0.34
-    (Level::Due(Agreement::Same), 0.1926, 0.00595), // +5.02
-    (Level::Due(Agreement::Different), 0.0926, 0.13489), // -0.54
-    (Level::Due(Agreement::Unknown), 0.7148, 0.85916), // -0.27
-    (Level::Category(Agreement::Same), 0.4981, 0.33779), // +0.56
-    (Level::Category(Agreement::Different), 0.0037, 0.32441), // -6.45
-    (Level::Category(Agreement::Unknown), 0.4981, 0.33779), // +0.56
-    (Level::Age(AgeLevel::Day), 0.4806, 0.09064), // +2.41
-    (Level::Age(AgeLevel::Days3), 0.4139, 0.14747), // +1.49
-    (Level::Age(AgeLevel::Week), 0.0583, 0.27712), // -2.25
-    (Level::Age(AgeLevel::Older), 0.0472, 0.48477), // -3.36
-    (Level::Entity(EntityLevel::Relative), 0.0028, 0.00947), // -1.77
-    (Level::Entity(EntityLevel::Month), 0.0028, 0.00947), // -1.77
-    (Level::Entity(EntityLevel::Name), 0.0583, 0.18128), // -1.64
+    (Level::Source(SourceLevel::Different), 0.1566, 0.31753),  // -1.02
+    (Level::Amount(Agreement::Same), 0.0926, 0.00100),         // +6.53
+    (Level::Amount(Agreement::Different), 0.0037, 0.10145),    // -4.78
+    (Level::Amount(Agreement::Unknown), 0.9037, 0.89781),      // +0.01
+    (Level::Text(TextLevel::Exact), 0.1065, 0.00143),          // +6.22
+    (Level::Text(TextLevel::Most), 0.1065, 0.00143),           // +6.22
+    (Level::Text(TextLevel::Half), 0.1898, 0.00426),           // +5.48
+    (Level::Text(TextLevel::UnitsMost), 0.1898, 0.00426),      // +5.48
+    (Level::Text(TextLevel::Trigram), 0.0824, 0.00860),        // +3.26
+    (Level::Text(TextLevel::Rare), 0.0824, 0.00860),           // +3.26
+    (Level::Text(TextLevel::UnitsHalf), 0.0824, 0.00860),      // +3.26
+    (Level::Text(TextLevel::UnitsTwo), 0.0676, 0.02444),       // +1.47
+    (Level::Text(TextLevel::Common), 0.0565, 0.18037),         // -1.68
+    (Level::Text(TextLevel::ConceptCross), 0.0231, 0.09778),   // -2.08
+    (Level::Text(TextLevel::Concept), 0.0120, 0.08333),        // -2.79
+    (Level::Text(TextLevel::None), 0.0009, 0.57815),           // -8.00
+    (Level::Context(ContextLevel::High), 0.1028, 0.00260),     // +5.30
+    (Level::Context(ContextLevel::Mid), 0.2472, 0.02600),      // +3.25
+    (Level::Context(ContextLevel::Low), 0.3694, 0.75000),      // -1.02
+    (Level::Context(ContextLevel::Empty), 0.2806, 0.22140),    // +0.34
+    (Level::Due(Agreement::Same), 0.1926, 0.00595),            // +5.02
+    (Level::Due(Agreement::Different), 0.0926, 0.13489),       // -0.54
+    (Level::Due(Agreement::Unknown), 0.7148, 0.85916),         // -0.27
+    (Level::Category(Agreement::Same), 0.4981, 0.33779),       // +0.56
+    (Level::Category(Agreement::Different), 0.0037, 0.32441),  // -6.45
+    (Level::Category(Agreement::Unknown), 0.4981, 0.33779),    // +0.56
+    (Level::Age(AgeLevel::Day), 0.4806, 0.09064),              // +2.41
+    (Level::Age(AgeLevel::Days3), 0.4139, 0.14747),            // +1.49
+    (Level::Age(AgeLevel::Week), 0.0583, 0.27712),             // -2.25
+    (Level::Age(AgeLevel::Older), 0.0472, 0.48477),            // -3.36
+    (Level::Entity(EntityLevel::Relative), 0.0028, 0.00947),   // -1.77
+    (Level::Entity(EntityLevel::Month), 0.0028, 0.00947),      // -1.77
+    (Level::Entity(EntityLevel::Name), 0.0583, 0.18128),       // -1.64
     (Level::Entity(EntityLevel::NoConflict), 0.9361, 0.79978), // +0.23
 ];
 const BUILTIN_PRIOR: f64 = 0.033110;
@@ -411,7 +409,10 @@ mod tests {
                 assert!(w.stat(level).is_some(), "{level:?} has no weight in the built-in table");
             }
         }
-        assert_eq!(w.stats.len() + OPTIONAL_LEVELS.len(), Comparison::ALL.iter().map(|c| c.levels().len()).sum::<usize>());
+        assert_eq!(
+            w.stats.len() + OPTIONAL_LEVELS.len(),
+            Comparison::ALL.iter().map(|c| c.levels().len()).sum::<usize>()
+        );
     }
 
     #[test]

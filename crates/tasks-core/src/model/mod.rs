@@ -5,7 +5,6 @@
 //! `wire` maps these types to the JSON contract. Every enum has one spelling, used
 //! alike in the database, the CLI and JSON (`as_str` / `FromStr`).
 
-
 /// Declares a string-backed enum whose spelling is shared by the store, CLI and JSON.
 macro_rules! spelled_enum {
     ($(#[$meta:meta])* $name:ident, $what:literal { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? }) => {

@@ -1,16 +1,15 @@
 //! `tasks add`: checks, the exact match, the duplicate check, then one insert with its
 //! key, links, tags, message, event and index rows — all in one transaction.
 
-
 use crate::dedup::{self, Band, Candidate, Decision, Probe};
 use crate::error::{Error, Result};
 use crate::graph;
-use crate::time;
 use crate::keys::{self, MessageLocator};
 use crate::model::{Due, LinkKind, Money, ProjectKind, Source, Status, Task, TaskType};
 use crate::ops::{Context, project};
 use crate::store::events::{self, Attached, Created, EventChange};
 use crate::store::{Store, Tx, links, messages, persons, projects, tags, tasks as task_rows};
+use crate::time;
 
 /// What to do about duplicate candidates.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -252,8 +251,7 @@ fn attach_in(
         }
     }
     dedup::record_decision(tx, None, target_id, Decision::Attach, seen.as_ref(), &ctx.actor, now)?;
-    let attached =
-        Attached { title: req.title.clone(), message: prepared.locator.as_ref().map(ToString::to_string) };
+    let attached = Attached { title: req.title.clone(), message: prepared.locator.as_ref().map(ToString::to_string) };
     events::record(tx, target_id, now, &ctx.actor, &EventChange::Attached(attached))?;
     let task = task_rows::get(tx, target_id)?;
     Ok(AddOutcome {
@@ -312,7 +310,8 @@ fn create_in(
         },
     )?;
     dedup::index(tx, id)?;
-    let created = Created { key: key.clone(), title: req.title.clone(), project: project.key.clone(), source, line: None };
+    let created =
+        Created { key: key.clone(), title: req.title.clone(), project: project.key.clone(), source, line: None };
     events::record(tx, id, now, &ctx.actor, &EventChange::Created(created))?;
     for tag in &req.tags {
         tags::add(tx, id, tag, now)?;

@@ -11,9 +11,7 @@ use crate::model::{LinkKind, Status, Task};
 use crate::ops::Context;
 use crate::ops::add::AddRequest;
 use crate::store::dedup::{self as store_dedup, PendingPair};
-use crate::store::events::{
-    self, Change, EventChange, MergedFrom, MergedInto, NotDuplicate, Returned, Unmerged,
-};
+use crate::store::events::{self, Change, EventChange, MergedFrom, MergedInto, NotDuplicate, Returned, Unmerged};
 use crate::store::{Store, links, persons, tasks as task_rows};
 
 /// The close reason of a merged duplicate.
@@ -222,9 +220,19 @@ pub fn unmerge(store: &mut Store, ctx: &Context, dup: &str) -> Result<MergeOutco
                 moved_messages: moved_back,
             }),
         )?;
-        events::record(tx, target, now, &ctx.actor, &EventChange::Returned(Returned { returned: dup_task.key.clone() }))?;
+        events::record(
+            tx,
+            target,
+            now,
+            &ctx.actor,
+            &EventChange::Returned(Returned { returned: dup_task.key.clone() }),
+        )?;
         dedup::record_decision(tx, Some(d.max(target)), d.min(target), Decision::Unmerge, None, &ctx.actor, now)?;
-        Ok(MergeOutcome { duplicate: task_rows::get(tx, d)?, into: task_rows::get(tx, target)?, moved_messages: moved_back })
+        Ok(MergeOutcome {
+            duplicate: task_rows::get(tx, d)?,
+            into: task_rows::get(tx, target)?,
+            moved_messages: moved_back,
+        })
     })
 }
 

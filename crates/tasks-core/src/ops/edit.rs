@@ -10,8 +10,8 @@ use crate::keys;
 use crate::model::{Due, Money, Task, TaskType};
 use crate::ops::add::{check_priority, check_title};
 use crate::ops::{Context, project};
-use crate::store::tasks::{self as task_rows, Column};
 use crate::store::events::{self, CategoryChange, Change, DueChange, DueValue, EditChange, EventChange};
+use crate::store::tasks::{self as task_rows, Column};
 use crate::store::{Store, persons};
 
 /// A field to set, or to clear (`Some(None)`).

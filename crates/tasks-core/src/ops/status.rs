@@ -2,7 +2,6 @@
 //! ends any lease (SPEC §4) and unblocks dependants at once, because `blocked` is
 //! derived on read.
 
-
 use crate::error::{Error, Result};
 use crate::keys;
 use crate::model::{Status, Task};
@@ -112,7 +111,6 @@ pub(crate) fn change(
     Ok(StatusOutcome { task: task_rows::get(tx, task.id)?, changed: true, unblocked })
 }
 
-
 /// Adds tags to a task; returns the task and the tags that were new.
 pub fn tag(store: &mut Store, ctx: &Context, reference: &str, names: &[String]) -> Result<(Task, Vec<String>)> {
     for n in names {
@@ -144,7 +142,13 @@ pub fn untag(store: &mut Store, ctx: &Context, reference: &str, names: &[String]
             }
         }
         if !removed.is_empty() {
-            events::record(tx, id, ctx.now_ms(), &ctx.actor, &EventChange::Untag(UntagChange { removed: removed.clone() }))?;
+            events::record(
+                tx,
+                id,
+                ctx.now_ms(),
+                &ctx.actor,
+                &EventChange::Untag(UntagChange { removed: removed.clone() }),
+            )?;
         }
         Ok((task_rows::get(tx, id)?, removed))
     })

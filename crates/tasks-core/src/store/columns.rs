@@ -13,7 +13,11 @@ pub(crate) fn bad_column(idx: usize, what: &str, detail: impl std::fmt::Display)
 }
 
 /// Reads a JSON column into its type.
-pub(crate) fn json_column<T: serde::de::DeserializeOwned>(row: &Row<'_>, idx: usize, what: &str) -> rusqlite::Result<T> {
+pub(crate) fn json_column<T: serde::de::DeserializeOwned>(
+    row: &Row<'_>,
+    idx: usize,
+    what: &str,
+) -> rusqlite::Result<T> {
     let text: String = row.get(idx)?;
     serde_json::from_str(&text).map_err(|e| bad_column(idx, what, e))
 }

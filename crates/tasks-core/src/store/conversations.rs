@@ -57,15 +57,19 @@ pub(crate) fn local_conversation(tx: &Tx<'_>, title: &str, now: i64) -> Result<i
 /// Reads one conversation.
 pub(crate) fn conversation(conn: &Connection, id: i64) -> Result<Option<Conversation>> {
     Ok(conn
-        .query_row_cached("SELECT id, kind, title, external_id, created_at FROM conversations WHERE id = ?1", [id], |r| {
-            Ok(Conversation {
-                id: r.get(0)?,
-                kind: spelled_column(r, 1, "conversation kind")?,
-                title: r.get(2)?,
-                external_id: r.get(3)?,
-                created_at: r.get(4)?,
-            })
-        })
+        .query_row_cached(
+            "SELECT id, kind, title, external_id, created_at FROM conversations WHERE id = ?1",
+            [id],
+            |r| {
+                Ok(Conversation {
+                    id: r.get(0)?,
+                    kind: spelled_column(r, 1, "conversation kind")?,
+                    title: r.get(2)?,
+                    external_id: r.get(3)?,
+                    created_at: r.get(4)?,
+                })
+            },
+        )
         .optional()?)
 }
 
@@ -119,4 +123,154 @@ pub(crate) fn messages(conn: &Connection, conversation_id: i64, limit: usize) ->
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use jiff::civil::Time;
+    use tasks_schedule::{MissedPolicy, Trigger};
+
+    use super::*;
+    use crate::model::schedule::{Action, When};
+    use crate::ops::Context;
+    use crate::ops::schedule::manage;
+    use crate::store::Store;
+
+    /// 2026-11-29T12:00:00Z, the clock of every write here.
+    const NOW: i64 = 1_795_953_600_000;
+
+    /// A store with one task and no conversation yet.
+    fn store_with_task(dir: &std::path::Path) -> Store {
+        let mut store = Store::open(&dir.join("t.db")).expect("store");
+        let ctx = Context::new(crate::time::from_ms(NOW), "tester", jiff::tz::TimeZone::UTC);
+        crate::ops::add::add(&mut store, &ctx, &crate::ops::add::AddRequest::titled("Water the plants")).expect("add");
+        store
+    }
+
+    fn post(store: &mut Store, conversation: i64, role: MessageRole, text: &str) -> i64 {
+        store.write(|tx| insert_message(tx, conversation, role, text, None, None, NOW)).expect("insert")
+    }
+
+    fn texts(store: &Store, conversation: i64, limit: usize) -> Vec<String> {
+        messages(store.conn(), conversation, limit).expect("messages").into_iter().map(|m| m.text).collect()
+    }
+
+    #[test]
+    fn the_local_conversation_is_made_once_and_then_reused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_task(dir.path());
+        assert_eq!(find_local_conversation(store.conn()).expect("find"), None);
+        let first = store.write(|tx| local_conversation(tx, "local", NOW)).expect("make");
+        let again = store.write(|tx| local_conversation(tx, "another title", NOW + 5)).expect("reuse");
+        assert_eq!(again, first);
+        assert_eq!(find_local_conversation(store.conn()).expect("find"), Some(first));
+        let c = conversation(store.conn(), first).expect("read").expect("exists");
+        let expected = Conversation {
+            id: first,
+            kind: ConversationKind::Local,
+            title: "local".into(),
+            external_id: None,
+            created_at: NOW,
+        };
+        assert_eq!(c, expected, "the first call's title and time stay");
+        let rows: i64 = store.conn().query_row("SELECT count(*) FROM conversations", [], |r| r.get(0)).expect("count");
+        assert_eq!(rows, 1);
+    }
+
+    #[test]
+    fn a_chat_of_a_provider_is_not_the_local_conversation() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_task(dir.path());
+        store
+            .write(|tx| {
+                Ok(tx.execute(
+                    "INSERT INTO conversations (kind, title, external_id, created_at) VALUES ('telegram', 'chat', '42', 7)",
+                    [],
+                )?)
+            })
+            .expect("insert");
+        let chat = conversation(store.conn(), 1).expect("read").expect("exists");
+        assert_eq!(
+            (chat.kind, chat.external_id.as_deref(), chat.created_at),
+            (ConversationKind::Telegram, Some("42"), 7)
+        );
+        assert_eq!(find_local_conversation(store.conn()).expect("find"), None);
+        let local = store.write(|tx| local_conversation(tx, "local", NOW)).expect("make");
+        assert_eq!(local, 2);
+        assert_eq!(conversation(store.conn(), 3).expect("read"), None);
+    }
+
+    #[test]
+    fn messages_come_back_oldest_first_and_a_limit_keeps_the_newest() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_task(dir.path());
+        let local = store.write(|tx| local_conversation(tx, "local", NOW)).expect("make");
+        for text in ["one", "two", "three", "four"] {
+            post(&mut store, local, MessageRole::User, text);
+        }
+        assert_eq!(texts(&store, local, 10), ["one", "two", "three", "four"]);
+        assert_eq!(texts(&store, local, 2), ["three", "four"]);
+        assert_eq!(texts(&store, local, 1), ["four"]);
+        assert!(texts(&store, local, 0).is_empty());
+    }
+
+    #[test]
+    fn a_conversation_shows_only_its_own_messages() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_task(dir.path());
+        let local = store.write(|tx| local_conversation(tx, "local", NOW)).expect("make");
+        store
+            .write(|tx| {
+                Ok(tx.execute(
+                    "INSERT INTO conversations (kind, title, external_id, created_at) VALUES ('telegram', 'chat', '42', 0)",
+                    [],
+                )?)
+            })
+            .expect("insert");
+        post(&mut store, local, MessageRole::User, "mine");
+        post(&mut store, 2, MessageRole::User, "theirs");
+        post(&mut store, local, MessageRole::Assistant, "mine too");
+        assert_eq!(texts(&store, local, 10), ["mine", "mine too"]);
+        assert_eq!(texts(&store, 2, 10), ["theirs"]);
+    }
+
+    #[test]
+    fn every_role_reads_back_with_its_task_and_job() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_task(dir.path());
+        let ctx = Context::new(crate::time::from_ms(NOW), "tester", jiff::tz::TimeZone::UTC);
+        let req = manage::AddRequest {
+            task: "INBOX-1".into(),
+            when: When::Time(Trigger::Daily { time: Time::constant(9, 0, 0, 0) }),
+            zone: "UTC".into(),
+            missed: MissedPolicy::RunOnce,
+            action: Action::Due,
+            max_active: 1,
+            conversation: None,
+            replace: false,
+        };
+        let local = manage::add(&mut store, &ctx, &req).expect("schedule").schedule.conversation_id;
+        let job = manage::run_now(&mut store, &ctx, "INBOX-1", "k").expect("run now").job.id;
+        let before = messages(store.conn(), local, 100).expect("messages").len();
+        store
+            .write(|tx| {
+                for role in MessageRole::ALL {
+                    insert_message(tx, local, *role, role.as_str(), Some(1), Some(job), NOW + 1)?;
+                }
+                insert_message(tx, local, MessageRole::User, "about nothing", None, None, NOW + 2)
+            })
+            .expect("insert");
+        let read = messages(store.conn(), local, 100).expect("messages");
+        let got: Vec<_> = read[before..]
+            .iter()
+            .map(|m| (m.role, m.text.clone(), m.task_key.clone(), m.job_id, m.created_at))
+            .collect();
+        let mut expected: Vec<_> = MessageRole::ALL
+            .iter()
+            .map(|r| (*r, r.as_str().to_string(), Some("INBOX-1".to_string()), Some(job), NOW + 1))
+            .collect();
+        expected.push((MessageRole::User, "about nothing".into(), None, None, NOW + 2));
+        assert_eq!(got, expected);
+        assert!(read.iter().all(|m| m.conversation_id == local));
+    }
 }

@@ -390,9 +390,16 @@ pub(crate) fn record(tx: &Tx<'_>, task_id: i64, at: i64, actor: &str, change: &E
 
 /// Reads a task's history, oldest first.
 pub(crate) fn for_task(conn: &Connection, task_id: i64) -> Result<Vec<Event>> {
-    let mut stmt = conn.prepare_cached("SELECT id, at, actor, kind, changes FROM task_events WHERE task_id = ?1 ORDER BY id")?;
+    let mut stmt =
+        conn.prepare_cached("SELECT id, at, actor, kind, changes FROM task_events WHERE task_id = ?1 ORDER BY id")?;
     let rows = stmt.query_map([task_id], |r| {
-        Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?, r.get::<_, String>(4)?))
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, String>(3)?,
+            r.get::<_, String>(4)?,
+        ))
     })?;
     let mut out = Vec::new();
     for row in rows {

@@ -400,3 +400,519 @@ pub(crate) fn artifacts_of_job(conn: &Connection, job_id: i64) -> Result<Vec<Art
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
+
+#[cfg(test)]
+mod tests {
+    use jiff::civil::Time;
+    use tasks_schedule::{MissedPolicy, Trigger};
+
+    use super::*;
+    use crate::model::schedule::{Action, CommandAction, PromptAction, PromptMode, When};
+    use crate::store::schedules::{self, NewSchedule};
+    use crate::store::{Store, conversations};
+
+    /// 2026-11-29T12:00:00Z, the clock of every write here.
+    const NOW: i64 = 1_795_953_600_000;
+
+    /// Every Job state, in declaration order.
+    const ALL_STATES: [JobState; 10] = [
+        JobState::Queued,
+        JobState::Running,
+        JobState::WaitingApproval,
+        JobState::Succeeded,
+        JobState::Failed,
+        JobState::Skipped,
+        JobState::Deferred,
+        JobState::Cancelled,
+        JobState::Interrupted,
+        JobState::OutcomeUnknown,
+    ];
+
+    /// A store with tasks 1..=n, the local conversation and one schedule per task (schedule
+    /// i on task i), each allowing `max_active` active Jobs.
+    fn store_with_schedules(dir: &std::path::Path, n: usize, max_active: u32) -> Store {
+        let mut store = Store::open(&dir.join("t.db")).expect("store");
+        let ctx = crate::ops::Context::new(crate::time::from_ms(NOW), "tester", jiff::tz::TimeZone::UTC);
+        for i in 0..n {
+            let mut req = crate::ops::add::AddRequest::titled(format!("job owner {i}"));
+            req.dup_choice = crate::ops::add::DupChoice::New;
+            crate::ops::add::add(&mut store, &ctx, &req).expect("add");
+        }
+        let when = When::Time(Trigger::Daily { time: Time::constant(9, 0, 0, 0) });
+        store
+            .write(|tx| {
+                let conversation_id = conversations::local_conversation(tx, "local", NOW)?;
+                for task_id in 1..=n as i64 {
+                    let new = NewSchedule {
+                        task_id,
+                        when: &when,
+                        zone: "UTC",
+                        missed: &MissedPolicy::RunOnce,
+                        action: &Action::Due,
+                        next_fire_at: Some(NOW),
+                        event_cursor: 0,
+                        max_active,
+                        conversation_id,
+                        actor: "tester",
+                        now: NOW,
+                    };
+                    schedules::insert_schedule(tx, &new)?;
+                }
+                Ok(())
+            })
+            .expect("schedules");
+        store
+    }
+
+    fn command() -> Action {
+        Action::Command(CommandAction {
+            argv: vec!["true".into()],
+            workdir: "/".into(),
+            env_allow: Vec::new(),
+            timeout_seconds: 60,
+            output_budget_bytes: 1024,
+        })
+    }
+
+    fn prompt() -> Action {
+        Action::Prompt(PromptAction {
+            text: "Summarize".into(),
+            mode: PromptMode::Ask,
+            tools: "read_only".into(),
+            approval: "never".into(),
+            timeout_seconds: 60,
+            max_tool_calls: 5,
+            output_budget_bytes: 1024,
+        })
+    }
+
+    fn snapshot(action: Action) -> JobSnapshot {
+        JobSnapshot {
+            task: "INBOX-1".into(),
+            action,
+            trigger: serde_json::json!({"type": "daily", "time": "09:00"}),
+            trigger_text: "daily 09:00".into(),
+            zone: "UTC".into(),
+            plan_version: 1,
+            conversation_id: 1,
+        }
+    }
+
+    /// The values of a scheduled Job of schedule (and task) `schedule_id`.
+    fn new_job<'a>(schedule_id: i64, key: &'a str, state: JobState, snapshot: &'a JobSnapshot) -> NewJob<'a> {
+        NewJob {
+            schedule_id,
+            task_id: schedule_id,
+            kind: JobKind::ScheduledOccurrence,
+            key,
+            plan_version: 1,
+            scheduled_for: NOW,
+            event_subject: None,
+            state,
+            reason: None,
+            snapshot,
+            now: NOW,
+        }
+    }
+
+    /// Inserts a Job of `schedule_id` with this action and state; returns its id.
+    fn insert(store: &mut Store, schedule_id: i64, key: &str, state: JobState, action: Action) -> i64 {
+        let snapshot = snapshot(action);
+        store
+            .write(|tx| insert_job(tx, &new_job(schedule_id, key, state, &snapshot)))
+            .expect("insert")
+            .expect("a new key makes a Job")
+    }
+
+    fn read(store: &Store, id: i64) -> Job {
+        job(store.conn(), id).expect("read").expect("the Job exists")
+    }
+
+    fn job_ids(jobs: &[Job]) -> Vec<i64> {
+        jobs.iter().map(|j| j.id).collect()
+    }
+
+    fn startable(store: &Store, now: i64, skip: &[i64]) -> Option<i64> {
+        next_startable_job(store.conn(), now, skip).expect("next").map(|j| j.id)
+    }
+
+    #[test]
+    fn a_second_insert_with_the_same_key_makes_nothing() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 1, 1);
+        let snapshot = snapshot(Action::Due);
+        let first = new_job(1, "1:1:1000", JobState::Queued, &snapshot);
+        let again = NewJob {
+            scheduled_for: NOW + 99,
+            state: JobState::Skipped,
+            ..new_job(1, "1:1:1000", JobState::Queued, &snapshot)
+        };
+        assert!(store.write(|tx| insert_job(tx, &first)).expect("insert").is_some());
+        assert_eq!(store.write(|tx| insert_job(tx, &again)).expect("insert"), None);
+        let kept = job_by_key(store.conn(), "1:1:1000").expect("read").expect("the first Job");
+        assert_eq!((kept.scheduled_for, kept.state), (NOW, JobState::Queued), "the first Job is untouched");
+        assert_eq!(list_jobs(store.conn(), None, None, 10).expect("list").len(), 1);
+        assert_eq!(job_by_key(store.conn(), "1:1:2000").expect("read"), None);
+    }
+
+    #[test]
+    fn a_job_reads_back_as_written() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 2, 1);
+        let snapshot = snapshot(command());
+        let new = NewJob {
+            kind: JobKind::Event,
+            plan_version: 4,
+            scheduled_for: NOW - 5,
+            event_subject: Some("task:1"),
+            reason: Some("why not"),
+            ..new_job(2, "event:2:task_event:9", JobState::Queued, &snapshot)
+        };
+        let id = store.write(|tx| insert_job(tx, &new)).expect("insert").expect("new");
+        let j = read(&store, id);
+        assert_eq!((j.schedule_id, j.task_id, j.task_key.as_str()), (2, 2, "INBOX-2"));
+        assert_eq!((j.kind, j.idempotency_key.as_str(), j.plan_version), (JobKind::Event, "event:2:task_event:9", 4));
+        assert_eq!(
+            (j.scheduled_for, j.event_subject.as_deref(), j.reason.as_deref()),
+            (NOW - 5, Some("task:1"), Some("why not"))
+        );
+        assert_eq!(j.snapshot, snapshot);
+        assert_eq!((j.attempts, j.retry_at, j.started_at), (0, None, None));
+        assert_eq!((j.created_at, j.updated_at), (NOW, NOW));
+    }
+
+    #[test]
+    fn a_job_made_in_a_final_state_is_finished_at_once() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 1, 1);
+        for state in ALL_STATES {
+            let id = insert(&mut store, 1, &format!("key-{state}"), state, Action::Due);
+            let j = read(&store, id);
+            assert_eq!(j.state, state);
+            assert_eq!(j.finished_at, (!state.is_active()).then_some(NOW), "{state}");
+        }
+    }
+
+    #[test]
+    fn active_jobs_are_exactly_the_active_states_of_that_schedule() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 2, 1);
+        for state in ALL_STATES {
+            insert(&mut store, 1, &format!("one-{state}"), state, Action::Due);
+        }
+        insert(&mut store, 2, "other-queued", JobState::Queued, Action::Due);
+        let states: Vec<JobState> = active_jobs(store.conn(), 1).expect("active").iter().map(|j| j.state).collect();
+        assert_eq!(states, JobState::ACTIVE, "every active state, oldest first, and nothing else");
+        assert_eq!(active_jobs(store.conn(), 2).expect("active").len(), 1);
+    }
+
+    #[test]
+    fn the_oldest_due_or_command_job_starts_first_and_prompt_jobs_never() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 1, 16);
+        let parked = insert(&mut store, 1, "prompt", JobState::Queued, prompt());
+        let due = insert(&mut store, 1, "due", JobState::Queued, Action::Due);
+        let cmd = insert(&mut store, 1, "command", JobState::Queued, command());
+        insert(&mut store, 1, "done", JobState::Succeeded, Action::Due);
+        assert_ne!(startable(&store, NOW, &[]), Some(parked), "the conversation runs prompt Jobs");
+        assert_eq!(startable(&store, NOW, &[]), Some(due));
+        assert_eq!(startable(&store, NOW, &[due]), Some(cmd), "a passed-over Job is skipped");
+        assert_eq!(startable(&store, NOW, &[due, cmd]), None);
+    }
+
+    #[test]
+    fn a_deferred_job_starts_once_its_retry_time_has_come() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 1, 1);
+        let id = insert(&mut store, 1, "k", JobState::Queued, command());
+        store.write(|tx| defer_job(tx, id, NOW + 1000, "transient", NOW)).expect("defer");
+        assert_eq!(startable(&store, NOW + 999, &[]), None);
+        assert_eq!(startable(&store, NOW + 1000, &[]), Some(id));
+        assert_eq!(next_retry_at(store.conn()).expect("retry"), Some(NOW + 1000));
+    }
+
+    #[track_caller]
+    fn check_slots(max_active: u32, running: usize, startable_now: bool) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 1, max_active);
+        for i in 0..running {
+            let id = insert(&mut store, 1, &format!("running-{i}"), JobState::Queued, Action::Due);
+            store.write(|tx| start_job(tx, id, NOW)).expect("start");
+        }
+        // Jobs that wait or are parked hold an active slot but do not stop a start.
+        insert(&mut store, 1, "deferred-later", JobState::Deferred, Action::Due);
+        let waiting = insert(&mut store, 1, "waiting", JobState::Queued, Action::Due);
+        let found = startable(&store, NOW, &[]);
+        assert_eq!(found == Some(waiting), startable_now, "max_active {max_active}, running {running}: {found:?}");
+    }
+
+    #[test]
+    fn a_schedule_with_max_active_running_jobs_starts_no_more() {
+        check_slots(1, 0, true);
+        check_slots(1, 1, false);
+        check_slots(2, 1, true);
+        check_slots(2, 2, false);
+        check_slots(16, 15, true);
+    }
+
+    #[test]
+    fn starting_counts_attempts_and_keeps_the_first_start_time() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 1, 1);
+        let id = insert(&mut store, 1, "k", JobState::Queued, command());
+        assert_eq!(store.write(|tx| start_job(tx, id, NOW + 1)).expect("start"), 1);
+        store.write(|tx| defer_job(tx, id, NOW + 50, "exit 75", NOW + 2)).expect("defer");
+        let deferred = read(&store, id);
+        assert_eq!(
+            (deferred.state, deferred.retry_at, deferred.reason.as_deref()),
+            (JobState::Deferred, Some(NOW + 50), Some("exit 75"))
+        );
+        assert_eq!(store.write(|tx| start_job(tx, id, NOW + 50)).expect("start"), 2);
+        let j = read(&store, id);
+        assert_eq!((j.state, j.attempts, j.started_at, j.updated_at), (JobState::Running, 2, Some(NOW + 1), NOW + 50));
+        assert_eq!((j.retry_at, j.reason), (None, None), "a new Run clears the wait and its reason");
+    }
+
+    #[test]
+    fn a_final_state_sets_finished_at_and_clears_the_retry_time() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 1, 1);
+        let id = insert(&mut store, 1, "k", JobState::Queued, command());
+        store.write(|tx| defer_job(tx, id, NOW + 50, "exit 75", NOW)).expect("defer");
+        store.write(|tx| set_job_state(tx, id, JobState::Cancelled, Some("removed"), NOW + 7)).expect("cancel");
+        let j = read(&store, id);
+        assert_eq!((j.state, j.reason.as_deref(), j.retry_at), (JobState::Cancelled, Some("removed"), None));
+        assert_eq!((j.finished_at, j.updated_at), (Some(NOW + 7), NOW + 7));
+        store.write(|tx| set_job_state(tx, id, JobState::Queued, None, NOW + 8)).expect("requeue");
+        assert_eq!(read(&store, id).finished_at, None, "an active state is not finished");
+    }
+
+    #[test]
+    fn a_finished_run_reads_back_with_how_it_ended() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 1, 1);
+        let id = insert(&mut store, 1, "k", JobState::Queued, command());
+        let (first, second) = store
+            .write(|tx| {
+                let first = insert_run(tx, id, 1, NOW)?;
+                set_run_pid(tx, first, 4321)?;
+                let end = RunEnd {
+                    state: RunState::Failed,
+                    exit_code: Some(75),
+                    output: Some("busy"),
+                    output_dropped: 12,
+                    error: Some("exit code 75"),
+                };
+                finish_run(tx, first, &end, NOW + 3)?;
+                let second = insert_run(tx, id, 2, NOW + 4)?;
+                let end = RunEnd {
+                    state: RunState::Succeeded,
+                    exit_code: Some(0),
+                    output: None,
+                    output_dropped: u64::MAX,
+                    error: None,
+                };
+                finish_run(tx, second, &end, NOW + 5)?;
+                Ok((first, second))
+            })
+            .expect("runs");
+        let runs = runs_of_job(store.conn(), id).expect("runs");
+        assert_eq!(
+            runs[0],
+            Run {
+                id: first,
+                job_id: id,
+                attempt: 1,
+                state: RunState::Failed,
+                started_at: NOW,
+                finished_at: Some(NOW + 3),
+                exit_code: Some(75),
+                output: Some("busy".into()),
+                output_dropped: 12,
+                error: Some("exit code 75".into()),
+                pid: Some(4321),
+            }
+        );
+        assert_eq!((runs[1].id, runs[1].attempt, runs[1].state), (second, 2, RunState::Succeeded));
+        assert_eq!(runs[1].output_dropped, i64::MAX as u64, "a count beyond SQLite's integers is kept at its largest");
+        assert_eq!(runs.len(), 2);
+    }
+
+    #[test]
+    fn interrupting_ends_only_the_running_runs_of_that_job() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 2, 1);
+        let a = insert(&mut store, 1, "a", JobState::Queued, command());
+        let b = insert(&mut store, 2, "b", JobState::Queued, command());
+        store
+            .write(|tx| {
+                let done = insert_run(tx, a, 1, NOW)?;
+                let end = RunEnd {
+                    state: RunState::Failed,
+                    exit_code: Some(75),
+                    output: None,
+                    output_dropped: 0,
+                    error: None,
+                };
+                finish_run(tx, done, &end, NOW + 1)?;
+                insert_run(tx, a, 2, NOW + 2)?;
+                insert_run(tx, b, 1, NOW + 2)?;
+                interrupt_runs(tx, a, "shutting down", NOW + 9)
+            })
+            .expect("runs");
+        let summary = |job: i64| -> Vec<(u32, RunState, Option<i64>, Option<String>)> {
+            runs_of_job(store.conn(), job)
+                .expect("runs")
+                .into_iter()
+                .map(|r| (r.attempt, r.state, r.finished_at, r.error))
+                .collect()
+        };
+        assert_eq!(
+            summary(a),
+            [
+                (1, RunState::Failed, Some(NOW + 1), None),
+                (2, RunState::Interrupted, Some(NOW + 9), Some("shutting down".into())),
+            ]
+        );
+        assert_eq!(summary(b), [(1, RunState::Running, None, None)], "another Job's Run keeps running");
+    }
+
+    #[test]
+    fn artifacts_read_back_oldest_first_and_only_their_jobs() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 2, 1);
+        let a = insert(&mut store, 1, "a", JobState::Queued, Action::Due);
+        let b = insert(&mut store, 2, "b", JobState::Queued, Action::Due);
+        let run = store
+            .write(|tx| {
+                let run = insert_run(tx, a, 1, NOW)?;
+                insert_artifact(tx, a, Some(run), "task_change", r#"{"due":[null,"2026-11-30"]}"#, NOW + 1)?;
+                insert_artifact(tx, b, None, "prompt", "other job", NOW + 2)?;
+                insert_artifact(tx, a, None, "prompt", "second", NOW + 3)?;
+                Ok(run)
+            })
+            .expect("artifacts");
+        let got: Vec<_> = artifacts_of_job(store.conn(), a)
+            .expect("artifacts")
+            .into_iter()
+            .map(|x| (x.job_id, x.run_id, x.kind, x.path, x.text, x.created_at))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (a, Some(run), "task_change".into(), None, Some(r#"{"due":[null,"2026-11-30"]}"#.into()), NOW + 1),
+                (a, None, "prompt".into(), None, Some("second".into()), NOW + 3),
+            ]
+        );
+        assert!(artifacts_of_job(store.conn(), 99).expect("artifacts").is_empty());
+    }
+
+    #[test]
+    fn jobs_are_listed_newest_first_by_task_and_state() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 2, 16);
+        let a1 = insert(&mut store, 1, "a1", JobState::Queued, Action::Due);
+        let b1 = insert(&mut store, 2, "b1", JobState::Failed, Action::Due);
+        let a2 = insert(&mut store, 1, "a2", JobState::Failed, Action::Due);
+        let a3 = insert(&mut store, 1, "a3", JobState::Queued, Action::Due);
+        let check = |task: Option<i64>, state: Option<JobState>, limit: usize, expected: &[i64]| {
+            assert_eq!(
+                job_ids(&list_jobs(store.conn(), task, state, limit).expect("list")),
+                expected,
+                "{task:?} {state:?} {limit}"
+            );
+        };
+        check(None, None, 10, &[a3, a2, b1, a1]);
+        check(None, None, 2, &[a3, a2]);
+        check(Some(1), None, 10, &[a3, a2, a1]);
+        check(None, Some(JobState::Failed), 10, &[a2, b1]);
+        check(Some(1), Some(JobState::Queued), 10, &[a3, a1]);
+        check(Some(2), Some(JobState::Queued), 10, &[]);
+    }
+
+    #[test]
+    fn the_daemon_sees_its_running_jobs_and_not_the_conversations() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 1, 16);
+        let ids: Vec<i64> = [Action::Due, command(), prompt(), Action::Due]
+            .into_iter()
+            .enumerate()
+            .map(|(i, action)| insert(&mut store, 1, &format!("k{i}"), JobState::Queued, action))
+            .collect();
+        for id in &ids[..3] {
+            store.write(|tx| start_job(tx, *id, NOW)).expect("start");
+        }
+        assert_eq!(
+            job_ids(&daemon_running_jobs(store.conn()).expect("running")),
+            ids[..2],
+            "the prompt Job and the queued one are not"
+        );
+    }
+
+    #[test]
+    fn the_next_retry_is_the_earliest_deferred_one() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 1, 16);
+        assert_eq!(next_retry_at(store.conn()).expect("retry"), None);
+        let late = insert(&mut store, 1, "late", JobState::Queued, command());
+        let early = insert(&mut store, 1, "early", JobState::Queued, command());
+        store
+            .write(|tx| {
+                defer_job(tx, late, NOW + 60_000, "exit 75", NOW)?;
+                defer_job(tx, early, NOW + 1000, "exit 75", NOW)
+            })
+            .expect("defer");
+        assert_eq!(next_retry_at(store.conn()).expect("retry"), Some(NOW + 1000));
+        store.write(|tx| set_job_state(tx, early, JobState::Failed, None, NOW)).expect("fail");
+        assert_eq!(next_retry_at(store.conn()).expect("retry"), Some(NOW + 60_000));
+    }
+
+    #[test]
+    fn the_last_event_job_counts_made_jobs_of_that_subject_only() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 2, 16);
+        let snapshot = snapshot(Action::Due);
+        let event = |key: &'static str, at: i64, subject: &'static str, state: JobState| NewJob {
+            kind: JobKind::Event,
+            scheduled_for: at,
+            event_subject: Some(subject),
+            ..new_job(1, key, state, &snapshot)
+        };
+        store
+            .write(|tx| {
+                insert_job(tx, &event("e1", NOW, "task:1", JobState::Succeeded))?;
+                insert_job(tx, &event("e2", NOW + 10, "task:2", JobState::Queued))?;
+                insert_job(tx, &event("e3", NOW + 20, "task:1", JobState::Skipped))?;
+                let manual = NewJob {
+                    kind: JobKind::Manual,
+                    scheduled_for: NOW + 30,
+                    ..new_job(1, "m", JobState::Queued, &snapshot)
+                };
+                insert_job(tx, &manual)?;
+                Ok(())
+            })
+            .expect("jobs");
+        let last = |subject: Option<&str>| last_event_job_at(store.conn(), 1, subject).expect("last");
+        assert_eq!(last(Some("task:1")), Some(NOW), "a skipped Job does not count");
+        assert_eq!(last(Some("task:2")), Some(NOW + 10));
+        assert_eq!(last(None), Some(NOW + 10), "a manual Job is not an event Job");
+        assert_eq!(last(Some("task:3")), None);
+        assert_eq!(last_event_job_at(store.conn(), 2, None).expect("last"), None, "another schedule's");
+    }
+
+    #[test]
+    fn an_unreadable_stored_state_is_an_error_naming_it() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 1, 1);
+        let id = insert(&mut store, 1, "k", JobState::Queued, Action::Due);
+        store
+            .write(|tx| {
+                tx.execute_batch("PRAGMA ignore_check_constraints = ON")?;
+                tx.execute("UPDATE jobs SET state = 'paused' WHERE id = ?1", [id])?;
+                Ok(tx.execute_batch("PRAGMA ignore_check_constraints = OFF")?)
+            })
+            .expect("corrupt");
+        let err = job(store.conn(), id).expect_err("an unknown state is refused").to_string();
+        assert!(err.contains("unreadable job state in the store: paused"), "{err}");
+    }
+}

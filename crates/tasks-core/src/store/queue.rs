@@ -117,3 +117,180 @@ pub(crate) fn move_to_head(tx: &Tx<'_>, id: i64, conversation_id: i64, now: i64)
     tx.exec_cached(&sql, params![id, conversation_id, now])?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use jiff::civil::Time;
+    use tasks_schedule::{MissedPolicy, Trigger};
+
+    use super::*;
+    use crate::model::conversation::{FiringPayload, MessagePayload};
+    use crate::model::schedule::{Action, When};
+    use crate::ops::Context;
+    use crate::ops::schedule::manage;
+    use crate::store::Store;
+
+    /// 2026-11-29T12:00:00Z, the clock of every write here.
+    const NOW: i64 = 1_795_953_600_000;
+
+    /// A store whose local conversation (`LOCAL`) holds nothing queued yet, a second
+    /// conversation (`OTHER`), and a `run-now` Job (id `JOB`) to hang firings on.
+    fn store_with_conversations(dir: &std::path::Path) -> Store {
+        let mut store = Store::open(&dir.join("t.db")).expect("store");
+        let ctx = Context::new(crate::time::from_ms(NOW), "tester", jiff::tz::TimeZone::UTC);
+        let key = crate::ops::add::add(&mut store, &ctx, &crate::ops::add::AddRequest::titled("Weekly digest"))
+            .expect("add")
+            .task
+            .key;
+        let req = manage::AddRequest {
+            task: key.clone(),
+            when: When::Time(Trigger::Daily { time: Time::constant(9, 0, 0, 0) }),
+            zone: "UTC".into(),
+            missed: MissedPolicy::RunOnce,
+            action: Action::Due,
+            max_active: 1,
+            conversation: None,
+            replace: false,
+        };
+        let conversation = manage::add(&mut store, &ctx, &req).expect("schedule").schedule.conversation_id;
+        assert_eq!(conversation, LOCAL);
+        let job = manage::run_now(&mut store, &ctx, &key, "k").expect("run now").job.id;
+        assert_eq!(job, JOB);
+        store
+            .write(|tx| {
+                Ok(tx.execute(
+                    "INSERT INTO conversations (kind, title, external_id, created_at) VALUES ('telegram', 'chat', '42', 0)",
+                    [],
+                )?)
+            })
+            .expect("second conversation");
+        store
+    }
+
+    const LOCAL: i64 = 1;
+    const OTHER: i64 = 2;
+    const JOB: i64 = 1;
+
+    fn message(text: &str) -> QueuePayload {
+        QueuePayload::Message(MessagePayload { text: text.into(), from: "tester".into() })
+    }
+
+    fn push(store: &mut Store, conversation: i64, text: &str) -> i64 {
+        store.write(|tx| enqueue(tx, conversation, QueueKind::Message, None, &message(text), NOW)).expect("enqueue")
+    }
+
+    fn item(store: &Store, id: i64) -> QueueItem {
+        queue_item(store.conn(), id).expect("read").expect("the item exists")
+    }
+
+    fn set_state(store: &mut Store, id: i64, state: QueueState) {
+        store.write(|tx| set_queue_state(tx, id, state, NOW + 1)).expect("state");
+    }
+
+    fn live_ids(store: &Store, conversation: Option<i64>) -> Vec<i64> {
+        live_queue(store.conn(), conversation).expect("live").iter().map(|i| i.id).collect()
+    }
+
+    #[test]
+    fn an_item_joins_the_tail_of_its_own_conversation() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_conversations(dir.path());
+        let a = push(&mut store, LOCAL, "a");
+        let b = push(&mut store, LOCAL, "b");
+        let elsewhere = push(&mut store, OTHER, "elsewhere");
+        set_state(&mut store, b, QueueState::Done);
+        let c = push(&mut store, LOCAL, "c");
+        let positions: Vec<i64> = [a, b, elsewhere, c].iter().map(|id| item(&store, *id).position).collect();
+        assert_eq!(positions, [1, 2, 1, 3], "each conversation counts on from its own last item, finished or not");
+        let first = item(&store, a);
+        assert_eq!((first.conversation_id, first.kind, first.job_id), (LOCAL, QueueKind::Message, None));
+        assert_eq!((first.state, first.created_at, first.updated_at), (QueueState::Pending, NOW, NOW));
+    }
+
+    #[test]
+    fn the_live_queue_shows_the_running_item_first_then_the_pending_ones_in_order() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_conversations(dir.path());
+        let ids: Vec<i64> = ["a", "b", "c", "d", "e"].iter().map(|t| push(&mut store, LOCAL, t)).collect();
+        let other = push(&mut store, OTHER, "x");
+        set_state(&mut store, ids[1], QueueState::Done);
+        set_state(&mut store, ids[2], QueueState::Running);
+        set_state(&mut store, ids[3], QueueState::Removed);
+        set_state(&mut store, ids[4], QueueState::Interrupted);
+        let later = push(&mut store, LOCAL, "f");
+        assert_eq!(live_ids(&store, Some(LOCAL)), [ids[2], ids[0], later]);
+        assert_eq!(live_ids(&store, Some(OTHER)), [other]);
+        assert_eq!(live_ids(&store, None), [ids[2], ids[0], later, other], "all conversations, one after another");
+    }
+
+    #[test]
+    fn moving_to_the_head_puts_an_item_before_every_live_item_of_its_conversation() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_conversations(dir.path());
+        let done = push(&mut store, LOCAL, "done");
+        let running = push(&mut store, LOCAL, "running");
+        let b = push(&mut store, LOCAL, "b");
+        let c = push(&mut store, LOCAL, "c");
+        push(&mut store, OTHER, "other"); // position 1 elsewhere: not this queue's
+        set_state(&mut store, done, QueueState::Done);
+        set_state(&mut store, running, QueueState::Running);
+        store.write(|tx| move_to_head(tx, c, LOCAL, NOW + 5)).expect("move");
+        let moved = item(&store, c);
+        assert_eq!((moved.position, moved.updated_at), (1, NOW + 5), "one below the running item at 2");
+        assert_eq!(live_ids(&store, Some(LOCAL)), [running, c, b]);
+        store.write(|tx| move_to_head(tx, b, LOCAL, NOW + 6)).expect("move");
+        assert_eq!(item(&store, b).position, 0);
+        assert_eq!(live_ids(&store, Some(LOCAL)), [running, b, c]);
+    }
+
+    #[test]
+    fn a_state_change_reads_back_with_its_time() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_conversations(dir.path());
+        let id = push(&mut store, LOCAL, "a");
+        for state in QueueState::ALL {
+            store.write(|tx| set_queue_state(tx, id, *state, NOW + 9)).expect("state");
+            let it = item(&store, id);
+            assert_eq!((it.state, it.updated_at, it.created_at), (*state, NOW + 9, NOW));
+        }
+    }
+
+    #[test]
+    fn both_payload_kinds_read_back_as_written() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_conversations(dir.path());
+        let firing = QueuePayload::Firing(FiringPayload {
+            task: "INBOX-1".into(),
+            job: JOB,
+            prompt: "Summarize the week".into(),
+            mode: "ask".into(),
+            scheduled_for: "2026-11-29T12:00:00Z".into(),
+        });
+        let chat = message("Привет, what is due?");
+        let (f, m) = store
+            .write(|tx| {
+                let f = enqueue(tx, LOCAL, QueueKind::Firing, Some(JOB), &firing, NOW)?;
+                let m = enqueue(tx, LOCAL, QueueKind::Message, None, &chat, NOW)?;
+                Ok((f, m))
+            })
+            .expect("enqueue");
+        let (fi, mi) = (item(&store, f), item(&store, m));
+        assert_eq!((fi.kind, fi.job_id, fi.payload), (QueueKind::Firing, Some(JOB), firing));
+        assert_eq!((mi.kind, mi.job_id, mi.payload), (QueueKind::Message, None, chat));
+        assert_eq!(queue_item_of_job(store.conn(), JOB).expect("read").map(|i| i.id), Some(f));
+        assert_eq!(queue_item_of_job(store.conn(), JOB + 1).expect("read"), None);
+        assert_eq!(queue_item(store.conn(), m + 1).expect("read"), None);
+    }
+
+    #[test]
+    fn a_job_requeued_later_is_found_by_its_newest_item() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_conversations(dir.path());
+        let payload = message("placeholder");
+        let first = store.write(|tx| enqueue(tx, LOCAL, QueueKind::Firing, Some(JOB), &payload, NOW)).expect("enqueue");
+        set_state(&mut store, first, QueueState::Interrupted);
+        let second =
+            store.write(|tx| enqueue(tx, LOCAL, QueueKind::Firing, Some(JOB), &payload, NOW)).expect("enqueue");
+        assert_eq!(queue_item_of_job(store.conn(), JOB).expect("read").map(|i| i.id), Some(second));
+    }
+}

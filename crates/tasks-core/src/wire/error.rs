@@ -105,4 +105,3 @@ fn schedule_error_details(e: &tasks_schedule::ScheduleError) -> Value {
     };
     json!({ "field": field, "text": text, "reason": reason, "hint": e.hint() })
 }
-

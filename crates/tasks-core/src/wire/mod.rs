@@ -23,8 +23,8 @@ use crate::ops::add::AddOutcome;
 use crate::ops::import::ImportOutcome;
 use crate::ops::link::LinkOutcome;
 use crate::ops::project::ProjectSummary;
-use crate::ops::status::StatusOutcome;
 use crate::ops::query::TaskDetail;
+use crate::ops::status::StatusOutcome;
 use crate::store::events::Event;
 use crate::time::rfc3339;
 
@@ -124,7 +124,6 @@ pub fn graph(n: &Neighbourhood, now_ms: i64) -> Value {
         "truncated": n.truncated,
     })
 }
-
 
 /// Returns `{"task": …}`: the answer of a command about one task (edit, claim, release).
 pub fn task_only(t: &Task, now_ms: i64) -> Value {

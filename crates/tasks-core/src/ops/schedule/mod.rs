@@ -25,14 +25,14 @@ pub mod manage;
 pub mod queue;
 pub mod run;
 
-pub use crate::store::conversations::{Conversation, Message};
-pub use crate::store::jobs::{Artifact, Job, Run};
-pub use crate::store::queue::QueueItem;
-pub use crate::store::schedules::Schedule;
 pub use crate::model::schedule::{
     Action, CommandAction, EventFilter, EventKind, EventTrigger, JobKind, JobSnapshot, JobState, PromptAction,
     PromptMode, RunState, When,
 };
+pub use crate::store::conversations::{Conversation, Message};
+pub use crate::store::jobs::{Artifact, Job, Run};
+pub use crate::store::queue::QueueItem;
+pub use crate::store::schedules::Schedule;
 
 use jiff::civil::Date;
 use tasks_schedule::{Plan, time_zone};

@@ -24,17 +24,17 @@ use super::fire::{self, firing_message};
 use super::limits::{RETRY_MAX_RUNS, TRANSIENT_EXIT_CODE, retry_backoff};
 use super::manage::stops_schedule;
 use super::queue;
-use crate::model::schedule::{Action, JobState, RunState};
 use super::{Job, local_date, schedule_actor};
 use crate::dedup;
 use crate::error::{Error, Result};
+use crate::model::schedule::{Action, JobState, RunState};
 use crate::model::{Due, DueKind, Status};
 use crate::ops::Context;
 use crate::ops::status;
+use crate::store::events::{self, Change, DueChange, DueValue, EventChange};
 use crate::store::jobs::{self, RunEnd};
 use crate::store::schedules as rows;
 use crate::store::tasks::{self as task_rows, Column};
-use crate::store::events::{self, Change, DueChange, DueValue, EventChange};
 use crate::store::{Store, Tx};
 
 /// A Job the runner has started: its Run is recorded as `running`.
@@ -340,5 +340,346 @@ pub fn command_of(started: &StartedJob) -> Option<&crate::model::schedule::Comma
     match &started.job.snapshot.action {
         Action::Command(c) => Some(c),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use jiff::civil::{Time, date};
+    use tasks_schedule::{MissedPolicy, Trigger};
+
+    use super::*;
+    use crate::model::schedule::{CommandAction, PromptAction, PromptMode, When};
+    use crate::ops::add::{AddRequest as TaskRequest, DupChoice};
+    use crate::ops::schedule::fire;
+    use crate::ops::schedule::limits::RETRY_FIRST_BACKOFF;
+    use crate::ops::schedule::manage::{self, AddRequest};
+    use crate::store::events::Event;
+
+    struct Env {
+        _dir: tempfile::TempDir,
+        store: Store,
+    }
+
+    fn env() -> Env {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::open(&dir.path().join("t.db")).expect("store");
+        Env { _dir: dir, store }
+    }
+
+    fn at_ms(ms: i64) -> Context {
+        Context::new(crate::time::from_ms(ms), "tester", jiff::tz::TimeZone::UTC)
+    }
+
+    fn ctx(now: &str) -> Context {
+        Context::new(now.parse().expect("an RFC 3339 instant"), "tester", jiff::tz::TimeZone::UTC)
+    }
+
+    /// The clock of most steps here.
+    const NOW: &str = "2026-11-29T12:00:00Z";
+
+    fn command() -> Action {
+        Action::Command(CommandAction {
+            argv: vec!["sync".into()],
+            workdir: env!("CARGO_MANIFEST_DIR").into(),
+            env_allow: Vec::new(),
+            timeout_seconds: 60,
+            output_budget_bytes: 1024,
+        })
+    }
+
+    /// A new task scheduled daily at `hour` in `zone` with this action; returns its key.
+    fn scheduled(env: &mut Env, title: &str, hour: i8, zone: &str, action: Action, max_active: u32) -> String {
+        let mut req = TaskRequest::titled(title);
+        req.dup_choice = DupChoice::New;
+        let key = crate::ops::add::add(&mut env.store, &ctx("2026-11-01T00:00:00Z"), &req).expect("add").task.key;
+        let req = AddRequest {
+            task: key.clone(),
+            when: When::Time(Trigger::Daily { time: Time::constant(hour, 30, 0, 0) }),
+            zone: zone.into(),
+            missed: MissedPolicy::RunOnce,
+            action,
+            max_active,
+            conversation: None,
+            replace: false,
+        };
+        manage::add(&mut env.store, &ctx("2026-11-01T00:00:00Z"), &req).expect("schedule");
+        key
+    }
+
+    fn run_now(env: &mut Env, key: &str, run_key: &str) -> Job {
+        manage::run_now(&mut env.store, &ctx(NOW), key, run_key).expect("run now").job
+    }
+
+    fn report(outcome: Outcome, exit_code: Option<i32>, error: Option<&str>) -> RunReport {
+        RunReport { outcome, exit_code, output: String::new(), output_dropped: 0, error: error.map(String::from) }
+    }
+
+    fn state_of(env: &Env, id: i64) -> JobState {
+        manage::job(&env.store, id).expect("job").job.state
+    }
+
+    #[test]
+    fn an_exit_code_is_success_transient_or_failure() {
+        let check = |code: i32, expected: Outcome| assert_eq!(RunReport::outcome_of_exit(code), expected, "{code}");
+        check(0, Outcome::Succeeded);
+        check(TRANSIENT_EXIT_CODE, Outcome::Transient);
+        check(1, Outcome::Failed);
+        check(2, Outcome::Failed);
+        check(74, Outcome::Failed);
+        check(76, Outcome::Failed);
+        check(255, Outcome::Failed);
+        check(-1, Outcome::Failed);
+    }
+
+    /// Runs one command Job through Runs that end as `reports`, each retry started by
+    /// `start_next` exactly when its wait is over; returns what the runner was told
+    /// after each Run.
+    #[track_caller]
+    fn check_runs(reports: &[RunReport], expected: &[&str]) {
+        let mut env = env();
+        let key = scheduled(&mut env, "Sync the photos", 3, "UTC", command(), 1);
+        let job = run_now(&mut env, &key, "k");
+        let mut now = ctx(NOW).now_ms();
+        let mut started = start(&mut env.store, &at_ms(now), job.id).expect("start").expect("queued");
+        let mut said = Vec::new();
+        for (i, report) in reports.iter().enumerate() {
+            assert_eq!(started.attempt as usize, i + 1);
+            match finish(&mut env.store, &at_ms(now), &started, report).expect("finish") {
+                AfterRun::Done(job) => {
+                    said.push(format!("{}: {}", job.state, job.reason.as_deref().unwrap_or("-")));
+                    assert_eq!(i + 1, reports.len(), "a final state ends the Runs");
+                }
+                AfterRun::Retry { job, after } => {
+                    said.push(format!("retry in {}s: {}", after.as_secs(), job.reason.as_deref().unwrap_or("-")));
+                    let retry_at = now + after.as_millis() as i64;
+                    assert_eq!(job.retry_at, Some(retry_at));
+                    assert!(
+                        start_next(&mut env.store, &at_ms(retry_at - 1), &[]).expect("start").is_none(),
+                        "too early"
+                    );
+                    now = retry_at;
+                    started = start_next(&mut env.store, &at_ms(now), &[]).expect("start").expect("the retry");
+                    assert_eq!(started.job.id, job.id);
+                }
+            }
+        }
+        assert_eq!(said, expected);
+        let runs = manage::job(&env.store, job.id).expect("job").runs;
+        assert_eq!(runs.len(), reports.len(), "one Run per attempt");
+    }
+
+    #[test]
+    fn a_run_ends_the_job_or_retries_a_transient_failure_with_a_bound() {
+        let exit = |code: i32| report(RunReport::outcome_of_exit(code), Some(code), None);
+        let transient = "transient failure (exit code 75)";
+        check_runs(&[exit(0)], &["succeeded: -"]);
+        check_runs(&[exit(2)], &["failed: exit code 2"]);
+        check_runs(&[report(Outcome::Failed, None, None)], &["failed: no exit code"]);
+        check_runs(&[exit(75), exit(0)], &[&format!("retry in 1s: {transient}; Run 2 of 3 in 1s"), "succeeded: -"]);
+        check_runs(
+            &[exit(75), exit(75), exit(75)],
+            &[
+                &format!("retry in 1s: {transient}; Run 2 of 3 in 1s"),
+                &format!("retry in 2s: {transient}; Run 3 of 3 in 2s"),
+                &format!("failed: {transient}; gave up after 3 Runs"),
+            ],
+        );
+        check_runs(
+            &[exit(75), exit(1)],
+            &[&format!("retry in 1s: {transient}; Run 2 of 3 in 1s"), "failed: exit code 1"],
+        );
+        check_runs(
+            &[report(Outcome::Transient, None, Some("resource temporarily unavailable")), exit(0)],
+            &["retry in 1s: transient failure (resource temporarily unavailable); Run 2 of 3 in 1s", "succeeded: -"],
+        );
+        check_runs(&[report(Outcome::TimedOut, None, Some("timed out after 60s"))], &["failed: timed out after 60s"]);
+        check_runs(
+            &[report(Outcome::OutcomeUnknown, None, Some("killed by signal 9"))],
+            &["outcome_unknown: killed by signal 9; not retried"],
+        );
+        check_runs(
+            &[report(Outcome::NotStarted, None, Some("program not found: sync"))],
+            &["failed: program not found: sync (configuration; not retried)"],
+        );
+    }
+
+    #[test]
+    fn the_first_retry_waits_the_first_backoff() {
+        assert_eq!(retry_backoff(1), RETRY_FIRST_BACKOFF, "the table above says 1s");
+    }
+
+    #[test]
+    fn each_run_records_how_it_ended() {
+        let mut env = env();
+        let key = scheduled(&mut env, "Sync the photos", 3, "UTC", command(), 1);
+        let job = run_now(&mut env, &key, "k");
+        let started = start(&mut env.store, &ctx(NOW), job.id).expect("start").expect("queued");
+        record_pid(&mut env.store, started.run_id, 4242).expect("pid");
+        let end = RunReport {
+            outcome: Outcome::OutcomeUnknown,
+            exit_code: None,
+            output: "half done".into(),
+            output_dropped: 17,
+            error: Some("killed by signal 9".into()),
+        };
+        finish(&mut env.store, &ctx("2026-11-29T12:00:05Z"), &started, &end).expect("finish");
+        let run = &manage::job(&env.store, job.id).expect("job").runs[0];
+        assert_eq!((run.state, run.exit_code, run.pid), (RunState::OutcomeUnknown, None, Some(4242)));
+        assert_eq!(
+            (run.output.as_deref(), run.output_dropped, run.error.as_deref()),
+            (Some("half done"), 17, Some("killed by signal 9"))
+        );
+        assert_eq!(run.finished_at, Some(ctx("2026-11-29T12:00:05Z").now_ms()));
+        let posted = queue::messages(&env.store, None, 100).expect("messages");
+        let last = &posted.last().expect("a message").text;
+        assert!(last.ends_with("outcome_unknown: killed by signal 9; not retried\nhalf done"), "{last}");
+    }
+
+    #[test]
+    fn a_job_interrupted_while_its_run_ran_keeps_its_state() {
+        let mut env = env();
+        let key = scheduled(&mut env, "Sync the photos", 3, "UTC", command(), 1);
+        let job = run_now(&mut env, &key, "k");
+        let started = start(&mut env.store, &ctx(NOW), job.id).expect("start").expect("queued");
+        let stopped = interrupt(&mut env.store, &ctx(NOW), &[job.id], "shutting down").expect("interrupt");
+        assert_eq!(stopped.len(), 1);
+        let after =
+            finish(&mut env.store, &ctx(NOW), &started, &report(Outcome::Succeeded, Some(0), None)).expect("finish");
+        let AfterRun::Done(done) = after else { panic!("an interrupted Job is not retried") };
+        assert_eq!(done.state, JobState::Interrupted);
+        assert_eq!(done.reason.as_deref(), Some("shutting down"));
+        let run = &manage::job(&env.store, job.id).expect("job").runs[0];
+        assert_eq!(run.state, RunState::Succeeded, "the Run says how it really ended");
+    }
+
+    #[test]
+    fn a_transient_failure_of_an_interrupted_job_is_not_retried() {
+        let mut env = env();
+        let key = scheduled(&mut env, "Sync the photos", 3, "UTC", command(), 1);
+        let job = run_now(&mut env, &key, "k");
+        let started = start(&mut env.store, &ctx(NOW), job.id).expect("start").expect("queued");
+        interrupt(&mut env.store, &ctx(NOW), &[job.id], "shutting down").expect("interrupt");
+        let after =
+            finish(&mut env.store, &ctx(NOW), &started, &report(Outcome::Transient, Some(75), None)).expect("finish");
+        assert!(matches!(after, AfterRun::Done(ref j) if j.state == JobState::Interrupted), "{after:?}");
+        assert_eq!(jobs::next_retry_at(env.store.conn()).expect("retry"), None, "no retry waits");
+    }
+
+    #[test]
+    fn shutting_down_interrupts_running_and_deferred_jobs_only() {
+        let mut env = env();
+        let key = scheduled(&mut env, "Sync the photos", 3, "UTC", command(), 4);
+        let running = run_now(&mut env, &key, "running");
+        let deferred = run_now(&mut env, &key, "deferred");
+        let queued = run_now(&mut env, &key, "queued");
+        let finished = run_now(&mut env, &key, "finished");
+        start(&mut env.store, &ctx(NOW), running.id).expect("start").expect("queued");
+        let d = start(&mut env.store, &ctx(NOW), deferred.id).expect("start").expect("queued");
+        finish(&mut env.store, &ctx(NOW), &d, &report(Outcome::Transient, Some(75), None)).expect("finish");
+        let f = start(&mut env.store, &ctx(NOW), finished.id).expect("start").expect("queued");
+        finish(&mut env.store, &ctx(NOW), &f, &report(Outcome::Succeeded, Some(0), None)).expect("finish");
+        let ids = [running.id, deferred.id, queued.id, finished.id];
+        let stopped = interrupt(&mut env.store, &ctx(NOW), &ids, "SIGTERM").expect("interrupt");
+        assert_eq!(stopped.iter().map(|j| j.id).collect::<Vec<_>>(), [running.id, deferred.id]);
+        let states: Vec<JobState> = ids.iter().map(|id| state_of(&env, *id)).collect();
+        assert_eq!(states, [JobState::Interrupted, JobState::Interrupted, JobState::Queued, JobState::Succeeded]);
+        let run = &manage::job(&env.store, running.id).expect("job").runs[0];
+        assert_eq!((run.state, run.error.as_deref()), (RunState::Interrupted, Some("SIGTERM")));
+    }
+
+    #[test]
+    fn the_daemon_starts_neither_prompt_jobs_nor_jobs_that_are_not_queued() {
+        let mut env = env();
+        let prompt = Action::Prompt(PromptAction {
+            text: "Summarize".into(),
+            mode: PromptMode::Ask,
+            tools: "read_only".into(),
+            approval: "never".into(),
+            timeout_seconds: 60,
+            max_tool_calls: 5,
+            output_budget_bytes: 1024,
+        });
+        let digest = scheduled(&mut env, "Weekly digest", 8, "UTC", prompt, 1);
+        let parked = run_now(&mut env, &digest, "k");
+        assert_eq!(parked.state, JobState::Queued);
+        assert!(start(&mut env.store, &ctx(NOW), parked.id).expect("start").is_none(), "the conversation runs it");
+        let sync = scheduled(&mut env, "Sync the photos", 3, "UTC", command(), 1);
+        let job = run_now(&mut env, &sync, "k");
+        start(&mut env.store, &ctx(NOW), job.id).expect("start").expect("queued");
+        assert!(start(&mut env.store, &ctx(NOW), job.id).expect("start").is_none(), "it runs already");
+        assert!(begin_retry(&mut env.store, &ctx(NOW), job.id).expect("retry").is_none(), "it is not deferred");
+    }
+
+    #[test]
+    fn a_job_of_a_task_dismissed_since_it_was_made_is_skipped_and_the_next_one_starts() {
+        let mut env = env();
+        let a = scheduled(&mut env, "Water the plants", 3, "UTC", Action::Due, 1);
+        let b = scheduled(&mut env, "Sync the photos", 3, "UTC", command(), 1);
+        let c = scheduled(&mut env, "Back up the mail", 3, "UTC", command(), 1);
+        let ja = run_now(&mut env, &a, "k");
+        let jb = run_now(&mut env, &b, "k");
+        let jc = run_now(&mut env, &c, "k");
+        crate::ops::status::dismiss(&mut env.store, &ctx(NOW), &a, None).expect("dismiss");
+        let started = start_next(&mut env.store, &ctx(NOW), &[jb.id]).expect("start").expect("a Job");
+        assert_eq!(started.job.id, jc.id, "the dismissed task's Job is passed over, and so is the busy one");
+        let skipped = manage::job(&env.store, ja.id).expect("job").job;
+        assert_eq!(skipped.state, JobState::Skipped);
+        assert_eq!(skipped.reason, Some(format!("{a} is dismissed: a dismissed task's schedule does not fire")));
+        assert_eq!(state_of(&env, jb.id), JobState::Queued);
+    }
+
+    #[test]
+    fn a_due_firing_sets_the_local_date_and_reopens_a_done_task_as_the_schedule() {
+        let mut env = env();
+        // 00:30 in Berlin is 23:30 UTC the day before.
+        let key = scheduled(&mut env, "Water the plants", 0, "Europe/Berlin", Action::Due, 1);
+        crate::ops::status::done(&mut env.store, &ctx("2026-11-29T20:00:00Z"), &key).expect("done");
+        let made = fire::plan_due(&mut env.store, &ctx("2026-11-29T23:30:05Z")).expect("plan").jobs;
+        assert_eq!(made.len(), 1);
+        let now = ctx("2026-11-29T23:30:06Z");
+        let started = start_next(&mut env.store, &now, &[]).expect("start").expect("the Job");
+        assert!(command_of(&started).is_none(), "a due Job runs no program");
+        let job = apply_due(&mut env.store, &now, &started).expect("apply");
+        assert_eq!(job.state, JobState::Succeeded);
+        let task = crate::ops::query::get(&env.store, &key).expect("task");
+        assert_eq!(task.status, Status::Open);
+        assert_eq!(task.due, Some(Due { date: date(2026, 11, 30), kind: DueKind::Day }), "the date in Berlin");
+        let (_, history) = crate::ops::query::history(&env.store, &key).expect("history");
+        let by_schedule: Vec<&Event> = history.iter().filter(|e| e.actor == "schedule:1").collect();
+        assert_eq!(by_schedule.len(), 2, "the due change and the reopening: {history:?}");
+        let detail = manage::job(&env.store, job.id).expect("job");
+        assert_eq!(detail.runs[0].output.as_deref(), Some("due 2026-11-30, reopened"));
+        let artifact = &detail.artifacts[0];
+        assert_eq!(artifact.kind, "task_change");
+        let change: Value = serde_json::from_str(artifact.text.as_deref().expect("text")).expect("json");
+        assert_eq!(change["status"], json!(["done", "open"]));
+        assert_eq!(change["due"], json!([null, {"date": "2026-11-30", "kind": "day"}]));
+    }
+
+    #[test]
+    fn a_due_already_set_is_not_written_again() {
+        let mut env = env();
+        let key = scheduled(&mut env, "Water the plants", 3, "UTC", Action::Due, 1);
+        for run_key in ["first", "second"] {
+            let job = run_now(&mut env, &key, run_key);
+            let started = start(&mut env.store, &ctx(NOW), job.id).expect("start").expect("queued");
+            apply_due(&mut env.store, &ctx(NOW), &started).expect("apply");
+        }
+        let jobs = manage::jobs(&env.store, Some(&key), None, 2).expect("jobs");
+        let second = &jobs[0];
+        assert_eq!(second.runs[0].output.as_deref(), Some("due 2026-11-29"));
+        assert_eq!(second.artifacts[0].text.as_deref(), Some("{}"), "nothing changed");
+        let (_, history) = crate::ops::query::history(&env.store, &key).expect("history");
+        assert_eq!(history.iter().filter(|e| e.actor == "schedule:1").count(), 1);
+    }
+
+    #[test]
+    fn a_command_job_gives_its_command_to_the_daemon() {
+        let mut env = env();
+        let key = scheduled(&mut env, "Sync the photos", 3, "UTC", command(), 1);
+        let job = run_now(&mut env, &key, "k");
+        let started = start(&mut env.store, &ctx(NOW), job.id).expect("start").expect("queued");
+        assert_eq!(command_of(&started).map(|c| c.argv.clone()), Some(vec!["sync".to_string()]));
     }
 }
