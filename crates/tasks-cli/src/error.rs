@@ -69,7 +69,13 @@ impl CliError {
 
     /// Builds an error of another kind (exit 1).
     pub fn other(message: impl Into<String>) -> CliError {
-        CliError { code: "other", message: message.into(), details: Value::Object(Map::new()), hints: Vec::new(), body: None }
+        CliError {
+            code: "other",
+            message: message.into(),
+            details: Value::Object(Map::new()),
+            hints: Vec::new(),
+            body: None,
+        }
     }
 
     /// Prints the error (human text or JSON on stderr) and returns its exit code.

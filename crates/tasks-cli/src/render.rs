@@ -130,10 +130,7 @@ pub fn detail(d: &TaskDetail, style: &Style) -> String {
     field("due", t.due.as_ref().map(|d| format!("{} ({})", d.date, relative_due(d, style.today))).unwrap_or_default());
     field("category", t.category.clone().unwrap_or_default());
     field("person", t.person.clone().unwrap_or_default());
-    field(
-        "amount",
-        t.amount.as_ref().map(|m| m.to_major_text()).unwrap_or_default(),
-    );
+    field("amount", t.amount.as_ref().map(|m| m.to_major_text()).unwrap_or_default());
     field("tags", t.tags.join(", "));
     if let Some((who, until)) = t.live_claim(style.now_ms) {
         field("claimed", format!("by {who} until {}", rfc3339(until)));

@@ -31,10 +31,7 @@ pub fn claim(app: &mut App, a: ClaimArgs) -> Result<(), CliError> {
     let length = lease(a.lease.as_deref())?;
     let t = claims::claim(&mut app.store, &app.ctx, &a.task, length)?;
     let until = t.claimed_until.map(rfc3339).unwrap_or_default();
-    app.print(
-        || wire::task_only(&t, app.ctx.now_ms()),
-        || format!("Claimed {} until {until}: {}\n", t.key, t.title),
-    );
+    app.print(|| wire::task_only(&t, app.ctx.now_ms()), || format!("Claimed {} until {until}: {}\n", t.key, t.title));
     Ok(())
 }
 

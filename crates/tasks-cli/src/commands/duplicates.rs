@@ -137,9 +137,7 @@ fn list(app: &App, limit: usize) -> Result<(), CliError> {
     let items = ops::duplicates::pending(&app.store, limit)?;
     let now = app.ctx.now_ms();
     app.print(
-        || {
-            wire::review_items(&items, now)
-        },
+        || wire::review_items(&items, now),
         || {
             if items.is_empty() {
                 return "No pairs to review.\n".into();
@@ -245,7 +243,15 @@ fn print_merge(app: &App, out: &ops::duplicates::MergeOutcome, verb: &str) {
     let now = app.ctx.now_ms();
     app.print(
         || wire::merged(out, now),
-        || format!("{verb} {} {} {} ({} message links moved)\n", out.duplicate.key, if verb == "Merged" { "into" } else { "from" }, out.into.key, out.moved_messages),
+        || {
+            format!(
+                "{verb} {} {} {} ({} message links moved)\n",
+                out.duplicate.key,
+                if verb == "Merged" { "into" } else { "from" },
+                out.into.key,
+                out.moved_messages
+            )
+        },
     );
 }
 

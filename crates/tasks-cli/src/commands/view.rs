@@ -77,10 +77,7 @@ pub fn show(app: &App, a: TaskArg) -> Result<(), CliError> {
 
 pub fn history(app: &App, a: TaskArg) -> Result<(), CliError> {
     let (task, events) = query::history(&app.store, &a.task)?;
-    app.print(
-        || wire::history(&task, &events, app.ctx.now_ms()),
-        || render::history(&task, &events),
-    );
+    app.print(|| wire::history(&task, &events, app.ctx.now_ms()), || render::history(&task, &events));
     Ok(())
 }
 

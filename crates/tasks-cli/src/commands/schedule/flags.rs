@@ -10,11 +10,11 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use tasks_core::input::{parse_bytes, parse_duration};
 use tasks_core::ops::schedule::limits::{
     DEFAULT_COMMAND_TIMEOUT, DEFAULT_EVENT_DEDUPE, DEFAULT_OUTPUT_BUDGET, DEFAULT_PROMPT_TIMEOUT,
     DEFAULT_PROMPT_TOOL_CALLS,
 };
-use tasks_core::input::{parse_bytes, parse_duration};
 use tasks_core::ops::schedule::{
     Action, CommandAction, EventFilter, EventKind, EventTrigger, PromptAction, PromptMode, When,
 };

@@ -336,9 +336,7 @@ fn show(app: &mut App, a: TaskArg) -> Result<(), CliError> {
     let s = manage::latest_for_task(&app.store, &a.task)?;
     let jobs = manage::jobs(&app.store, Some(&a.task), None, SHOW_JOBS)?;
     app.print(
-        || {
-            wire::schedule_detail(&s, &jobs)
-        },
+        || wire::schedule_detail(&s, &jobs),
         || {
             let mut out = format!("{} schedule #{} ({}): {}\n", s.task_key, s.id, state_of(&s), manage::describe(&s));
             out.push_str(&format!(
@@ -372,9 +370,7 @@ fn change(app: &mut App, a: TaskArg, which: Change) -> Result<(), CliError> {
     };
     let s = &out.schedule;
     app.print(
-        || {
-            wire::schedule_changed(&out)
-        },
+        || wire::schedule_changed(&out),
         || {
             let mut line = if out.changed {
                 format!("{verb} schedule #{} of {}", s.id, s.task_key)
@@ -433,10 +429,7 @@ pub fn jobs(app: &mut App, a: JobsArgs) -> Result<(), CliError> {
         })
         .transpose()?;
     let items = manage::jobs(&app.store, a.task.as_deref(), state, a.limit)?;
-    app.print(
-        || wire::job_list(&items),
-        || if items.is_empty() { "No Jobs.\n".into() } else { jobs_table(&items) },
-    );
+    app.print(|| wire::job_list(&items), || if items.is_empty() { "No Jobs.\n".into() } else { jobs_table(&items) });
     Ok(())
 }
 
@@ -482,9 +475,7 @@ fn queue_cmd(app: &mut App, a: QueueArgs) -> Result<(), CliError> {
     if let Some(id) = a.promote {
         let p = queue::promote(&mut app.store, &app.ctx, id)?;
         app.print(
-            || {
-                wire::promoted(&p)
-            },
+            || wire::promoted(&p),
             || {
                 let ids: Vec<String> = p.interrupted.iter().map(|i| format!("#{}", i.id)).collect();
                 if ids.is_empty() {
@@ -510,9 +501,7 @@ fn queue_cmd(app: &mut App, a: QueueArgs) -> Result<(), CliError> {
             }
             let rows = items
                 .iter()
-                .map(|i| {
-                    vec![i.id.to_string(), i.state.to_string(), i.kind.to_string(), i.payload.summary()]
-                })
+                .map(|i| vec![i.id.to_string(), i.state.to_string(), i.kind.to_string(), i.payload.summary()])
                 .collect();
             table(&["ITEM", "STATE", "KIND", "WHAT"], rows)
         },
