@@ -22,6 +22,9 @@ pub mod time;
 pub mod wire;
 pub mod workload;
 
+#[cfg(test)]
+mod fixtures;
+
 pub use error::{Error, Result};
 pub use model::{Due, DueKind, LinkKind, Money, Project, ProjectKind, Source, Status, Task, TaskType};
 pub use ops::Context;

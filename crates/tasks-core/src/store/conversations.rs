@@ -127,13 +127,8 @@ pub(crate) fn messages(conn: &Connection, conversation_id: i64, limit: usize) ->
 
 #[cfg(test)]
 mod tests {
-    use jiff::civil::Time;
-    use tasks_schedule::{MissedPolicy, Trigger};
 
     use super::*;
-    use crate::model::schedule::{Action, When};
-    use crate::ops::Context;
-    use crate::ops::schedule::manage;
     use crate::store::Store;
 
     /// 2026-11-29T12:00:00Z, the clock of every write here.
@@ -142,8 +137,7 @@ mod tests {
     /// A store with one task and no conversation yet.
     fn store_with_task(dir: &std::path::Path) -> Store {
         let mut store = Store::open(&dir.join("t.db")).expect("store");
-        let ctx = Context::new(crate::time::from_ms(NOW), "tester", jiff::tz::TimeZone::UTC);
-        crate::ops::add::add(&mut store, &ctx, &crate::ops::add::AddRequest::titled("Water the plants")).expect("add");
+        crate::fixtures::add_task(&mut store, NOW, "Water the plants");
         store
     }
 
@@ -238,19 +232,8 @@ mod tests {
     fn every_role_reads_back_with_its_task_and_job() {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut store = store_with_task(dir.path());
-        let ctx = Context::new(crate::time::from_ms(NOW), "tester", jiff::tz::TimeZone::UTC);
-        let req = manage::AddRequest {
-            task: "INBOX-1".into(),
-            when: When::Time(Trigger::Daily { time: Time::constant(9, 0, 0, 0) }),
-            zone: "UTC".into(),
-            missed: MissedPolicy::RunOnce,
-            action: Action::Due,
-            max_active: 1,
-            conversation: None,
-            replace: false,
-        };
-        let local = manage::add(&mut store, &ctx, &req).expect("schedule").schedule.conversation_id;
-        let job = manage::run_now(&mut store, &ctx, "INBOX-1", "k").expect("run now").job.id;
+        let local = crate::fixtures::daily_schedule(&mut store, NOW, "INBOX-1");
+        let job = crate::fixtures::run_now(&mut store, NOW, "INBOX-1", "k");
         let before = messages(store.conn(), local, 100).expect("messages").len();
         store
             .write(|tx| {

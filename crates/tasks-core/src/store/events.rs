@@ -446,11 +446,8 @@ mod tests {
     /// A store with tasks 1..=n (events need a task to belong to).
     fn store_with_tasks(dir: &std::path::Path, n: usize) -> Store {
         let mut store = Store::open(&dir.join("t.db")).expect("store");
-        let ctx = crate::ops::Context::new(jiff::Timestamp::UNIX_EPOCH, "me", jiff::tz::TimeZone::UTC);
         for i in 0..n {
-            let mut req = crate::ops::add::AddRequest::titled(format!("task number {i}"));
-            req.dup_choice = crate::ops::add::DupChoice::New;
-            crate::ops::add::add(&mut store, &ctx, &req).expect("add");
+            crate::fixtures::add_task(&mut store, 0, &format!("task number {i}"));
         }
         store
     }

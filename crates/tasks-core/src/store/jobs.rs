@@ -432,11 +432,8 @@ mod tests {
     /// i on task i), each allowing `max_active` active Jobs.
     fn store_with_schedules(dir: &std::path::Path, n: usize, max_active: u32) -> Store {
         let mut store = Store::open(&dir.join("t.db")).expect("store");
-        let ctx = crate::ops::Context::new(crate::time::from_ms(NOW), "tester", jiff::tz::TimeZone::UTC);
         for i in 0..n {
-            let mut req = crate::ops::add::AddRequest::titled(format!("job owner {i}"));
-            req.dup_choice = crate::ops::add::DupChoice::New;
-            crate::ops::add::add(&mut store, &ctx, &req).expect("add");
+            crate::fixtures::add_task(&mut store, NOW, &format!("job owner {i}"));
         }
         let when = When::Time(Trigger::Daily { time: Time::constant(9, 0, 0, 0) });
         store

@@ -281,10 +281,7 @@ mod batch_tests {
     #[test]
     fn a_batch_commits_all_its_writes_or_none() {
         let mut store = Store::open(Path::new(":memory:")).expect("store");
-        let ctx = crate::ops::Context::new(jiff::Timestamp::UNIX_EPOCH, "test", jiff::tz::TimeZone::UTC);
-        let add = |store: &mut Store, title: &str| {
-            crate::ops::add::add(store, &ctx, &crate::ops::add::AddRequest::titled(title)).map(|_| ())
-        };
+        let add = |store: &mut Store, title: &str| crate::fixtures::try_add_task(store, 0, title);
         store
             .batch(|s| {
                 add(s, "Write the report")?;

@@ -120,14 +120,9 @@ pub(crate) fn move_to_head(tx: &Tx<'_>, id: i64, conversation_id: i64, now: i64)
 
 #[cfg(test)]
 mod tests {
-    use jiff::civil::Time;
-    use tasks_schedule::{MissedPolicy, Trigger};
 
     use super::*;
     use crate::model::conversation::{FiringPayload, MessagePayload};
-    use crate::model::schedule::{Action, When};
-    use crate::ops::Context;
-    use crate::ops::schedule::manage;
     use crate::store::Store;
 
     /// 2026-11-29T12:00:00Z, the clock of every write here.
@@ -137,24 +132,10 @@ mod tests {
     /// conversation (`OTHER`), and a `run-now` Job (id `JOB`) to hang firings on.
     fn store_with_conversations(dir: &std::path::Path) -> Store {
         let mut store = Store::open(&dir.join("t.db")).expect("store");
-        let ctx = Context::new(crate::time::from_ms(NOW), "tester", jiff::tz::TimeZone::UTC);
-        let key = crate::ops::add::add(&mut store, &ctx, &crate::ops::add::AddRequest::titled("Weekly digest"))
-            .expect("add")
-            .task
-            .key;
-        let req = manage::AddRequest {
-            task: key.clone(),
-            when: When::Time(Trigger::Daily { time: Time::constant(9, 0, 0, 0) }),
-            zone: "UTC".into(),
-            missed: MissedPolicy::RunOnce,
-            action: Action::Due,
-            max_active: 1,
-            conversation: None,
-            replace: false,
-        };
-        let conversation = manage::add(&mut store, &ctx, &req).expect("schedule").schedule.conversation_id;
+        let key = crate::fixtures::add_task(&mut store, NOW, "Weekly digest");
+        let conversation = crate::fixtures::daily_schedule(&mut store, NOW, &key);
         assert_eq!(conversation, LOCAL);
-        let job = manage::run_now(&mut store, &ctx, &key, "k").expect("run now").job.id;
+        let job = crate::fixtures::run_now(&mut store, NOW, &key, "k");
         assert_eq!(job, JOB);
         store
             .write(|tx| {

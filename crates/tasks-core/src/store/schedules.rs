@@ -275,11 +275,8 @@ mod tests {
     /// A store with tasks 1..=n and the local conversation (id 1).
     fn store_with_tasks(dir: &std::path::Path, n: usize) -> Store {
         let mut store = Store::open(&dir.join("t.db")).expect("store");
-        let ctx = crate::ops::Context::new(crate::time::from_ms(NOW), "tester", jiff::tz::TimeZone::UTC);
         for i in 0..n {
-            let mut req = crate::ops::add::AddRequest::titled(format!("scheduled thing {i}"));
-            req.dup_choice = crate::ops::add::DupChoice::New;
-            crate::ops::add::add(&mut store, &ctx, &req).expect("add");
+            crate::fixtures::add_task(&mut store, NOW, &format!("scheduled thing {i}"));
         }
         store.write(|tx| conversations::local_conversation(tx, "local", NOW)).expect("conversation");
         store
@@ -536,8 +533,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut store = store_with_tasks(dir.path(), 0);
         assert_eq!(last_task_event_id(store.conn()).expect("last"), 0, "no events yet");
-        let ctx = crate::ops::Context::new(crate::time::from_ms(NOW), "tester", jiff::tz::TimeZone::UTC);
-        crate::ops::add::add(&mut store, &ctx, &crate::ops::add::AddRequest::titled("Water the plants")).expect("add");
+        crate::fixtures::add_task(&mut store, NOW, "Water the plants");
         let newest: i64 =
             store.conn().query_row("SELECT max(id) FROM task_events", [], |r| r.get(0)).expect("newest event");
         assert!(newest > 0);

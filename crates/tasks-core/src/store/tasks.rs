@@ -424,9 +424,8 @@ mod tests {
     #[test]
     fn reading_a_task_is_planned_once() {
         let mut store = crate::store::Store::open(std::path::Path::new(":memory:")).expect("store");
-        let ctx = crate::ops::Context::new(jiff::Timestamp::UNIX_EPOCH, "test", jiff::tz::TimeZone::UTC);
         for title in ["Write the report", "Call the bank"] {
-            crate::ops::add::add(&mut store, &ctx, &crate::ops::add::AddRequest::titled(title)).expect("add");
+            crate::fixtures::add_task(&mut store, 0, title);
         }
         let conn = store.conn();
         for id in [1, 2, 1, 2] {
