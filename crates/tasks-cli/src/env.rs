@@ -33,6 +33,7 @@ pub const KNOWN: &[&str] = &[
     "TASKS_ACTOR",
     "TASKS_TZ",
     "TASKS_CONFIG",
+    "TASKS_BUSY_TIMEOUT",
     "TASKS_CONVERSATIONAL",
     "TASKS_LLM_BASE_URL",
     "TASKS_LLM_MODEL",
@@ -85,13 +86,50 @@ impl Snapshot {
     }
 }
 
+/// The variables that hold secrets. After [`capture`] copies them, their values are
+/// overwritten in the process's own environment block, so `/proc/<pid>/environ` of a
+/// long-running `tasks` (the daemon, the bot, the web page) no longer shows them to the
+/// commands it runs; nor are they ever passed to a command, allow-listed or not.
+pub const SECRETS: &[&str] = &["TASKS_LLM_API_KEY", "TELEGRAM_BOT_TOKEN", "TASKS_SERVE_TOKEN"];
+
 /// Copies the variables of [`KNOWN`] from the process environment, once; later calls
-/// return the first copy.
+/// return the first copy. The first call (at the start of `main`, before any thread)
+/// also scrubs the [`SECRETS`] from the environment block.
 pub fn capture() -> &'static Snapshot {
     static SNAPSHOT: OnceLock<Snapshot> = OnceLock::new();
-    SNAPSHOT.get_or_init(|| Snapshot {
-        vars: KNOWN.iter().filter_map(|name| std::env::var_os(name).map(|v| (*name, v))).collect(),
+    SNAPSHOT.get_or_init(|| {
+        let snapshot =
+            Snapshot { vars: KNOWN.iter().filter_map(|name| std::env::var_os(name).map(|v| (*name, v))).collect() };
+        scrub_secrets();
+        snapshot
     })
+}
+
+/// Overwrites the values of [`SECRETS`] with `*` in place, in the environment block
+/// the C runtime set up — the memory `/proc/<pid>/environ` shows. Removing a variable
+/// would only unlink it from the array; its bytes would stay readable there.
+fn scrub_secrets() {
+    unsafe extern "C" {
+        static environ: *const *mut std::ffi::c_char;
+    }
+    // SAFETY: runs once, from `main` before any other thread exists, so nothing reads
+    // or changes the environment meanwhile. `environ` is the C runtime's
+    // NULL-terminated array of NUL-terminated strings; each write stays inside one
+    // string, before its NUL, and keeps its length.
+    unsafe {
+        let mut entry = environ;
+        while !entry.is_null() && !(*entry).is_null() {
+            let text = *entry;
+            let bytes = std::ffi::CStr::from_ptr(text).to_bytes();
+            for name in SECRETS {
+                let prefix = name.len() + 1;
+                if bytes.len() > prefix && bytes.starts_with(name.as_bytes()) && bytes[name.len()] == b'=' {
+                    std::ptr::write_bytes(text.add(prefix), b'*', bytes.len() - prefix);
+                }
+            }
+            entry = entry.add(1);
+        }
+    }
 }
 
 /// Returns the store path: `--db`, then `TASKS_DB`, then the config file's `db`, then
@@ -168,6 +206,16 @@ pub fn zone() -> Result<TimeZone, CliError> {
     TimeZone::get(name.trim()).map_err(|e| {
         CliError::config(format!("{from}: unknown time zone \"{name}\": {e}"), Some("hint: TASKS_TZ=Europe/Berlin"))
     })
+}
+
+/// Returns how long a write waits for the store's write lock: `TASKS_BUSY_TIMEOUT`
+/// (`30s`, `2m`), else the core's default.
+pub fn busy_timeout() -> Result<std::time::Duration, CliError> {
+    match capture().text("TASKS_BUSY_TIMEOUT")? {
+        Some(text) => tasks_core::input::parse_duration("TASKS_BUSY_TIMEOUT", text.trim())
+            .map_err(|e| CliError::config(e.to_string(), Some("hint: TASKS_BUSY_TIMEOUT=30s"))),
+        None => Ok(tasks_core::store::BUSY_TIMEOUT),
+    }
 }
 
 /// Builds the operation context for this run.

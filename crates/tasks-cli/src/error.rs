@@ -161,16 +161,23 @@ impl From<Error> for CliError {
 pub fn clap_failure(e: clap::Error, json: bool) -> ExitCode {
     use clap::error::ErrorKind;
     match e.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = e.print();
-            if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                return ExitCode::from(2);
-            }
             ExitCode::SUCCESS
+        }
+        // A family named without its subcommand (`tasks schedule`): help for people,
+        // one error object for scripts.
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand if !json => {
+            let _ = e.print();
+            ExitCode::from(2)
         }
         _ if json => {
             let message = e.to_string();
-            let first = message.lines().next().unwrap_or("").trim_start_matches("error: ").to_string();
+            let first = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                "a subcommand is needed; see the usage".to_string()
+            } else {
+                message.lines().next().unwrap_or("").trim_start_matches("error: ").to_string()
+            };
             let mut details = Map::new();
             details.insert("usage".into(), Value::String(message.clone()));
             eprintln!("{}", wire::error_object("validation", &first, Value::Object(details)));

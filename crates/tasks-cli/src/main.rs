@@ -6,6 +6,7 @@ mod commands;
 mod config;
 mod env;
 mod error;
+mod locks;
 mod render;
 
 use std::process::ExitCode;
@@ -17,8 +18,12 @@ use crate::error::CliError;
 
 fn main() -> ExitCode {
     env::capture();
-    let argv: Vec<String> = std::env::args().collect();
-    let json = argv.iter().any(|a| a == "--json");
+    let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let json = raw.iter().any(|a| a == "--json");
+    let argv = match utf8_arguments(raw) {
+        Ok(argv) => argv,
+        Err(e) => return e.report(json),
+    };
     let cli = match Cli::try_parse_from(&argv) {
         Ok(cli) => cli,
         Err(e) => return error::clap_failure(e, json),
@@ -30,6 +35,22 @@ fn main() -> ExitCode {
     }
 }
 
-/// Keeps the error type in scope for commands.
-#[allow(dead_code)]
+/// Returns the arguments as text, or a validation error (exit 2) naming the first one
+/// that is not UTF-8. Every value `tasks` reads from the command line is text (titles,
+/// keys, dates); a path given as a non-UTF-8 argument is refused rather than guessed.
+fn utf8_arguments(raw: Vec<std::ffi::OsString>) -> Result<Vec<String>> {
+    raw.into_iter()
+        .enumerate()
+        .map(|(i, a)| {
+            a.into_string().map_err(|a| {
+                CliError::validation(
+                    format!("argument {i} is not valid UTF-8: {}", a.to_string_lossy()),
+                    Some("hint: arguments must be UTF-8 text; check the terminal's locale".into()),
+                )
+            })
+        })
+        .collect()
+}
+
+/// The binary's result type.
 type Result<T> = std::result::Result<T, CliError>;

@@ -59,6 +59,12 @@ impl TestEnv {
         TestEnv { dir: tempfile::tempdir().expect("temp dir"), now: NOW.into(), actor: "tester".into() }
     }
 
+    /// Creates the (empty) store, as the first write would: read-only commands on a
+    /// machine with no store say so on stderr, which most tests are not about.
+    pub fn init_store(&self) {
+        self.ok(&["import", "-"]);
+    }
+
     pub fn db(&self) -> PathBuf {
         self.dir.path().join("tasks.db")
     }

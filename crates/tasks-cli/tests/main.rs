@@ -10,6 +10,7 @@ mod test_contract;
 mod test_daemon;
 mod test_duplicates;
 mod test_graph;
+mod test_hardening;
 mod test_import;
 mod test_mcp;
 mod test_schedule;

@@ -228,6 +228,7 @@ fn bad_input_is_refused_with_the_value_and_nothing_is_written() {
 #[test]
 fn human_errors_quote_the_value_and_give_a_hint() {
     let env = TestEnv::new();
+    env.init_store();
     let r = env.run(&["show", "HRB-404"]);
     insta::assert_snapshot!(r.snapshot(), @r#"
     ------- stderr -------

@@ -113,10 +113,15 @@ fn a_daemon_killed_mid_job_leaves_it_interrupted_and_it_never_runs_again() {
     daemon.kill().expect("SIGKILL the daemon");
     let _ = daemon.wait();
     let orphan = job["runs"][0]["pid"].as_u64().expect("pid");
+    // The command dies with the daemon (its parent-death signal), kill -9 or not.
+    let start = Instant::now();
+    while alive(orphan) {
+        assert!(start.elapsed() < PATIENCE, "the command {orphan} outlived the daemon killed with -9");
+        std::thread::sleep(Duration::from_millis(50));
+    }
     // The dead daemon's Job still says running until a daemon starts again.
     assert_eq!(job_states(&env, "INBOX-1"), ["running"]);
     let d = json_at(&env, "2026-11-30T08:05:00Z", &["daemon", "--once"]);
-    kill_pid(orphan);
     assert_eq!(d["recovered"][0]["id"], job["id"], "{d}");
     assert_eq!(d["recovered"][0]["state"], "interrupted");
     assert!(d["jobs"].as_array().expect("jobs").is_empty(), "not replayed: {d}");
@@ -129,6 +134,76 @@ fn a_daemon_killed_mid_job_leaves_it_interrupted_and_it_never_runs_again() {
     let d = json_at(&env, "2026-11-30T08:10:00Z", &["daemon", "--once"]);
     assert!(d["recovered"].as_array().expect("recovered").is_empty() && d["jobs"].as_array().expect("jobs").is_empty());
     assert_eq!(job_states(&env, "INBOX-1"), ["interrupted"]);
+}
+
+#[test]
+fn a_daemon_killed_with_9_leaves_no_child_running() {
+    let env = TestEnv::new();
+    env.ok(&["add", "Long backup"]);
+    // The command starts a child of its own and waits: the child is in the command's
+    // process group and carries TASKS_JOB_ID, but no parent-death signal.
+    let child_file = env.path("child.pid");
+    let script = format!("sleep 300 & echo $! > {}; wait", child_file.display());
+    shell_schedule(&env, "10m", &script);
+    let mut daemon = spawn_daemon(&env, "2026-11-30T08:00:10Z", &["--once"]);
+    let job = wait_running(&env, "INBOX-1");
+    let start = Instant::now();
+    while std::fs::read_to_string(&child_file).map(|t| t.trim().is_empty()).unwrap_or(true) {
+        assert!(start.elapsed() < PATIENCE, "the command never started its child");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let child: u64 = std::fs::read_to_string(&child_file).expect("pid").trim().parse().expect("a pid");
+    let shell = job["runs"][0]["pid"].as_u64().expect("pid");
+    daemon.kill().expect("SIGKILL the daemon");
+    let _ = daemon.wait();
+    let start = Instant::now();
+    while alive(shell) {
+        assert!(start.elapsed() < PATIENCE, "the command {shell} outlived the daemon");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(alive(child), "the grandchild has no parent-death signal: only recovery can end it");
+    let d = json_at(&env, "2026-11-30T08:05:00Z", &["daemon", "--once"]);
+    assert_eq!(d["recovered"][0]["state"], "interrupted", "{d}");
+    let start = Instant::now();
+    while alive(child) {
+        if start.elapsed() > PATIENCE {
+            kill_pid(child);
+            panic!("recovery left the command's child {child} running");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn the_daemon_lock_never_writes_through_a_symlink() {
+    let env = TestEnv::new();
+    env.ok(&["add", "Anything"]);
+    let victim = env.write("victim.txt", "precious\n");
+    let lock = env.path("tasks.db.daemon.lock");
+    std::os::unix::fs::symlink(&victim, &lock).expect("symlink");
+    let e = env.fails(&["daemon", "--once"], 3);
+    assert!(e["message"].as_str().unwrap_or("").contains("daemon lock"), "{e}");
+    assert_eq!(std::fs::read_to_string(&victim).expect("victim"), "precious\n", "the victim is untouched");
+}
+
+#[test]
+fn the_daemons_secrets_are_not_readable_by_its_commands() {
+    let env = TestEnv::new();
+    env.ok(&["add", "Peek"]);
+    shell_schedule(&env, "1m", "cat /proc/$PPID/environ | tr '\\0' '\\n' | grep -c SECRET_MARK || true");
+    let out = env
+        .command(&["--json", "daemon", "--once"])
+        .env("TASKS_NOW", "2026-11-30T08:00:10Z")
+        .env("TELEGRAM_BOT_TOKEN", "SECRET_MARK_123")
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .output()
+        .expect("daemon");
+    let r = collect(out);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = env.json(&["jobs", "INBOX-1"]);
+    let output = items(&v)[0]["runs"][0]["output"].as_str().unwrap_or("").to_string();
+    assert!(!output.contains("SECRET_MARK"), "the command read the daemon's environment: {output}");
+    assert!(output.trim().is_empty() || output.trim() == "0", "{output}");
 }
 
 #[test]

@@ -468,3 +468,20 @@ fn mcp_probable_duplicate_is_refused() {
     assert_eq!(keys(&mcp.ok("task_list", json!({}))), [key]);
     mcp.finish();
 }
+
+#[test]
+fn a_line_that_is_not_json_gets_a_parse_error_and_the_session_goes_on() {
+    let mut mcp = Mcp::start();
+    {
+        let stdin = mcp.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "this is not json {{").expect("write");
+        stdin.flush().expect("flush");
+    }
+    let line = mcp.lines.recv_timeout(WAIT).expect("an answer to the bad line");
+    let answer: Value = serde_json::from_str(&line).expect("the answer is JSON");
+    assert_eq!(answer["error"]["code"], -32700, "{answer}");
+    assert_eq!(answer["id"], Value::Null);
+    // The next request is served as if nothing happened.
+    let tools = mcp.request("tools/list", json!({}));
+    assert!(tools["result"]["tools"].as_array().is_some_and(|t| !t.is_empty()), "{tools}");
+}

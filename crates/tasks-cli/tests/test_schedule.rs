@@ -42,6 +42,7 @@ pub fn job_states(env: &TestEnv, task: &str) -> Vec<String> {
 #[test]
 fn preview_answers_fires_in_utc_with_local_times_beside() {
     let env = TestEnv::new();
+    env.init_store();
     let v = env.json(&[
         "schedule",
         "preview",

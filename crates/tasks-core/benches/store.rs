@@ -30,7 +30,7 @@ fn store_100k() -> Store {
         let end = ctx().now_ms();
         let text = tasks_core::workload::lines(TASKS, 42, end).join("\n");
         let started = std::time::Instant::now();
-        import::import(&mut store, &ctx(), &text, &ImportOptions::default(), &mut |_| {}).expect("import");
+        import::import_text(&mut store, &ctx(), &text, &ImportOptions::default(), &mut |_| {}).expect("import");
         eprintln!("built {TASKS} tasks in {:.1?}", started.elapsed());
         drop(store);
         std::fs::rename(&tmp, &path).expect("rename");

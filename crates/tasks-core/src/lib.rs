@@ -15,6 +15,7 @@ pub mod error;
 pub mod graph;
 pub mod input;
 pub mod keys;
+pub mod limits;
 pub mod model;
 pub mod ops;
 pub mod store;

@@ -2,6 +2,7 @@
 //! many saves tens of seconds per build). Every file in this directory must be listed
 //! here; the test below fails on a forgotten one.
 
+mod fuzz;
 mod graph;
 mod real_pairs;
 mod schedule;

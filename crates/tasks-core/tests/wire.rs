@@ -129,7 +129,7 @@ fn import_shapes() {
         "\n",
     );
     let opts = ImportOptions { skip_bad: false, check_report: true, weights: None };
-    let out = import::import(&mut env.store, &ctx(), lines, &opts, &mut |_| {}).expect("import");
+    let out = import::import_text(&mut env.store, &ctx(), lines, &opts, &mut |_| {}).expect("import");
     shape!("imported", wire::imported(&out));
     shape!("check_report_line", wire::check_report_line(&out.report[1]));
 }

@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 mod args;
+mod framing;
 mod server;
 mod tools;
 
@@ -36,8 +37,18 @@ pub struct ServerConfig {
 pub fn serve_stdio(config: ServerConfig) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     runtime.block_on(async move {
-        let service = server::TasksServer::new(config).serve(rmcp::transport::stdio()).await?;
+        // rmcp drops a line it cannot parse without a word; JSON-RPC wants a -32700
+        // answer. So stdin passes through `framing`, which answers such a line itself
+        // and hands the rest on; both answers reach stdout whole lines at a time.
+        let (to_server, server_in) = tokio::io::duplex(framing::PIPE_BYTES);
+        let (server_out, from_server) = tokio::io::duplex(framing::PIPE_BYTES);
+        let (errors, error_lines) = tokio::sync::mpsc::unbounded_channel();
+        let reader = tokio::spawn(framing::read_stdin(to_server, errors));
+        let writer = tokio::spawn(framing::write_stdout(from_server, error_lines));
+        let service = server::TasksServer::new(config).serve((server_in, server_out)).await?;
         service.waiting().await?;
+        reader.abort();
+        let _ = writer.await;
         anyhow::Ok(())
     })
 }

@@ -152,6 +152,13 @@ pub enum AmountError {
         /// The text as given.
         input: String,
     },
+    /// The amount is negative: a task's money is a sum to pay or be paid, never a sign
+    /// that normalization would drop.
+    #[error("{input:?} is negative; give the sum without a sign")]
+    Negative {
+        /// The text as given.
+        input: String,
+    },
     /// The number does not fit in 64-bit minor units.
     #[error("{input:?} is too large an amount")]
     TooLarge {
@@ -210,6 +217,10 @@ pub fn find_amounts(normalized: &str) -> Vec<AmountMatch> {
 /// [`AmountError::NoCurrency`] for a bare number, [`AmountError::TooLarge`] when it
 /// overflows, [`AmountError::Unreadable`] otherwise; each quotes `input`.
 pub fn parse_amount_flag(input: &str) -> Result<Amount, AmountError> {
+    let signed = input.trim_start().trim_start_matches(|c: char| !c.is_ascii_digit() && !matches!(c, '-' | '−' | '–'));
+    if signed.starts_with(['-', '−', '–']) {
+        return Err(AmountError::Negative { input: input.to_owned() });
+    }
     let normalized = normalize(input);
     let tokens: Vec<&str> = normalized.split(' ').filter(|t| !t.is_empty()).collect();
     let err = |make: fn(String) -> AmountError| make(input.to_owned());
@@ -540,5 +551,13 @@ mod tests {
         assert_eq!(rub(15000).to_string(), "15000 RUB");
         let cents = Amount { minor: 120_050, currency: Currency::Usd };
         assert_eq!(cents.to_string(), "1200.50 USD");
+    }
+
+    #[test]
+    fn a_negative_flag_is_refused_not_flipped() {
+        for input in ["-50 EUR", "EUR -50", "€-50", "−1 200 ₽", "– 5 usd"] {
+            assert!(matches!(parse_amount_flag(input), Err(AmountError::Negative { .. })), "{input}");
+        }
+        assert!(parse_amount_flag("50 EUR").is_ok());
     }
 }

@@ -133,6 +133,21 @@ pub enum DateError {
         /// The text as given.
         input: String,
     },
+    /// The input counts backwards (`in -5 days`): a due date is never read as the past
+    /// by flipping a sign.
+    #[error("{input:?} counts a negative number of days or weeks")]
+    Negative {
+        /// The text as given.
+        input: String,
+    },
+    /// The input holds a character no date is written with (an emoji, a symbol).
+    #[error("{input:?} holds {found:?}, which is not part of a date")]
+    Junk {
+        /// The text as given.
+        input: String,
+        /// The first such character.
+        found: char,
+    },
 }
 
 impl DateError {
@@ -154,6 +169,7 @@ impl DateError {
 /// [`DateError::NotADate`] for an impossible date (`2026-02-30`, `31.04`),
 /// [`DateError::Unreadable`] for anything else; both quote `input`.
 pub fn parse_due(input: &str, today: Date) -> Result<Due, DateError> {
+    check_flag_characters(input)?;
     let normalized = normalize(input);
     let tokens: Vec<&str> = normalized.split(' ').filter(|t| !t.is_empty()).collect();
     let start = tokens.iter().take_while(|t| is_preposition(t)).count();
@@ -162,6 +178,33 @@ pub fn parse_due(input: &str, today: Date) -> Result<Due, DateError> {
         Some(Hit::Invalid) => Err(DateError::NotADate { input: input.to_owned() }),
         _ => Err(DateError::Unreadable { input: input.to_owned() }),
     }
+}
+
+/// Characters a `--due` value may hold besides letters, digits and white space: the
+/// separators of dates and times (`10.04`, `2026-12-01`, `2026/12/24`, `15:00`, `May 20,
+/// 2026`). Normalization would drop anything else silently, so `tomorrow🎉` or
+/// `in -5 days` would be read as `tomorrow` and `in 5 days`; they are refused instead.
+const DUE_SEPARATORS: &[char] = &['.', ',', ':', '/', '-', '\'', '’'];
+
+/// Refuses a `--due` value that counts backwards or holds a character no date has.
+fn check_flag_characters(input: &str) -> Result<(), DateError> {
+    let chars: Vec<char> = input.chars().collect();
+    for (i, c) in chars.iter().enumerate() {
+        let before = if i == 0 { None } else { Some(chars[i - 1]) };
+        let after = chars.get(i + 1);
+        let minus = matches!(c, '-' | '−' | '–');
+        if minus && after.is_some_and(|a| a.is_ascii_digit()) && before.is_none_or(|b| b.is_whitespace()) {
+            return Err(DateError::Negative { input: input.to_owned() });
+        }
+        if !(c.is_alphanumeric() || c.is_whitespace() || DUE_SEPARATORS.contains(c)) {
+            return Err(DateError::Junk { input: input.to_owned(), found: *c });
+        }
+    }
+    let words: Vec<String> = input.split_whitespace().map(str::to_lowercase).collect();
+    if words.iter().any(|w| w == "minus" || w == "минус") {
+        return Err(DateError::Negative { input: input.to_owned() });
+    }
+    Ok(())
 }
 
 /// Finds the due phrase in a title or description, relative to `today`.
@@ -854,6 +897,24 @@ mod tests {
         assert_eq!(parse_due("next week", date(2026, 4, 5)).ok(), week(2026, 4, 12));
         assert_eq!(parse_due("end of week", date(2026, 4, 5)).ok(), week(2026, 4, 5));
         assert_eq!(parse_due("tomorrow", date(2026, 12, 31)).ok(), day(2027, 1, 1));
+    }
+
+    #[test]
+    fn flag_refuses_negative_counts_and_junk() {
+        let today = jiff::civil::date(2026, 12, 1);
+        let refused = |input: &str| parse_due(input, today).expect_err(input);
+        assert!(matches!(refused("in -5 days"), DateError::Negative { .. }));
+        assert!(matches!(refused("через -3 дня"), DateError::Negative { .. }));
+        assert!(matches!(refused("in −2 weeks"), DateError::Negative { .. }));
+        assert!(matches!(refused("через минус 3 дня"), DateError::Negative { .. }));
+        assert!(matches!(refused("tomorrow🎉"), DateError::Junk { found: '🎉', .. }));
+        assert!(matches!(refused("завтра😀"), DateError::Junk { .. }));
+        assert!(matches!(refused("friday!!!"), DateError::Junk { found: '!', .. }));
+        assert!(matches!(refused("next\u{1b}[31mweek"), DateError::Junk { .. }));
+        // Separators of real dates are not junk, nor a hyphen inside one.
+        for ok in ["2026-12-24", "10.04", "May 20, 2027", "tomorrow"] {
+            assert!(parse_due(ok, today).is_ok(), "{ok}");
+        }
     }
 
     #[test]

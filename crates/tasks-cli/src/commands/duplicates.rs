@@ -99,6 +99,18 @@ pub struct EvalArgs {
     pub misses: bool,
 }
 
+impl DuplicatesArgs {
+    /// Returns whether the command writes (reject, retrain --apply); listing and
+    /// evaluating only read (an evaluation replays into a store of its own).
+    pub fn writes(&self) -> bool {
+        match &self.command {
+            None | Some(DuplicatesCommand::List) | Some(DuplicatesCommand::Eval(_)) => false,
+            Some(DuplicatesCommand::Reject(_)) => true,
+            Some(DuplicatesCommand::Retrain(a)) => a.apply,
+        }
+    }
+}
+
 fn metrics_text(label: &str, m: &Metrics) -> String {
     format!(
         "{label}\n  possible+likely  recall {:5.1}% ({}/{})  precision {:5.1}% ({}/{})\n  likely           recall {:5.1}% ({}/{})  precision {:5.1}% ({}/{})\n  cross-language   recall {:5.1}% ({}/{})\n  flagged          {:5.1}% of {} tasks; hard negatives shown {}/{}\n",

@@ -123,6 +123,29 @@ pub enum Command {
     Prime,
 }
 
+impl Command {
+    /// Returns whether the command may write to the store (and so may create it). A
+    /// command that only reads must never create a store by looking (issue 10).
+    fn writes(&self) -> bool {
+        match self {
+            Command::List(_)
+            | Command::Show(_)
+            | Command::History(_)
+            | Command::Ready(_)
+            | Command::Blocked(_)
+            | Command::Agenda(_)
+            | Command::Graph(_)
+            | Command::Check(_)
+            | Command::Export(_)
+            | Command::Jobs(_)
+            | Command::Project(project::ProjectCommand::List) => false,
+            Command::Duplicates(a) => a.writes(),
+            Command::Schedule(c) => c.writes(),
+            _ => true,
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct WorkloadArgs {
     /// How many tasks
@@ -141,10 +164,30 @@ pub struct App {
 }
 
 impl App {
-    fn open(global: &GlobalArgs) -> Result<App, CliError> {
+    /// Opens the store for a command; a command that only reads never creates one: on
+    /// a machine with no store yet it reads an empty one in memory and says so.
+    fn open(global: &GlobalArgs, writes: bool) -> Result<App, CliError> {
         let ctx = env::context(global.actor.as_deref())?;
         let path = env::store_path(global.db.as_ref())?;
-        let store = Store::open(&path)?;
+        let store = if writes {
+            Store::open(&path)?
+        } else {
+            match Store::open_existing(&path) {
+                Ok(store) => store,
+                Err(tasks_core::Error::NotFound { what: "store", .. }) => {
+                    // With --json stderr carries only an error object; the empty answer says enough.
+                    if !global.json {
+                        eprintln!(
+                            "note: there is no store at {} yet; the first write (tasks add TITLE) creates it",
+                            path.display()
+                        );
+                    }
+                    Store::open(std::path::Path::new(":memory:"))?
+                }
+                Err(e) => return Err(e.into()),
+            }
+        };
+        store.set_busy_timeout(env::busy_timeout()?)?;
         if let Some(e) = duplicates::embedding_from_env()? {
             e.attach(&store)?;
         }
@@ -182,38 +225,77 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Mcp => return mcp(&cli.global),
         _ => {}
     }
-    let mut app = App::open(&cli.global)?;
-    match cli.command {
-        Command::Project(c) => project::run(&mut app, c),
-        Command::Add(a) => add::run(&mut app, a),
-        Command::List(a) => view::list(&app, a),
-        Command::Show(a) => view::show(&app, a),
-        Command::History(a) => view::history(&app, a),
-        Command::Edit(a) => change::edit(&mut app, a),
-        Command::Start(a) => change::start(&mut app, a),
-        Command::Done(a) => change::done(&mut app, a),
-        Command::Dismiss(a) => change::dismiss(&mut app, a),
-        Command::Reopen(a) => change::reopen(&mut app, a),
-        Command::Tag(a) => change::tag(&mut app, a, true),
-        Command::Untag(a) => change::tag(&mut app, a, false),
-        Command::Link(a) => change::link(&mut app, a, true),
-        Command::Unlink(a) => change::link(&mut app, a, false),
-        Command::Ready(a) => view::ready(&app, a),
-        Command::Blocked(a) => view::blocked(&app, a),
-        Command::Agenda(a) => view::agenda(&app, a),
-        Command::Graph(a) => view::graph(&app, a),
-        Command::Claim(a) => claim::claim(&mut app, a),
-        Command::Release(a) => claim::release(&mut app, a),
-        Command::Next(a) => claim::next(&mut app, a),
-        Command::Check(a) => duplicates::check(&app, a),
-        Command::Duplicates(a) => duplicates::run(&mut app, a),
-        Command::Merge(a) => duplicates::merge(&mut app, a),
-        Command::Unmerge(a) => duplicates::unmerge(&mut app, a),
-        Command::Import(a) => transfer::import(&mut app, a),
-        Command::Export(a) => transfer::export(&app, a),
-        Command::Schedule(c) => schedule::run(&mut app, c),
-        Command::Jobs(a) => schedule::jobs(&mut app, a),
-        Command::Daemon(a) => schedule::daemon(&mut app, a),
+    let mut app = App::open(&cli.global, cli.command.writes())?;
+    let path = app.store.path().to_path_buf();
+    dispatch(&mut app, cli.command).map_err(|e| if e.code == "timeout" { locked(e, &path) } else { e })
+}
+
+/// Says who holds the store's write lock when a write gave up waiting for it: the
+/// pids and command lines `/proc/locks` names (issue 10).
+fn locked(mut e: CliError, path: &std::path::Path) -> CliError {
+    let wait = env::busy_timeout().unwrap_or(tasks_core::store::BUSY_TIMEOUT);
+    let holders = crate::locks::holders(path);
+    e.message = format!(
+        "the store at {} stayed locked by another writer for {} s; nothing was written",
+        path.display(),
+        wait.as_secs_f64()
+    );
+    let mut details = serde_json::Map::new();
+    details.insert("path".into(), path.display().to_string().into());
+    details.insert(
+        "holders".into(),
+        holders
+            .iter()
+            .map(|h| {
+                let mut o = serde_json::Map::new();
+                o.insert("pid".into(), h.pid.into());
+                o.insert("command".into(), h.command.clone().into());
+                Value::Object(o)
+            })
+            .collect::<Vec<_>>()
+            .into(),
+    );
+    e.details = Value::Object(details);
+    e.hints = if holders.is_empty() {
+        vec!["hint: try again when the other write is done; TASKS_BUSY_TIMEOUT=2m waits longer".into()]
+    } else {
+        holders.iter().map(|h| format!("hint: held by pid {}: {}", h.pid, h.command)).collect()
+    };
+    e
+}
+
+fn dispatch(app: &mut App, command: Command) -> Result<(), CliError> {
+    match command {
+        Command::Project(c) => project::run(app, c),
+        Command::Add(a) => add::run(app, a),
+        Command::List(a) => view::list(app, a),
+        Command::Show(a) => view::show(app, a),
+        Command::History(a) => view::history(app, a),
+        Command::Edit(a) => change::edit(app, a),
+        Command::Start(a) => change::start(app, a),
+        Command::Done(a) => change::done(app, a),
+        Command::Dismiss(a) => change::dismiss(app, a),
+        Command::Reopen(a) => change::reopen(app, a),
+        Command::Tag(a) => change::tag(app, a, true),
+        Command::Untag(a) => change::tag(app, a, false),
+        Command::Link(a) => change::link(app, a, true),
+        Command::Unlink(a) => change::link(app, a, false),
+        Command::Ready(a) => view::ready(app, a),
+        Command::Blocked(a) => view::blocked(app, a),
+        Command::Agenda(a) => view::agenda(app, a),
+        Command::Graph(a) => view::graph(app, a),
+        Command::Claim(a) => claim::claim(app, a),
+        Command::Release(a) => claim::release(app, a),
+        Command::Next(a) => claim::next(app, a),
+        Command::Check(a) => duplicates::check(app, a),
+        Command::Duplicates(a) => duplicates::run(app, a),
+        Command::Merge(a) => duplicates::merge(app, a),
+        Command::Unmerge(a) => duplicates::unmerge(app, a),
+        Command::Import(a) => transfer::import(app, a),
+        Command::Export(a) => transfer::export(app, a),
+        Command::Schedule(c) => schedule::run(app, c),
+        Command::Jobs(a) => schedule::jobs(app, a),
+        Command::Daemon(a) => schedule::daemon(app, a),
         Command::Completions(_) | Command::Man | Command::Mcp | Command::Prime | Command::Workload(_) => Ok(()),
     }
 }

@@ -1,8 +1,10 @@
 //! `tasks import FILE.jsonl [--check-report OUT.jsonl] [--skip-bad]` and
 //! `tasks export [--format jsonl]`.
 
-use std::io::{IsTerminal, Write};
+use std::cell::Cell;
+use std::io::{BufReader, IsTerminal, Read, Write};
 use std::path::PathBuf;
+use std::rc::Rc;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -24,43 +26,62 @@ pub struct ImportArgs {
     pub skip_bad: bool,
 }
 
-fn read_input(path: &PathBuf) -> Result<String, CliError> {
+/// Opens the import's input: a file, or stdin for `-`. Read line by line, never whole.
+fn open_input(path: &PathBuf) -> Result<(Box<dyn Read>, Option<u64>), CliError> {
     if path.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-            .map_err(|e| CliError::other(format!("stdin: {e}")))?;
-        return Ok(s);
+        return Ok((Box::new(std::io::stdin()), None));
     }
-    std::fs::read_to_string(path).map_err(|e| {
+    let file = std::fs::File::open(path).map_err(|e| {
         let mut err = CliError::other(format!("{}: {e}", path.display()));
         if e.kind() == std::io::ErrorKind::NotFound {
             err.code = "not_found";
         }
         err
-    })
+    })?;
+    let size = file.metadata().ok().map(|m| m.len());
+    Ok((Box::new(file), size))
 }
 
+/// Counts the bytes read through it, for the progress bar.
+struct Counting<R> {
+    inner: R,
+    read: Rc<Cell<u64>>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.set(self.read.get() + n as u64);
+        Ok(n)
+    }
+}
+
+/// Files above this size get a progress bar (on a terminal, without `--json`).
+const PROGRESS_MIN_BYTES: u64 = 1 << 20;
+
 pub fn import(app: &mut App, a: ImportArgs) -> Result<(), CliError> {
-    let text = read_input(&a.file)?;
-    let total = text.lines().count() as u64;
-    let bar = if !app.json && std::io::stderr().is_terminal() && total > 1000 {
-        let b = ProgressBar::new(total);
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} lines {eta}") {
-            b.set_style(style);
+    let (input, size) = open_input(&a.file)?;
+    let read = Rc::new(Cell::new(0u64));
+    let mut reader = BufReader::with_capacity(1 << 16, Counting { inner: input, read: Rc::clone(&read) });
+    let bar = match size {
+        Some(total) if !app.json && std::io::stderr().is_terminal() && total > PROGRESS_MIN_BYTES => {
+            let b = ProgressBar::new(total);
+            if let Ok(style) = ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {eta}") {
+                b.set_style(style);
+            }
+            Some(b)
         }
-        Some(b)
-    } else {
-        None
+        _ => None,
     };
     let opts = ImportOptions { skip_bad: a.skip_bad, check_report: a.check_report.is_some(), weights: None };
     let mut progress = |n: usize| {
         if let Some(b) = &bar
             && n.is_multiple_of(256)
         {
-            b.set_position(n as u64);
+            b.set_position(read.get());
         }
     };
-    let out = import::import(&mut app.store, &app.ctx, &text, &opts, &mut progress)?;
+    let out = import::import(&mut app.store, &app.ctx, &mut reader, &opts, &mut progress)?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
@@ -77,6 +98,12 @@ pub fn import(app: &mut App, a: ImportArgs) -> Result<(), CliError> {
         || wire::imported(&out),
         || {
             let mut s = format!("Imported {} tasks.\n", out.imported);
+            if !out.already_imported.is_empty() {
+                s.push_str(&format!(
+                    "{} line(s) were imported before (same id) and were skipped.\n",
+                    out.already_imported.len()
+                ));
+            }
             if !skipped.is_empty() {
                 s.push_str(&format!("Skipped {} bad lines:\n", skipped.len()));
                 for e in &skipped {

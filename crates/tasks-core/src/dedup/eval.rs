@@ -202,7 +202,7 @@ pub fn replay(set: &Dataset, weights: &Weights, scored: &dyn Fn(&str) -> bool) -
     let mut store = replay_store(set)?;
     let ctx = Context::new(jiff::Timestamp::UNIX_EPOCH, "eval", jiff::tz::TimeZone::UTC);
     let opts = ImportOptions { skip_bad: false, check_report: true, weights: Some(weights.clone()) };
-    let out = import::import(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?;
+    let out = import::import_text(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?;
     let clusters = set.clusters();
     let same = |a: &str, b: &str| match (clusters.get(a), clusters.get(b)) {
         (Some(x), Some(y)) => x == y,
@@ -273,7 +273,7 @@ pub fn count_levels(set: &Dataset, train: &dyn Fn(&str) -> bool) -> Result<Level
     let mut store = replay_store(set)?;
     let ctx = Context::new(jiff::Timestamp::UNIX_EPOCH, "eval", jiff::tz::TimeZone::UTC);
     let opts = ImportOptions { skip_bad: false, check_report: false, weights: None };
-    let out = import::import(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?;
+    let out = import::import_text(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?;
     let clusters = set.clusters();
     let weights = Weights::builtin();
     let mut counts = LevelCounts::default();
@@ -303,7 +303,7 @@ pub fn explain_misses(set: &Dataset, weights: &Weights, missed: &[String]) -> Re
     let mut store = replay_store(set)?;
     let ctx = Context::new(jiff::Timestamp::UNIX_EPOCH, "eval", jiff::tz::TimeZone::UTC);
     let opts = ImportOptions { skip_bad: false, check_report: false, weights: None };
-    let out = import::import(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?;
+    let out = import::import_text(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?;
     let clusters = set.clusters();
     let conn = store.conn();
     let titles: HashMap<String, String> = set.tasks.iter().map(|v| (field(v, "id"), field(v, "title"))).collect();

@@ -5,6 +5,7 @@ use crate::dedup::{self, Band, Candidate, Decision, Probe};
 use crate::error::{Error, Result};
 use crate::graph;
 use crate::keys::{self, MessageLocator};
+use crate::limits;
 use crate::model::{Due, LinkKind, Money, ProjectKind, Source, Status, Task, TaskType};
 use crate::ops::{Context, project};
 use crate::store::events::{self, Attached, Created, EventChange};
@@ -117,10 +118,54 @@ pub fn rehearse(store: &mut Store, ctx: &Context, req: &AddRequest) -> Result<Ad
     store.rehearse(|tx| add_in(tx, ctx, req))
 }
 
-/// Checks a title: not empty, not only white space.
+/// Checks a title: not empty, not only white space, within [`limits::TITLE_MAX_CHARS`],
+/// no NUL.
 pub fn check_title(title: &str) -> Result<()> {
     if title.trim().is_empty() {
         return Err(Error::invalid("title", title, "a task needs a title"));
+    }
+    limits::check_text("title", title, limits::TITLE_MAX_CHARS)
+}
+
+/// Checks a description: within [`limits::DESCRIPTION_MAX_CHARS`], no NUL.
+pub fn check_description(description: &str) -> Result<()> {
+    limits::check_text("description", description, limits::DESCRIPTION_MAX_CHARS)
+}
+
+/// Checks a short field (category, person, project, close reason): within
+/// [`limits::NAME_MAX_CHARS`], no NUL.
+pub fn check_name(field: &'static str, value: &str) -> Result<()> {
+    limits::check_text(field, value, limits::NAME_MAX_CHARS)
+}
+
+/// Checks a list of tags given together: each one valid, at most [`limits::TAGS_MAX`].
+pub fn check_tags(tags: &[String]) -> Result<()> {
+    if tags.len() > limits::TAGS_MAX {
+        return Err(Error::invalid(
+            "tag",
+            format!("{} tags", tags.len()),
+            format!("a task holds at most {} tags", limits::TAGS_MAX),
+        ));
+    }
+    tags.iter().try_for_each(|t| check_tag(t))
+}
+
+/// Checks every text field of a request against the limits of [`crate::limits`] — the
+/// first step of every write path (CLI, MCP, chat, import), before any lock is taken
+/// for long.
+pub fn check_request(req: &AddRequest) -> Result<()> {
+    check_title(&req.title)?;
+    check_description(&req.description)?;
+    check_priority(req.priority)?;
+    check_tags(&req.tags)?;
+    if let Some(c) = &req.category {
+        check_name("category", c)?;
+    }
+    if let Some(p) = &req.person {
+        check_name("person", p)?;
+    }
+    if let Some(p) = &req.project {
+        check_name("project", p)?;
     }
     Ok(())
 }
@@ -133,12 +178,13 @@ pub fn check_priority(priority: Option<u8>) -> Result<()> {
     Ok(())
 }
 
-/// Checks a tag name: no white space or commas, not empty.
+/// Checks a tag name: no white space or commas, not empty, within
+/// [`limits::TAG_MAX_CHARS`].
 pub fn check_tag(tag: &str) -> Result<()> {
-    if tag.is_empty() || tag.chars().any(|c| c.is_whitespace() || c == ',') {
-        return Err(Error::invalid("tag", tag, "a tag is one word without spaces or commas"));
+    if tag.is_empty() || tag.chars().any(|c| c.is_whitespace() || c == ',' || c.is_control()) {
+        return Err(Error::invalid("tag", limits::preview(tag), "a tag is one word without spaces or commas"));
     }
-    Ok(())
+    limits::check_text("tag", tag, limits::TAG_MAX_CHARS)
 }
 
 /// The duplicate check as `add` runs it and `tasks check` shows it: every candidate
@@ -178,11 +224,7 @@ struct Prepared {
 }
 
 fn prepare(tx: &Tx<'_>, req: &AddRequest, now: i64) -> Result<Prepared> {
-    check_title(&req.title)?;
-    check_priority(req.priority)?;
-    for t in &req.tags {
-        check_tag(t)?;
-    }
+    check_request(req)?;
     let locator = req.source_message.as_deref().map(MessageLocator::parse).transpose()?;
     if req.rule.is_some() && locator.is_none() {
         return Err(Error::invalid("rule", req.rule.clone().unwrap_or_default(), "--rule needs --source msg:…"));

@@ -8,7 +8,7 @@ use crate::dedup;
 use crate::error::Result;
 use crate::keys;
 use crate::model::{Due, Money, Task, TaskType};
-use crate::ops::add::{check_priority, check_title};
+use crate::ops::add::{check_description, check_name, check_priority, check_title};
 use crate::ops::{Context, project};
 use crate::store::events::{self, CategoryChange, Change, DueChange, DueValue, EditChange, EventChange};
 use crate::store::tasks::{self as task_rows, Column};
@@ -56,6 +56,17 @@ impl EditRequest {
 pub fn edit(store: &mut Store, ctx: &Context, reference: &str, req: &EditRequest) -> Result<Task> {
     if let Some(t) = &req.title {
         check_title(t)?;
+    }
+    if let Some(d) = &req.description {
+        check_description(d)?;
+    }
+    for (field, value) in [("category", &req.category), ("person", &req.person)] {
+        if let Some(Some(v)) = value {
+            check_name(field, v)?;
+        }
+    }
+    if let Some(p) = &req.project {
+        check_name("project", p)?;
     }
     if let Some(p) = req.priority {
         check_priority(p)?;

@@ -9,6 +9,7 @@
 //! earlier line, `blocked_by` may also point forward (links are made after all lines).
 
 use std::collections::HashMap;
+use std::io::BufRead;
 
 use jiff::Timestamp;
 use serde_json::{Map, Value, json};
@@ -17,8 +18,9 @@ use crate::dedup::{self, Band, Probe};
 use crate::error::{Error, Result};
 use crate::input;
 use crate::keys::canonical_key;
+use crate::limits;
 use crate::model::{Due, LinkKind, Money, Source, Status, Task, TaskType};
-use crate::ops::add::{check_tag, next_key};
+use crate::ops::add::{check_description, check_name, check_tags, check_title, next_key};
 use crate::ops::{Context, project};
 use crate::store::events::{self, Created, EventChange};
 use crate::store::{Store, Tx, persons, tags, tasks as task_rows};
@@ -74,6 +76,9 @@ pub struct CheckLine {
 pub struct ImportOutcome {
     /// Tasks written.
     pub imported: usize,
+    /// (caller id, key) of lines whose id an earlier import brought in: skipped, so
+    /// importing a file twice creates nothing twice.
+    pub already_imported: Vec<(String, String)>,
     /// Bad lines skipped (only with `skip_bad`): the errors, with line numbers.
     pub skipped: Vec<Error>,
     /// (caller id, key) of each imported line.
@@ -159,14 +164,15 @@ fn parse_line(text: &str, n: usize, ctx: &Context) -> Result<Line> {
     if let Some(unknown) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
         return Err(line_error(n, None, format!("unknown field \"{unknown}\"; known fields: {}", FIELDS.join(", "))));
     }
-    let title = opt_string(&obj, "title", n)?.unwrap_or_default();
-    if title.trim().is_empty() {
-        return Err(line_error(n, Some("title"), "a task needs a title"));
-    }
     let wrap = |field: &'static str, e: Error| match e {
         Error::Invalid { value, reason, .. } => line_error(n, Some(field), format!("cannot use \"{value}\": {reason}")),
         other => line_error(n, Some(field), other.to_string()),
     };
+    let title = opt_string(&obj, "title", n)?.unwrap_or_default();
+    if title.trim().is_empty() {
+        return Err(line_error(n, Some("title"), "a task needs a title"));
+    }
+    check_title(&title).map_err(|e| wrap("title", e))?;
     let task_type = match opt_string(&obj, "type", n)? {
         Some(t) => t.parse::<TaskType>().map_err(|e| wrap("type", e))?,
         None => TaskType::Task,
@@ -222,8 +228,13 @@ fn parse_line(text: &str, n: usize, ctx: &Context) -> Result<Line> {
         Some(other) => return Err(line_error(n, Some("amount"), format!("expected \"15000 RUB\", found {other}"))),
     };
     let tags = string_list(&obj, "tags", n)?;
-    for t in &tags {
-        check_tag(t).map_err(|e| wrap("tags", e))?;
+    check_tags(&tags).map_err(|e| wrap("tags", e))?;
+    let description = opt_string(&obj, "description", n)?.unwrap_or_default();
+    check_description(&description).map_err(|e| wrap("description", e))?;
+    for field in ["project", "person", "chat", "category", "close_reason"] {
+        if let Some(v) = opt_string(&obj, field, n)? {
+            check_name(field_name(field), &v).map_err(|e| wrap(field_name(field), e))?;
+        }
     }
     let legacy_key = match opt_string(&obj, "key", n)? {
         Some(k) => {
@@ -236,7 +247,7 @@ fn parse_line(text: &str, n: usize, ctx: &Context) -> Result<Line> {
         id: opt_string(&obj, "id", n)?,
         legacy_key,
         title,
-        description: opt_string(&obj, "description", n)?.unwrap_or_default(),
+        description,
         task_type,
         project: opt_string(&obj, "project", n)?,
         person: opt_string(&obj, "person", n)?.filter(|p| !p.trim().is_empty()),
@@ -255,37 +266,116 @@ fn parse_line(text: &str, n: usize, ctx: &Context) -> Result<Line> {
     })
 }
 
-/// Imports a JSON Lines text (the file's contents).
+/// What reading one line of an import gave.
+enum LineRead {
+    /// The input ended.
+    End,
+    /// A line (without its newline) is in the buffer.
+    Line,
+    /// The line was longer than the limit: its first bytes were dropped with the rest
+    /// of it, and this many bytes were read.
+    TooLong(usize),
+}
+
+/// Reads one line into `buf` without ever holding more than `max` bytes of it: a
+/// gigabyte with no newline costs `max` bytes of memory, not a gigabyte.
+fn read_line_bounded(input: &mut dyn BufRead, buf: &mut Vec<u8>, max: usize) -> std::io::Result<LineRead> {
+    buf.clear();
+    let mut total = 0usize;
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, newline) = match chunk.iter().position(|b| *b == b'\n') {
+            Some(at) => (&chunk[..at], true),
+            None => (chunk, false),
+        };
+        total += part.len();
+        if total <= max {
+            buf.extend_from_slice(part);
+        }
+        let used = part.len() + usize::from(newline);
+        input.consume(used);
+        if newline {
+            break;
+        }
+    }
+    if total > max {
+        buf.clear();
+        return Ok(LineRead::TooLong(total));
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    Ok(if any { LineRead::Line } else { LineRead::End })
+}
+
+/// Imports JSON Lines read from `input` (a file, stdin), streaming: one line in memory
+/// at a time, whatever the input's size.
 ///
 /// `progress` is called with the number of lines done, for a progress bar.
 pub fn import(
+    store: &mut Store,
+    ctx: &Context,
+    input: &mut dyn BufRead,
+    opts: &ImportOptions,
+    progress: &mut dyn FnMut(usize),
+) -> Result<ImportOutcome> {
+    store.write(|tx| import_in(tx, ctx, input, opts, progress))
+}
+
+/// Imports JSON Lines held in memory (tests, evaluations).
+pub fn import_text(
     store: &mut Store,
     ctx: &Context,
     text: &str,
     opts: &ImportOptions,
     progress: &mut dyn FnMut(usize),
 ) -> Result<ImportOutcome> {
-    store.write(|tx| import_in(tx, ctx, text, opts, progress))
+    import(store, ctx, &mut text.as_bytes(), opts, progress)
 }
 
 fn import_in(
     tx: &Tx<'_>,
     ctx: &Context,
-    text: &str,
+    input: &mut dyn BufRead,
     opts: &ImportOptions,
     progress: &mut dyn FnMut(usize),
 ) -> Result<ImportOutcome> {
     let mut out = ImportOutcome::default();
-    // Caller id → row id of lines imported so far.
+    // Caller id → row id of the tasks lines name: imported now, or by an earlier import.
     let mut ids: HashMap<String, i64> = HashMap::new();
+    // Caller id → the line of this file that carried it.
+    let mut seen: HashMap<String, usize> = HashMap::new();
     let mut pending_links: Vec<(usize, i64, String)> = Vec::new();
-    for (index, raw) in text.lines().enumerate() {
-        let n = index + 1;
+    let mut buf = Vec::new();
+    let mut n = 0;
+    loop {
+        let read = read_line_bounded(input, &mut buf, limits::IMPORT_LINE_MAX_BYTES)
+            .map_err(|e| Error::Io { path: "the import input".into(), source: e })?;
+        n += 1;
+        let result = match read {
+            LineRead::End => break,
+            LineRead::TooLong(len) => Err(line_error(
+                n,
+                None,
+                format!("the line is {len} bytes long; the limit is {} bytes", limits::IMPORT_LINE_MAX_BYTES),
+            )),
+            LineRead::Line => match std::str::from_utf8(&buf) {
+                Err(e) => Err(line_error(n, None, format!("not valid UTF-8 (at byte {})", e.valid_up_to() + 1))),
+                Ok(raw) if raw.trim().is_empty() => Ok(None),
+                Ok(raw) => parse_line(raw, n, ctx)
+                    .and_then(|line| take_line(tx, ctx, line, &mut ids, &mut seen, &mut out, opts)),
+            },
+        };
         progress(n);
-        if raw.trim().is_empty() {
-            continue;
-        }
-        let result = parse_line(raw, n, ctx).and_then(|line| insert_line(tx, ctx, line, &mut ids, &mut out, opts));
         match result {
             Ok(Some((row, blockers))) => pending_links.extend(blockers.into_iter().map(|b| (n, row, b))),
             Ok(None) => {}
@@ -293,27 +383,57 @@ fn import_in(
             Err(e) => return Err(e),
         }
     }
+    let mut new_links = Vec::new();
     for (n, row, blocker) in pending_links {
-        let target = match ids.get(&blocker) {
-            Some(id) => *id,
+        match resolve_id(tx, &ids, &blocker)? {
+            Some(target) => new_links.push(crate::graph::NewLink { line: n, from: row, to: target }),
             None => {
                 let e = line_error(n, Some("blocked_by"), format!("no line has id \"{blocker}\""));
-                if opts.skip_bad {
-                    out.skipped.push(e);
-                    continue;
+                if !opts.skip_bad {
+                    return Err(e);
                 }
-                return Err(e);
+                out.skipped.push(e);
             }
-        };
-        let linked = crate::graph::add_link(tx, ctx, row, LinkKind::BlockedBy, target)
-            .map_err(|e| line_error(n, Some("blocked_by"), e.to_string()));
-        match linked {
-            Ok(_) => {}
-            Err(e) if opts.skip_bad => out.skipped.push(e),
-            Err(e) => return Err(e),
         }
     }
+    out.skipped.extend(crate::graph::add_links_acyclic(tx, ctx, LinkKind::BlockedBy, &new_links, opts.skip_bad)?);
     Ok(out)
+}
+
+/// Returns the row of a caller id: a line of this import, else a task an earlier
+/// import made with that id.
+fn resolve_id(tx: &Tx<'_>, ids: &HashMap<String, i64>, id: &str) -> Result<Option<i64>> {
+    match ids.get(id) {
+        Some(row) => Ok(Some(*row)),
+        None => task_rows::id_by_external_id(tx, id),
+    }
+}
+
+/// Takes one parsed line: refuses an id this file used before (naming both lines),
+/// skips a line whose id an earlier import brought in (re-importing a file creates
+/// nothing twice; the line is reported), else inserts it.
+fn take_line(
+    tx: &Tx<'_>,
+    ctx: &Context,
+    line: Line,
+    ids: &mut HashMap<String, i64>,
+    seen: &mut HashMap<String, usize>,
+    out: &mut ImportOutcome,
+    opts: &ImportOptions,
+) -> Result<Inserted> {
+    if let Some(id) = &line.id {
+        if let Some(first) = seen.get(id) {
+            return Err(line_error(line.number, Some("id"), format!("id \"{id}\" is also on line {first}")));
+        }
+        seen.insert(id.clone(), line.number);
+        if let Some(existing) = task_rows::id_by_external_id(tx, id)? {
+            let key = task_rows::get(tx, existing)?.key;
+            ids.insert(id.clone(), existing);
+            out.already_imported.push((id.clone(), key));
+            return Ok(None);
+        }
+    }
+    insert_line(tx, ctx, line, ids, out, opts)
 }
 
 type Inserted = Option<(i64, Vec<String>)>;
@@ -329,7 +449,8 @@ fn insert_line(
     let n = line.number;
     let reply_to_id = match &line.reply_to {
         Some(r) => Some(
-            *ids.get(r).ok_or_else(|| line_error(n, Some("reply_to"), format!("no earlier line has id \"{r}\"")))?,
+            resolve_id(tx, ids, r)?
+                .ok_or_else(|| line_error(n, Some("reply_to"), format!("no earlier line has id \"{r}\"")))?,
         ),
         None => None,
     };

@@ -5,7 +5,7 @@
 use crate::error::{Error, Result};
 use crate::keys;
 use crate::model::{Status, Task};
-use crate::ops::{Context, add::check_tag};
+use crate::ops::Context;
 use crate::store::events::{self, Change, EventChange, StatusChange, TagChange, UntagChange};
 use crate::store::{Store, Tx, links, tags, tasks as task_rows};
 
@@ -113,11 +113,18 @@ pub(crate) fn change(
 
 /// Adds tags to a task; returns the task and the tags that were new.
 pub fn tag(store: &mut Store, ctx: &Context, reference: &str, names: &[String]) -> Result<(Task, Vec<String>)> {
-    for n in names {
-        check_tag(n)?;
-    }
+    crate::ops::add::check_tags(names)?;
     store.write(|tx| {
         let id = keys::resolve(tx, reference)?;
+        let task = task_rows::get(tx, id)?;
+        let new: usize = names.iter().filter(|n| !task.tags.contains(n)).count();
+        if task.tags.len() + new > crate::limits::TAGS_MAX {
+            return Err(Error::invalid(
+                "tag",
+                names.join(" "),
+                format!("{} has {} tags; a task holds at most {}", task.key, task.tags.len(), crate::limits::TAGS_MAX),
+            ));
+        }
         let mut added = Vec::new();
         for n in names {
             if tags::add(tx, id, n, ctx.now_ms())? {

@@ -127,18 +127,83 @@ impl Tx<'_> {
     }
 }
 
+/// SQLite's name for a database in memory.
+const IN_MEMORY: &str = ":memory:";
+
+/// The mode of a new store file: read and write for its owner only.
+pub const STORE_FILE_MODE: u32 = 0o600;
+/// The mode of a directory made for a store.
+pub const STORE_DIR_MODE: u32 = 0o700;
+
+/// Returns whether the store file exists; a dangling symlink is an error.
+fn path_exists(path: &Path) -> Result<bool> {
+    let open_error = |reason: String| Error::StoreOpen { path: path.display().to_string(), reason };
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(open_error(e.to_string())),
+        Ok(meta) if meta.file_type().is_symlink() => match std::fs::metadata(path) {
+            Ok(_) => Ok(true),
+            Err(_) => {
+                let target = std::fs::read_link(path).map(|t| t.display().to_string()).unwrap_or_default();
+                Err(open_error(format!("it is a symlink to {target}, which does not exist")))
+            }
+        },
+        Ok(_) => Ok(true),
+    }
+}
+
+/// Creates the directories of a new store (0700) and its empty file (0600).
+fn create_private(path: &Path) -> Result<()> {
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+    let open_error = |reason: String| Error::StoreOpen { path: path.display().to_string(), reason };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty() && !d.exists()) {
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(STORE_DIR_MODE)
+            .create(dir)
+            .map_err(|e| open_error(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    // The mode is masked by the umask at creation, which can only take bits away;
+    // setting it again makes it exactly 0600.
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(STORE_FILE_MODE)
+        .open(path)
+        .map_err(|e| open_error(format!("cannot create it: {e}")))?;
+    file.set_permissions(std::fs::Permissions::from_mode(STORE_FILE_MODE))
+        .map_err(|e| open_error(format!("cannot make it private: {e}")))?;
+    Ok(())
+}
+
 impl Store {
     /// Opens (creating if needed) the store at `path` and migrates it to the newest schema.
     ///
     /// Refuses a store whose schema is newer than this binary, so an old `tasks` never
     /// writes rows a newer one would misread.
+    ///
+    /// A new store and the directories made for it are private whatever the umask
+    /// (0600 and 0700: a task list is nobody else's business); SQLite gives its WAL and
+    /// shared-memory files the store file's mode. A symlink whose target does not exist
+    /// is refused: SQLite would create a file wherever it points.
     pub fn open(path: &Path) -> Result<Store> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| Error::StoreOpen {
-                path: path.display().to_string(),
-                reason: format!("cannot create {}: {e}", dir.display()),
-            })?;
+        // SQLite's name for a store in memory (tests) is no file to create.
+        if path.as_os_str() != IN_MEMORY && !path_exists(path)? {
+            create_private(path)?;
         }
+        Store::connect(path)
+    }
+
+    /// Opens the store at `path` only if it exists (read-only commands: they never
+    /// create a store, or a directory, by looking).
+    pub fn open_existing(path: &Path) -> Result<Store> {
+        if !path_exists(path)? {
+            return Err(Error::NotFound { what: "store", value: path.display().to_string() });
+        }
+        Store::connect(path)
+    }
+
+    fn connect(path: &Path) -> Result<Store> {
         let conn = Connection::open(path)
             .map_err(|e| Error::StoreOpen { path: path.display().to_string(), reason: e.to_string() })?;
         conn.busy_timeout(BUSY_TIMEOUT)?;
@@ -158,6 +223,12 @@ impl Store {
         let mut store = Store { conn, path: path.to_path_buf() };
         store.migrate()?;
         Ok(store)
+    }
+
+    /// Sets how long a write waits for another process's write lock before it gives up
+    /// (default [`BUSY_TIMEOUT`]).
+    pub fn set_busy_timeout(&self, wait: Duration) -> Result<()> {
+        Ok(self.conn.busy_timeout(wait)?)
     }
 
     /// Returns the path the store was opened from.

@@ -190,6 +190,15 @@ pub(crate) fn id_by_key(conn: &Connection, key: &str) -> Result<Option<i64>> {
         .optional()?)
 }
 
+/// Returns the task an import made with this caller id, if any.
+pub(crate) fn id_by_external_id(conn: &Connection, external_id: &str) -> Result<Option<i64>> {
+    Ok(conn
+        .query_row_cached("SELECT id FROM tasks WHERE external_id = ?1 ORDER BY id LIMIT 1", [external_id], |r| {
+            r.get(0)
+        })
+        .optional()?)
+}
+
 /// Returns (id, key) of tasks whose UUID starts with `prefix` (lowercase hex with dashes
 /// as stored), at most `limit`.
 pub(crate) fn ids_by_uuid_prefix(conn: &Connection, prefix: &str, limit: usize) -> Result<Vec<(i64, String)>> {

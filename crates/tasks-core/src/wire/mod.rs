@@ -202,6 +202,7 @@ pub fn project_list(list: &[ProjectSummary]) -> Value {
 pub fn imported(out: &ImportOutcome) -> Value {
     json!({
         "imported": out.imported,
+        "already_imported": out.already_imported.iter().map(|(id, key)| json!({ "id": id, "key": key })).collect::<Vec<_>>(),
         "skipped": out.skipped.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "items": out.keys.iter().map(|(id, key)| json!({ "id": id, "key": key })).collect::<Vec<_>>(),
     })

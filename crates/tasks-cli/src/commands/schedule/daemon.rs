@@ -29,6 +29,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -90,13 +91,29 @@ impl DaemonLock {
         let mut name = db.as_os_str().to_owned();
         name.push(LOCK_SUFFIX);
         let path = PathBuf::from(name);
+        // Never through a symlink (someone could point the lock at a file of the user's
+        // and have the pid written into it), and private like the store.
         let mut file = OpenOptions::new()
             .create(true)
             .truncate(false)
             .read(true)
             .write(true)
+            .mode(0o600)
+            .custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32 | rustix::fs::OFlags::CLOEXEC.bits() as i32)
             .open(&path)
-            .map_err(|e| CliError::other(format!("cannot open the daemon lock {}: {e}", path.display())))?;
+            .map_err(|e| {
+                CliError::config(
+                    format!("cannot open the daemon lock {}: {e}", path.display()),
+                    Some("hint: the lock must be a regular file beside the store, not a symlink"),
+                )
+            })?;
+        let regular = file.metadata().map(|m| m.file_type().is_file()).unwrap_or(false);
+        if !regular {
+            return Err(CliError::config(
+                format!("the daemon lock {} is not a regular file", path.display()),
+                Some("hint: remove it; the daemon makes its own"),
+            ));
+        }
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
@@ -179,8 +196,17 @@ fn job_line(j: &Job) -> String {
     }
 }
 
+/// Keeps other processes of the same user from reading the daemon's memory and its
+/// `/proc/<pid>/environ` — the commands it runs among them: the daemon may hold secrets
+/// (an LLM key, a bot token) from its environment or config. A command's own `exec`
+/// makes it dumpable again, so this never reaches the commands themselves.
+pub(crate) fn protect_memory() {
+    let _ = rustix::process::set_dumpable_behavior(rustix::process::DumpableBehavior::NotDumpable);
+}
+
 /// Runs `tasks daemon [--once]`.
 pub fn daemon(app: &mut App, a: DaemonArgs) -> Result<(), CliError> {
+    protect_memory();
     let lock = DaemonLock::acquire(app.store.path())?;
     let shared = Shared::open(app)?;
     let quiet = app.json;
@@ -214,6 +240,14 @@ async fn serve(shared: Shared, once: bool, quiet: bool) -> Result<Summary, CliEr
     let signal_err = |e: std::io::Error| CliError::other(format!("cannot listen for signals: {e}"));
     let mut term = signal(SignalKind::terminate()).map_err(signal_err)?;
     let mut int = signal(SignalKind::interrupt()).map_err(signal_err)?;
+    // What a killed daemon started may still run (a command's own children outlive it:
+    // the parent-death signal reaches the program only). End it before saying so.
+    for orphan in blocking(&shared, |s, _| run::orphans(s)).await? {
+        let killed = kill_orphan(orphan);
+        if killed > 0 {
+            log(quiet, format!("killed {killed} process(es) left by Job #{}", orphan.job_id));
+        }
+    }
     summary.recovered = blocking(&shared, run::recover).await?;
     for j in &summary.recovered {
         log(quiet, format!("recovered {}", job_line(j)));
@@ -412,7 +446,23 @@ async fn run_command(shared: &Shared, started: &StartedJob, c: &CommandAction) -
         // Its own process group (pgid = its pid), so the group can be killed whole.
         .process_group(0)
         .kill_on_drop(true);
-    for name in &c.env_allow {
+    let daemon = rustix::process::getpid();
+    // SAFETY: the closure runs in the child between fork and exec, where only
+    // async-signal-safe calls are allowed; it makes two raw syscalls (prctl, getppid)
+    // through rustix and allocates nothing.
+    unsafe {
+        cmd.pre_exec(move || {
+            // The program dies with the daemon, even with kill -9 (the runtime is
+            // current-thread, so the forking thread is the daemon's main thread).
+            rustix::process::set_parent_process_death_signal(Some(rustix::process::Signal::KILL))?;
+            // The daemon may have died before the prctl: then do not start at all.
+            if rustix::process::getppid() != Some(daemon) {
+                return Err(std::io::Error::other("the daemon exited before the command started"));
+            }
+            Ok(())
+        });
+    }
+    for name in c.env_allow.iter().filter(|n| !env::SECRETS.contains(&n.as_str())) {
         if let Some(value) = std::env::var_os(name) {
             cmd.env(name, value);
         }
@@ -508,6 +558,35 @@ impl Drop for GroupKill {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// Kills what is left of an orphaned command: every process in the group the command
+/// led that still carries its Job's `TASKS_JOB_ID` (set for every command and inherited
+/// by its children) — the mark keeps a recycled group id from taking a stranger down.
+/// Returns how many it signalled.
+fn kill_orphan(orphan: run::Orphan) -> usize {
+    let mark = format!("TASKS_JOB_ID={}", orphan.job_id);
+    let Ok(entries) = std::fs::read_dir("/proc") else { return 0 };
+    let mut killed = 0;
+    for entry in entries.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<i32>().ok()) else { continue };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
+        // "pid (comm) state ppid pgrp …": the fields after the parenthesised name.
+        let pgrp = stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(2)?.parse::<u32>().ok());
+        if pgrp != Some(orphan.pid) {
+            continue;
+        }
+        let Ok(environ) = std::fs::read(format!("/proc/{pid}/environ")) else { continue };
+        if !environ.split(|b| *b == 0).any(|v| v == mark.as_bytes()) {
+            continue;
+        }
+        if let Some(p) = rustix::process::Pid::from_raw(pid)
+            && rustix::process::kill_process(p, rustix::process::Signal::KILL).is_ok()
+        {
+            killed += 1;
+        }
+    }
+    killed
 }
 
 /// Returns a fresh idempotency key for a run-now without `--key`.

@@ -51,6 +51,21 @@ pub enum ScheduleCommand {
     Messages(MessagesArgs),
 }
 
+impl ScheduleCommand {
+    /// Returns whether the command writes; preview, list, show and messages only read,
+    /// and a queue listing too.
+    pub fn writes(&self) -> bool {
+        match self {
+            ScheduleCommand::Preview(_)
+            | ScheduleCommand::List(_)
+            | ScheduleCommand::Show(_)
+            | ScheduleCommand::Messages(_) => false,
+            ScheduleCommand::Queue(q) => q.remove.is_some() || q.promote.is_some() || q.push.is_some(),
+            _ => true,
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct AddArgs {
     /// The task: HRB-12, REQ-22, task:<uuid>

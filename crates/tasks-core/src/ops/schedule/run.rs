@@ -66,6 +66,32 @@ pub fn recover(store: &mut Store, ctx: &Context) -> Result<Vec<Job>> {
     })
 }
 
+/// A program a dead daemon started that may still run: its Job, and the process group
+/// it leads (the daemon starts every command as a group leader, pgid = pid).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Orphan {
+    /// The Job.
+    pub job_id: i64,
+    /// The recorded process id, which is also the group id.
+    pub pid: u32,
+}
+
+/// Returns the programs of Runs a dead daemon left `running`: the daemon that starts
+/// next kills what is left of their groups before [`recover`] marks them interrupted,
+/// so nothing runs on unsupervised past its timeout.
+pub fn orphans(store: &Store) -> Result<Vec<Orphan>> {
+    let conn = store.conn();
+    let mut out = Vec::new();
+    for job in jobs::daemon_running_jobs(conn)? {
+        for run in jobs::runs_of_job(conn, job.id)? {
+            if let (RunState::Running, Some(pid)) = (run.state, run.pid) {
+                out.push(Orphan { job_id: job.id, pid });
+            }
+        }
+    }
+    Ok(out)
+}
+
 fn interrupt_job(tx: &Tx<'_>, job: &Job, reason: &str, now: i64) -> Result<Job> {
     jobs::interrupt_runs(tx, job.id, reason, now)?;
     jobs::set_job_state(tx, job.id, JobState::Interrupted, Some(reason), now)?;
