@@ -11,6 +11,7 @@
 //! base_url = "https://openrouter.ai/api/v1"   # TASKS_LLM_BASE_URL
 //! model = "…"                                 # TASKS_LLM_MODEL
 //! api_key = "…"                               # TASKS_LLM_API_KEY
+//! timeout = "30s"                             # TASKS_LLM_TIMEOUT
 //! [telegram]
 //! bot_token = "…"                             # TELEGRAM_BOT_TOKEN
 //! chats = [123456789]                         # TASKS_TELEGRAM_CHATS
@@ -18,8 +19,8 @@
 //!
 //! Every key is checked: an unknown key or a value of the wrong type is a configuration
 //! error (exit 3) naming the file, the line and the key — a misspelt `acter` must not be
-//! silently ignored. The LLM and Telegram keys are read and checked now; the
-//! conversation and the bot (later issues) are their users.
+//! silently ignored. The LLM keys are read by `tasks chat`; the Telegram keys are
+//! read and checked now, and the bot (a later issue) is their user.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -45,6 +46,8 @@ pub struct Config {
     pub llm_model: Option<String>,
     /// `[llm] api_key`.
     pub llm_api_key: Option<String>,
+    /// `[llm] timeout` (`30s`, `2m`).
+    pub llm_timeout: Option<String>,
     /// `[telegram] bot_token`.
     pub telegram_bot_token: Option<String>,
     /// `[telegram] chats`.
@@ -52,7 +55,7 @@ pub struct Config {
 }
 
 const HINT: &str =
-    "hint: keys are db, actor, tz, conversational, [llm] base_url/model/api_key, [telegram] bot_token/chats";
+    "hint: keys are db, actor, tz, conversational, [llm] base_url/model/api_key/timeout, [telegram] bot_token/chats";
 
 /// Returns the path of the configuration file, whether or not it exists.
 pub fn path() -> Option<PathBuf> {
@@ -118,6 +121,7 @@ pub fn parse(text: &str) -> Result<Config, String> {
                         "base_url" => c.llm_base_url = value,
                         "model" => c.llm_model = value,
                         "api_key" => c.llm_api_key = value,
+                        "timeout" => c.llm_timeout = value,
                         _ => return Err(format!("{}: unknown key", at(v, &format!("llm.{k}")))),
                     }
                 }
@@ -149,7 +153,7 @@ mod tests {
     #[test]
     fn every_key_is_read() {
         let c = parse(
-            "db = \"/tmp/t.db\"\nactor = \"me\"\ntz = \"Europe/Berlin\"\nconversational = false\n\n[llm]\nbase_url = \"http://127.0.0.1:9\"\nmodel = \"m\"\napi_key = \"k\"\n\n[telegram]\nbot_token = \"t\"\nchats = [1, -100200]\n",
+            "db = \"/tmp/t.db\"\nactor = \"me\"\ntz = \"Europe/Berlin\"\nconversational = false\n\n[llm]\nbase_url = \"http://127.0.0.1:9\"\nmodel = \"m\"\napi_key = \"k\"\ntimeout = \"5s\"\n\n[telegram]\nbot_token = \"t\"\nchats = [1, -100200]\n",
         )
         .expect("parse");
         assert_eq!(c.db, Some(PathBuf::from("/tmp/t.db")));
@@ -157,6 +161,7 @@ mod tests {
         assert_eq!(c.tz.as_deref(), Some("Europe/Berlin"));
         assert_eq!(c.conversational, Some(false));
         assert_eq!(c.llm_model.as_deref(), Some("m"));
+        assert_eq!(c.llm_timeout.as_deref(), Some("5s"));
         assert_eq!(c.telegram_chats, Some(vec![1, -100200]));
         assert_eq!(parse("").expect("empty"), Config::default());
     }

@@ -38,6 +38,7 @@ pub const KNOWN: &[&str] = &[
     "TASKS_LLM_BASE_URL",
     "TASKS_LLM_MODEL",
     "TASKS_LLM_API_KEY",
+    "TASKS_LLM_TIMEOUT",
     "TELEGRAM_BOT_TOKEN",
     "TASKS_TELEGRAM_CHATS",
     "TASKS_TELEGRAM_API_URL",
@@ -216,6 +217,56 @@ pub fn busy_timeout() -> Result<std::time::Duration, CliError> {
             .map_err(|e| CliError::config(e.to_string(), Some("hint: TASKS_BUSY_TIMEOUT=30s"))),
         None => Ok(tasks_core::store::BUSY_TIMEOUT),
     }
+}
+
+/// Returns whether free text is accepted: `TASKS_CONVERSATIONAL` (`off`, `false`, `0`,
+/// `no` / `on`, `true`, `1`, `yes`), else the file's `conversational`, else yes.
+pub fn conversational() -> Result<bool, CliError> {
+    match capture().text("TASKS_CONVERSATIONAL")? {
+        Some(v) => match v.trim().to_ascii_lowercase().as_str() {
+            "off" | "false" | "0" | "no" => Ok(false),
+            "on" | "true" | "1" | "yes" | "" => Ok(true),
+            other => Err(CliError::config(
+                format!("TASKS_CONVERSATIONAL: cannot read \"{other}\" as on or off"),
+                Some("hint: TASKS_CONVERSATIONAL=off switches free text off; on (or unset) switches it on"),
+            )),
+        },
+        None => Ok(config::get()?.conversational.unwrap_or(true)),
+    }
+}
+
+/// Returns the model to talk to, or `None` when no model is named (then the offline
+/// parser reads free text). Each value: the environment, else the file, else the
+/// default (the base URL and the timeout).
+pub fn llm() -> Result<Option<tasks_chat::llm::LlmConfig>, CliError> {
+    let env = capture();
+    let file = config::get()?;
+    let Some(model) = env.text("TASKS_LLM_MODEL")?.or_else(|| file.llm_model.clone()).filter(|m| !m.trim().is_empty())
+    else {
+        return Ok(None);
+    };
+    let base_url = env
+        .text("TASKS_LLM_BASE_URL")?
+        .or_else(|| file.llm_base_url.clone())
+        .unwrap_or_else(|| tasks_chat::llm::DEFAULT_BASE_URL.to_string());
+    let api_key = env.text("TASKS_LLM_API_KEY")?.or_else(|| file.llm_api_key.clone()).filter(|k| !k.is_empty());
+    let timeout = match env.text("TASKS_LLM_TIMEOUT")?.or_else(|| file.llm_timeout.clone()) {
+        Some(text) => tasks_core::input::parse_duration("TASKS_LLM_TIMEOUT", text.trim())
+            .map_err(|e| CliError::config(e.to_string(), Some("hint: TASKS_LLM_TIMEOUT=30s")))?,
+        None => tasks_chat::llm::DEFAULT_TIMEOUT,
+    };
+    if timeout.is_zero() {
+        return Err(CliError::config(
+            "TASKS_LLM_TIMEOUT: a timeout of zero never lets the model answer",
+            Some("hint: TASKS_LLM_TIMEOUT=30s"),
+        ));
+    }
+    Ok(Some(tasks_chat::llm::LlmConfig {
+        base_url: base_url.trim().to_string(),
+        model: model.trim().to_string(),
+        api_key,
+        timeout,
+    }))
 }
 
 /// Builds the operation context for this run.

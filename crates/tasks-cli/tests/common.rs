@@ -15,6 +15,7 @@ pub struct TestEnv {
     pub dir: tempfile::TempDir,
     pub now: String,
     pub actor: String,
+    pub tz: String,
 }
 
 /// What one run printed and how it ended.
@@ -56,7 +57,12 @@ impl Run {
 
 impl TestEnv {
     pub fn new() -> TestEnv {
-        TestEnv { dir: tempfile::tempdir().expect("temp dir"), now: NOW.into(), actor: "tester".into() }
+        TestEnv {
+            dir: tempfile::tempdir().expect("temp dir"),
+            now: NOW.into(),
+            actor: "tester".into(),
+            tz: "Europe/Berlin".into(),
+        }
     }
 
     /// Creates the (empty) store, as the first write would: read-only commands on a
@@ -81,7 +87,7 @@ impl TestEnv {
             .env("TASKS_DB", self.db())
             .env("TASKS_NOW", &self.now)
             .env("TASKS_ACTOR", &self.actor)
-            .env("TASKS_TZ", "Europe/Berlin")
+            .env("TASKS_TZ", &self.tz)
             .env("NO_COLOR", "1")
             .env("HOME", self.dir.path())
             .current_dir(self.dir.path())

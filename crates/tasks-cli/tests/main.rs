@@ -4,6 +4,8 @@
 
 mod common;
 mod test_add;
+mod test_chat;
+mod test_chat_holdout;
 mod test_claim;
 mod test_concurrency;
 mod test_contract;

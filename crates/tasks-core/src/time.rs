@@ -43,6 +43,15 @@ pub fn local_today(now: Timestamp, zone: &TimeZone) -> Date {
     now.to_zoned_datetime(zone.clone()).date()
 }
 
+/// Returns the epoch milliseconds of the first instant of `date` in `zone` (the
+/// start of that local day; on a DST gap at midnight, the first existing instant).
+pub fn local_midnight_ms(date: Date, zone: &TimeZone) -> i64 {
+    zone.to_ambiguous_timestamp(date.to_datetime(jiff::civil::Time::midnight()))
+        .compatible()
+        .map(|ts| ts.as_millisecond())
+        .unwrap_or_else(|_| floating_date_to_ms(date))
+}
+
 /// Parses a length such as `90s`, `10m`, `1h30m` or `2d` for the named flag.
 pub fn parse_duration(field: &'static str, text: &str) -> crate::Result<std::time::Duration> {
     let bad = |reason: &str| crate::Error::invalid(field, text, reason);

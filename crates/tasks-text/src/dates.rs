@@ -445,6 +445,10 @@ enum Relative {
     NextWeek,
     /// The last day of this month.
     EndOfMonth,
+    /// The last day of next month.
+    EndOfNextMonth,
+    /// The coming Saturday (today on a Saturday).
+    Weekend,
     /// 31 December of this year.
     EndOfYear,
 }
@@ -478,6 +482,14 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     (&["fin", "del", "dia"], Relative::Today),
     (&["final", "del", "dia"], Relative::Today),
     (&["next", "week"], Relative::NextWeek),
+    (&["next", "month"], Relative::EndOfNextMonth),
+    (&["this", "weekend"], Relative::Weekend),
+    (&["fin", "de", "semana"], Relative::Weekend),
+    (&["следующем", "месяце"], Relative::EndOfNextMonth),
+    (&["следующий", "месяц"], Relative::EndOfNextMonth),
+    (&["конец", "месяца"], Relative::EndOfMonth),
+    (&["конец", "недели"], Relative::ThisWeek),
+    (&["конец", "года"], Relative::EndOfYear),
     (&["this", "week"], Relative::ThisWeek),
     (&["следующей", "неделе"], Relative::NextWeek),
     (&["следующую", "неделю"], Relative::NextWeek),
@@ -501,6 +513,9 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     (&["semana", "proxima"], Relative::NextWeek),
     (&["esta", "semana"], Relative::ThisWeek),
     (&["pasado", "manana"], Relative::DayAfterTomorrow),
+    (&["weekend"], Relative::Weekend),
+    (&["выходные"], Relative::Weekend),
+    (&["выходных"], Relative::Weekend),
     (&["today"], Relative::Today),
     (&["tonight"], Relative::Today),
     (&["eod"], Relative::Today),
@@ -575,6 +590,10 @@ fn resolve_relative(today: Date, relative: Relative) -> Option<Due> {
         Relative::ThisWeek => week(end_of_week(today)?),
         Relative::NextWeek => week(add_days(end_of_week(today)?, 7)?),
         Relative::EndOfMonth => day(today.last_of_month()),
+        Relative::EndOfNextMonth => {
+            day(today.first_of_month().checked_add(Span::new().try_months(1).ok()?).ok()?.last_of_month())
+        }
+        Relative::Weekend => day(add_days(today, i64::from(today.weekday().until(Weekday::Saturday)))?),
         Relative::EndOfYear => day(today.last_of_year()),
     })
 }
@@ -652,6 +671,11 @@ fn match_at(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
             if words == &["manana"] && prev(1).is_some_and(|p| MORNING_MARKERS.contains(&p)) {
                 continue;
             }
+            // "on weekends", «в выходные не шуметь»: in running text a weekend is a
+            // rule's time more often than a due date; as a flag it is the coming Saturday.
+            if matches!(relative, Relative::Weekend) && mode == Mode::Text {
+                continue;
+            }
             return found(resolve_relative(today, *relative), i + words.len(), RANK_RELATIVE);
         }
     }
@@ -689,6 +713,9 @@ fn match_numeric_date(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<H
         let (y, m, d) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
         return Some(Date::new(y, m, d).map_or(Hit::Invalid, found));
     }
+    if let Some(hit) = match_slash_date(token, i, today, mode) {
+        return Some(hit);
+    }
     let parts: Vec<&str> = token.split('.').collect();
     if !(2..=3).contains(&parts.len()) || parts.iter().any(|p| p.is_empty() || !p.chars().all(|c| c.is_ascii_digit())) {
         return None;
@@ -723,6 +750,43 @@ fn match_numeric_date(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<H
         None => resolve_day_month(today, d, m),
     };
     Some(date.map_or(Hit::Invalid, found))
+}
+
+/// Reads `2026/12/24`, and `19/03` or `19/03/2026` where the first number is above 12:
+/// only then is day/month certain (`03/04` is the 3rd of April in Europe and March 4th
+/// in the US, so it is refused).
+fn match_slash_date(token: &str, i: usize, today: Date, mode: Mode) -> Option<Hit> {
+    let parts: Vec<&str> = token.split('/').collect();
+    if parts.len() < 2 || parts.iter().any(|p| p.is_empty() || !p.chars().all(|c| c.is_ascii_digit())) {
+        return None;
+    }
+    let found =
+        |date: Date| Hit::Found(Found { due: Due { date, kind: DueKind::Day }, end: i + 1, rank: RANK_CALENDAR });
+    let num = |p: &str| p.parse::<i16>().ok();
+    match parts[..] {
+        [y, m, d] if y.len() == 4 => {
+            let (y, m, d) = (num(y)?, num(m)?, num(d)?);
+            Some(Date::new(y, i8::try_from(m).ok()?, i8::try_from(d).ok()?).map_or(Hit::Invalid, found))
+        }
+        [d, m] | [d, m, _] if d.len() <= 2 && m.len() <= 2 => {
+            let (d, m) = (num(d)?, num(m)?);
+            if d <= 12 {
+                // Day and month could be swapped: never guess.
+                return (mode == Mode::Flag).then_some(Hit::Invalid);
+            }
+            let (d, m) = (i8::try_from(d).ok()?, i8::try_from(m).ok()?);
+            if !(1..=12).contains(&m) || d > 31 {
+                return (mode == Mode::Flag).then_some(Hit::Invalid);
+            }
+            let date = match parts.get(2) {
+                Some(y) if y.len() == 4 => Date::new(num(y)?, m, d).ok(),
+                Some(_) => None,
+                None => resolve_day_month(today, d, m),
+            };
+            Some(date.map_or(Hit::Invalid, found))
+        }
+        _ => None,
+    }
 }
 
 /// Reads `20 мая`, `5 de mayo [de 2026]`, `3 May`, `Apr 20`, `April 20th 2026` at `i`.

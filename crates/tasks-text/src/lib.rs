@@ -10,6 +10,7 @@
 //! - [`find_due`], [`parse_due`]: due phrases in
 //!   Russian, English and Spanish.
 //! - [`concepts_of`]: a cross-language lexicon of task words.
+//! - [`printable()`]: user and model text made safe for a terminal.
 //! - [`Fingerprint`]: all of the above for one task, as the duplicate check needs it.
 //!
 //! What it deliberately does not do: no SQLite, no clock reads (today's date is always
@@ -20,7 +21,9 @@
 pub mod amount;
 pub mod dates;
 pub mod lexicon;
+pub mod names;
 pub mod normalize;
+pub mod printable;
 pub mod stems;
 pub mod trigrams;
 
@@ -32,6 +35,7 @@ pub use amount::{Amount, AmountError, Currency, amounts, parse_amount_flag};
 pub use dates::{DateError, Due, DueKind, find_due, parse_due};
 pub use lexicon::{ConceptId, concepts_of};
 pub use normalize::normalize;
+pub use printable::printable;
 pub use stems::stems;
 pub use trigrams::{trigram_jaccard, trigrams};
 

@@ -4,6 +4,7 @@
 
 mod add;
 mod change;
+mod chat;
 mod claim;
 mod duplicates;
 mod prime;
@@ -117,6 +118,8 @@ pub enum Command {
     Man,
     /// Print N generated tasks as JSON Lines (a deterministic workload for benchmarks)
     Workload(WorkloadArgs),
+    /// Talk to your tasks: free text (through the model, or offline) or /commands
+    Chat(chat::ChatArgs),
     /// Serve the same operations to agents over MCP (stdio)
     Mcp,
     /// Print a short workflow guide for an agent's context
@@ -140,6 +143,7 @@ impl Command {
             | Command::Jobs(_)
             | Command::Project(project::ProjectCommand::List) => false,
             Command::Duplicates(a) => a.writes(),
+            Command::Chat(a) => !a.dry_run,
             Command::Schedule(c) => c.writes(),
             _ => true,
         }
@@ -296,6 +300,7 @@ fn dispatch(app: &mut App, command: Command) -> Result<(), CliError> {
         Command::Schedule(c) => schedule::run(app, c),
         Command::Jobs(a) => schedule::jobs(app, a),
         Command::Daemon(a) => schedule::daemon(app, a),
+        Command::Chat(a) => chat::run(app, a),
         Command::Completions(_) | Command::Man | Command::Mcp | Command::Prime | Command::Workload(_) => Ok(()),
     }
 }

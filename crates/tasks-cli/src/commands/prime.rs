@@ -27,6 +27,9 @@ candidates (key, score, reasons). Read them, then either
    tasks add \"…\" --new          (it is a different job)
 Never loop on exit 7 without choosing.
 
+A person may also talk to the same store: `tasks chat \"сделала позвонить Ане\"` (free
+text or /commands). You do not need it — use the commands above, which are exact.
+
 Exit codes: 2 bad input · 6 not found · 7 confirmation required · 15 conflict (the
 task is claimed by someone else: the message names who and until when; pick another).
 Keys look like HRB-12 or REQ-22; a UUID or 8+ hex digits of one also works.

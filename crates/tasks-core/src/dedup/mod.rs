@@ -205,6 +205,16 @@ fn selective_terms(df: &StoreDocFreq<'_>, terms: Vec<String>) -> Result<Vec<(Str
         .collect())
 }
 
+/// Returns the terms of a free text (stems and concepts, as the check's bm25 queries
+/// them) with their inverse document frequencies, for a search: the rare terms, and at
+/// least the [`MIN_QUERY_TERMS`] rarest.
+pub(crate) fn search_terms(conn: &Connection, text: &str) -> Result<Vec<(String, f64)>> {
+    let profile = Profile::of(&ProfileInput { title: text, ..ProfileInput::default() });
+    let (total, _, _) = store_dedup::totals(conn)?;
+    let df = StoreDocFreq { conn, total, seen: Default::default() };
+    selective_terms(&df, profile.query_terms())
+}
+
 /// Returns the FTS5 query matching one term as a word: quoted, so `"`, `*`, `NEAR`,
 /// `OR` in a title are words, never syntax; `None` for a blank term.
 pub fn match_term(term: &str) -> Option<String> {

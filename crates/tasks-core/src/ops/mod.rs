@@ -4,6 +4,7 @@
 //! turns them into JSON.
 
 pub mod add;
+pub mod conversation;
 pub mod duplicates;
 pub mod edit;
 pub mod import;

@@ -31,6 +31,12 @@ pub fn list(store: &Store) -> Result<Vec<ProjectSummary>> {
         .collect())
 }
 
+/// Lists every project without counting its tasks (what the conversation files tasks
+/// into; the counts cost a scan of every task).
+pub fn all(store: &Store) -> Result<Vec<Project>> {
+    projects::list(store.conn())
+}
+
 /// Returns the project for `key`, or the inbox (made on first use) when `key` is `None`.
 pub(crate) fn resolve_or_inbox(tx: &Tx<'_>, key: Option<&str>, now: i64) -> Result<Project> {
     match key {

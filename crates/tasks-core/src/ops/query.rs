@@ -208,3 +208,59 @@ pub fn next_ready(store: &Store, ctx: &Context, filter: ListFilter) -> Result<Op
     f.tag = filter.tag;
     Ok(task_rows::list(store.conn(), &f)?.into_iter().next())
 }
+
+/// What `search` looks for.
+#[derive(Debug, Clone)]
+pub struct SearchQuery {
+    /// Free text, in any script: matched by stems and cross-language concepts.
+    pub text: String,
+    /// Only open and in-progress tasks.
+    pub open_only: bool,
+    /// Most tasks returned.
+    pub limit: usize,
+}
+
+/// Tasks read from the index per task asked for: closed ones are passed over when only
+/// open ones are wanted.
+const SEARCH_POOL_FACTOR: usize = 5;
+
+/// Returns the tasks whose words match the text best (the sum of the inverse document
+/// frequencies of the stems and concepts they share with it), best first.
+pub fn search(store: &Store, q: &SearchQuery) -> Result<Vec<Task>> {
+    let conn = store.conn();
+    let terms = crate::dedup::search_terms(conn, &q.text)?;
+    if terms.is_empty() {
+        return Ok(Vec::new());
+    }
+    let pool = q.limit.saturating_mul(SEARCH_POOL_FACTOR).max(q.limit);
+    let mut out = Vec::new();
+    for id in crate::store::dedup::ranked_matches(conn, &terms, pool)? {
+        let task = task_rows::get(conn, id)?;
+        if q.open_only && task.status.is_closed() {
+            continue;
+        }
+        out.push(task);
+        if out.len() >= q.limit {
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// Returns how many tasks are open or in progress, counting no further than `at_most`.
+pub fn count_open(store: &Store, at_most: usize) -> Result<usize> {
+    let f = ListFilter { statuses: vec![Status::Open, Status::InProgress], ..ListFilter::default() };
+    task_rows::count(store.conn(), &f, at_most)
+}
+
+/// Returns the tasks done since `since_ms` (epoch ms; `None` for all), newest first.
+pub fn done_since(store: &Store, since_ms: Option<i64>, limit: usize) -> Result<Vec<Task>> {
+    let f = ListFilter {
+        statuses: vec![Status::Done],
+        closed_since: since_ms,
+        closed_newest_first: true,
+        limit: Some(limit),
+        ..ListFilter::default()
+    };
+    task_rows::list(store.conn(), &f)
+}

@@ -125,6 +125,46 @@ pub(crate) fn messages(conn: &Connection, conversation_id: i64, limit: usize) ->
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// Returns the conversation of `kind` with this provider id (or name, for a local
+/// one), if it exists.
+pub(crate) fn find(conn: &Connection, kind: ConversationKind, external_id: &str) -> Result<Option<i64>> {
+    Ok(conn
+        .query_row_cached(
+            "SELECT id FROM conversations WHERE kind = ?1 AND external_id = ?2",
+            params![kind.as_str(), external_id],
+            |r| r.get(0),
+        )
+        .optional()?)
+}
+
+/// Makes a conversation of `kind` with this provider id (or name); returns its id.
+pub(crate) fn create(tx: &Tx<'_>, kind: ConversationKind, external_id: &str, title: &str, now: i64) -> Result<i64> {
+    tx.exec_cached(
+        "INSERT INTO conversations (kind, title, external_id, created_at) VALUES (?1, ?2, ?3, ?4)",
+        params![kind.as_str(), title, external_id, now],
+    )?;
+    Ok(tx.last_insert_rowid())
+}
+
+/// Returns a conversation's remembered state (JSON kept for tasks-chat), if any.
+pub(crate) fn state(conn: &Connection, conversation_id: i64) -> Result<Option<String>> {
+    Ok(conn
+        .query_row_cached("SELECT state FROM conversation_state WHERE conversation_id = ?1", [conversation_id], |r| {
+            r.get(0)
+        })
+        .optional()?)
+}
+
+/// Replaces a conversation's remembered state.
+pub(crate) fn set_state(tx: &Tx<'_>, conversation_id: i64, state: &str, now: i64) -> Result<()> {
+    tx.exec_cached(
+        "INSERT INTO conversation_state (conversation_id, state, updated_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT (conversation_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
+        params![conversation_id, state, now],
+    )?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
 

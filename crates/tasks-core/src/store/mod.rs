@@ -43,6 +43,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (2, "dedup", include_str!("migrations/0002_dedup.sql")),
     (3, "schedules", include_str!("migrations/0003_schedules.sql")),
     (4, "embeddings", include_str!("migrations/0004_embeddings.sql")),
+    (5, "conversation_state", include_str!("migrations/0005_conversation_state.sql")),
 ];
 
 /// The newest schema version this binary knows.

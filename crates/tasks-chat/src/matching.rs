@@ -1,0 +1,448 @@
+//! How well a person's words fit an open task — the one measure the offline parser uses
+//! to pick a target and the guard uses to check a model's pick (issue 11: "never guess
+//! between two tasks").
+//!
+//! A word of the message fits a word of a title when they share a stem (Snowball, by
+//! script: «позвонила» / «Позвонить»), a cross-language concept of the lexicon
+//! ("dentist" / «стоматолог»), a name's transliteration («Ане» / "Anya", only for a
+//! title word written capitalized), or a typo (one letter off in a long word:
+//! «интрнет» / «интернет»). Words that fit many tasks say little: each word weighs its
+//! inverse task frequency, so "call" counts less than "mortgage"; a word no task has
+//! weighs the most, so a message about something that is not in the list explains
+//! itself poorly with any task.
+//!
+//! What it deliberately does not do: read command words, dates or numbers-as-positions
+//! (the callers strip them), or look at the store.
+
+use std::collections::BTreeSet;
+
+use tasks_core::dedup::entities::translit;
+use tasks_text::lexicon;
+use tasks_text::stems::{Script, TokenStems, token_stems};
+
+/// Share of the message's weight the best task must explain to be a match at all: a
+/// message half about something else is about something else («позвонила маме» when
+/// the only calls are to Аня and the bank).
+pub const MIN_EXPLAINED_SHARE: f64 = 0.5;
+
+/// A second task scoring at least this share of the best one's score fits "about as
+/// well": the message does not tell them apart, so the person is asked.
+pub const AMBIGUITY_SHARE: f64 = 0.8;
+
+/// Shortest word compared for typos (shorter words differ by a letter legitimately:
+/// "cat" / "car").
+pub const TYPO_MIN_CHARS: usize = 5;
+
+/// Longest word a single edit is enough for; longer words may differ by two.
+pub const TYPO_ONE_EDIT_MAX_CHARS: usize = 7;
+
+/// Letters a name's transliterations must share at least (and at least all but one of
+/// the shorter one): «Ане» / "Anya" share "an", «Олегом» / "Oleg" share "oleg".
+pub const NAME_MIN_SHARED: usize = 2;
+
+/// One content word of a text, with everything it can match by.
+#[derive(Debug, Clone)]
+pub struct Word {
+    /// The normalized word.
+    pub text: String,
+    /// Its stems.
+    pub stems: Vec<String>,
+    /// Its lexicon concepts.
+    pub concepts: Vec<String>,
+    /// Its transliteration to Latin letters.
+    pub latin: String,
+    /// True when written with a capital letter and not first: a name in a title.
+    pub name: bool,
+    /// The first-name groups the word may be (`tasks_text::names`).
+    pub names: Vec<usize>,
+    /// Its script.
+    pub script: Script,
+}
+
+/// Returns the content words of a text (stop words left out), each with its units.
+pub fn words(text: &str) -> Vec<Word> {
+    let capitalized = capitalized_words(text);
+    token_stems(text).into_iter().map(|t| word_of(t, &capitalized)).collect()
+}
+
+fn word_of(t: TokenStems, capitalized: &BTreeSet<String>) -> Word {
+    let concepts = lexicon::concepts(std::slice::from_ref(&t)).into_iter().map(|c| c.name().to_string()).collect();
+    Word {
+        names: tasks_text::names::name_groups(&t.token),
+        latin: translit(&t.token),
+        name: capitalized.contains(&t.token),
+        concepts,
+        stems: t.stems,
+        script: t.script,
+        text: t.token,
+    }
+}
+
+/// Returns the normalized forms of the words written with a capital letter, except the
+/// first word (a sentence starts with one).
+fn capitalized_words(text: &str) -> BTreeSet<String> {
+    text.split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .skip(1)
+        .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
+        .flat_map(|w| tasks_text::normalize(w).split(' ').map(str::to_string).collect::<Vec<_>>())
+        .collect()
+}
+
+/// How strongly a message word fits a title word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Strength {
+    /// By spelling alone: a typo, an ending, a loan word, a word cut short.
+    Weak,
+    /// A shared stem, concept or name.
+    Strong,
+}
+
+/// Returns how a message word fits a title word, if it does.
+pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
+    if m.stems.iter().any(|s| t.stems.contains(s)) || m.concepts.iter().any(|c| t.concepts.contains(c)) {
+        return Some(Strength::Strong);
+    }
+    // A name: the same first name in any form, or a close spelling of a name — but a
+    // close spelling only when one side is known to be a name (a title's capitalized
+    // «Челны» is no name "chess" could be a spelling of).
+    let spelled_as_name = (m.name || !m.names.is_empty() || !t.names.is_empty()) && name_fits(&m.latin, &t.latin);
+    if t.name && (m.names.iter().any(|g| t.names.contains(g)) || spelled_as_name) {
+        return Some(Strength::Strong);
+    }
+    let weak = if m.script != t.script {
+        // A loan word across scripts («метафору» / "metaphor", «пост» / "post", «идея» /
+        // "idea"): a long common start, or all of a short word but its last letter.
+        let shared = shared_start(&m.latin, &t.latin);
+        let (lm, lt) = (m.latin.chars().count(), t.latin.chars().count());
+        let shorter = lm.min(lt);
+        shared >= LOAN_MIN_SHARED
+            || (shorter >= ENDING_MIN_CHARS && shared + 1 >= shorter && lm.abs_diff(lt) <= 1)
+            || typo_fits(&m.latin, &t.latin)
+    } else {
+        typo_fits(&m.text, &t.text)
+            || shared_start(&m.text, &t.text) >= PREFIX_MIN_SHARED
+            || ending_fits(&m.text, &t.text)
+    };
+    weak.then_some(Strength::Weak)
+}
+
+/// Returns true when a message word fits a title word, strongly or weakly.
+pub fn fits(m: &Word, t: &Word) -> bool {
+    fit_of(m, t).is_some()
+}
+
+/// Shortest word two word forms are told apart from by their endings only.
+pub const ENDING_MIN_CHARS: usize = 4;
+
+/// One word in two forms the stemmer splits («идею» / «идея»): all letters but the last
+/// shared, lengths within two.
+fn ending_fits(a: &str, b: &str) -> bool {
+    let (la, lb) = (a.chars().count(), b.chars().count());
+    let shorter = la.min(lb);
+    shorter >= ENDING_MIN_CHARS && la.abs_diff(lb) <= 2 && shared_start(a, b) + 1 >= shorter
+}
+
+/// Letters two words in different scripts must share from the start, transliterated,
+/// to be one loan word.
+pub const LOAN_MIN_SHARED: usize = 4;
+
+/// Letters two words in one script must share from the start to be one word cut short
+/// or bent by slang («управляйку» / «управляющую»): longer than any common prefix of
+/// unrelated words the stems would not already match.
+pub const PREFIX_MIN_SHARED: usize = 6;
+
+/// Most letters two spellings of one name may differ in length («Ане» / "Anya", «Олегом»
+/// / "Oleg"); a longer word is another word that starts the same ("Dad" / «дантисту»).
+pub const NAME_MAX_LENGTH_GAP: usize = 3;
+
+fn shared_start(a: &str, b: &str) -> usize {
+    a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count()
+}
+
+/// Two spellings of one name: a long common start, and lengths that differ by little.
+fn name_fits(a: &str, b: &str) -> bool {
+    let shared = shared_start(a, b);
+    let (la, lb) = (a.chars().count(), b.chars().count());
+    let shorter = la.min(lb);
+    shorter >= 3 && la.abs_diff(lb) <= NAME_MAX_LENGTH_GAP && shared >= NAME_MIN_SHARED && shared + 1 >= shorter.min(4)
+}
+
+/// One or two letters off in a long word, same first letter.
+fn typo_fits(a: &str, b: &str) -> bool {
+    let (la, lb) = (a.chars().count(), b.chars().count());
+    if la.min(lb) < TYPO_MIN_CHARS || a.chars().next() != b.chars().next() || la.abs_diff(lb) > 2 {
+        return false;
+    }
+    let allowed = if la.max(lb) > TYPO_ONE_EDIT_MAX_CHARS { 2 } else { 1 };
+    edit_distance(a, b) <= allowed
+}
+
+/// Edit distance over characters where swapping two neighbours is one edit ("dentsit"
+/// / "dentist"): optimal string alignment.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// A task as the matcher sees it.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    /// Its key.
+    pub key: String,
+    /// Its title, as written.
+    pub title: String,
+    /// Its title's words.
+    pub words: Vec<Word>,
+}
+
+impl Candidate {
+    /// Builds a candidate from a key and a title.
+    pub fn new(key: &str, title: &str) -> Candidate {
+        Candidate { key: key.to_string(), title: title.to_string(), words: words(title) }
+    }
+}
+
+/// How a message resolves against the open tasks.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Resolution {
+    /// One task fits clearly: its index.
+    One(usize),
+    /// Several fit about as well: their indexes, best first.
+    Several(Vec<usize>),
+    /// None fits the message well enough.
+    Nothing,
+}
+
+/// A task's fit to a message.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fit {
+    /// The weight of the message words the task explains.
+    pub score: f64,
+    /// The weight of all message words.
+    pub total: f64,
+}
+
+/// Returns each candidate's fit to the message words.
+pub fn fit_all(message: &[Word], candidates: &[Candidate]) -> Vec<Fit> {
+    let n = candidates.len().max(1) as f64;
+    // Inverse task frequency of each message word: a word no task has weighs as much
+    // as a word one task has.
+    // Which tasks each message word fits. Spelling alone counts only when no task fits
+    // the word by stem, concept or name: "masha" is Маша in three titles, not «машины».
+    let fitted: Vec<Vec<bool>> = message
+        .iter()
+        .map(|m| {
+            let strength: Vec<Option<Strength>> =
+                candidates.iter().map(|c| c.words.iter().filter_map(|t| fit_of(m, t)).max()).collect();
+            let strong = strength.contains(&Some(Strength::Strong));
+            strength.iter().map(|s| if strong { *s == Some(Strength::Strong) } else { s.is_some() }).collect()
+        })
+        .collect();
+    let weights: Vec<f64> = fitted
+        .iter()
+        .map(|f| {
+            let df = f.iter().filter(|x| **x).count() as f64;
+            (1.0 + n / df.max(1.0)).ln()
+        })
+        .collect();
+    let total: f64 = weights.iter().sum();
+    (0..candidates.len())
+        .map(|c| {
+            let score = fitted.iter().zip(&weights).filter(|(f, _)| f[c]).map(|(_, w)| w).sum();
+            Fit { score, total }
+        })
+        .collect()
+}
+
+/// Resolves a message against the candidates: one clear task, several alike, or none.
+pub fn resolve(message: &[Word], candidates: &[Candidate]) -> Resolution {
+    if message.is_empty() || candidates.is_empty() {
+        return Resolution::Nothing;
+    }
+    let fits = fit_all(message, candidates);
+    let mut order: Vec<usize> =
+        (0..candidates.len()).filter(|i| fits[*i].score > 0.0 && !contradicted(message, &candidates[*i])).collect();
+    order.sort_by(|a, b| fits[*b].score.total_cmp(&fits[*a].score).then(a.cmp(b)));
+    let Some(&best) = order.first() else { return Resolution::Nothing };
+    let f = fits[best];
+    if f.score < MIN_EXPLAINED_SHARE * f.total {
+        return Resolution::Nothing;
+    }
+    let alike: Vec<usize> = order.into_iter().filter(|i| fits[*i].score >= AMBIGUITY_SHARE * f.score).collect();
+    if alike.len() == 1 { Resolution::One(best) } else { Resolution::Several(alike) }
+}
+
+/// Returns true when the words cannot be about this task although some fit it. First:
+/// only a first name fits and the message says more the task does not. Second: the
+/// message names someone or somewhere the task does not, while
+/// the task names someone or somewhere the message does not: «записала Соню к
+/// зубному» is not «Записать Мишу к зубному», "booked flights to London" is not "Book
+/// flights to Lisbon". A name in a title is a capitalized word past the first that is
+/// not an acronym (`PR`, `OKR` are words, not names); on the message's side, any word
+/// the title does not explain counts when it is a known first name, or when the title's
+/// unexplained word is a name (the message then says something else in its place).
+fn contradicted(message: &[Word], c: &Candidate) -> bool {
+    // Only a name fits, and the message says more the task does not: another task
+    // about the same person («перевела справку для Оли» is not «Ответить Оле про дачу»).
+    let fitting: Vec<&Word> = message.iter().filter(|m| c.words.iter().any(|t| fits(m, t))).collect();
+    if !fitting.is_empty() && fitting.len() < message.len() && fitting.iter().all(|m| !m.names.is_empty()) {
+        return true;
+    }
+    let is_name = |t: &Word| t.name && t.text.chars().count() >= 3 && !t.text.chars().all(|ch| ch.is_ascii_digit());
+    let title_name_unmatched =
+        c.words.iter().any(|t| is_name(t) && !is_acronym(&c.title, &t.text) && !message.iter().any(|m| fits(m, t)));
+    if !title_name_unmatched {
+        return false;
+    }
+    message.iter().any(|m| !c.words.iter().any(|t| fits(m, t)))
+}
+
+/// Returns true when `word` is written in capitals in `title` (`PR`, `OKR`, `CI`).
+fn is_acronym(title: &str, word: &str) -> bool {
+    title
+        .split(|ch: char| !ch.is_alphanumeric())
+        .any(|w| tasks_text::normalize(w) == word && w.chars().filter(|ch| ch.is_alphabetic()).all(char::is_uppercase))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tasks() -> Vec<Candidate> {
+        [
+            ("HOME-1", "Позвонить Ане про плитку"),
+            ("LIFE-1", "Позвонить Ане насчёт дня рождения"),
+            ("INBOX-6", "Купить подарок Ане"),
+            ("HOME-2", "Оплатить интернет"),
+            ("HOME-5", "Оплатить садик"),
+            ("HOME-3", "Починить кран на кухне"),
+            ("HOME-4", "Починить кран в ванной"),
+            ("WORK-8", "Send the contract to Acme"),
+            ("WORK-9", "Send the invoice to Acme"),
+            ("LIFE-7", "Call the bank about the card"),
+            ("LIFE-6", "Call the bank about the mortgage"),
+            ("INBOX-8", "Позвонить в управляющую компанию"),
+            ("LIFE-13", "Pick up Masha's glasses"),
+            ("LIFE-3", "Записать Машу на плавание"),
+        ]
+        .iter()
+        .map(|(k, t)| Candidate::new(k, t))
+        .collect()
+    }
+
+    #[track_caller]
+    fn check(message: &str, expected: &[&str]) {
+        let tasks = tasks();
+        let keys = |ix: &[usize]| ix.iter().map(|i| tasks[*i].key.clone()).collect::<Vec<_>>();
+        let got = match resolve(&words(message), &tasks) {
+            Resolution::One(i) => keys(&[i]),
+            Resolution::Several(ix) => {
+                let mut k = keys(&ix);
+                k.sort();
+                k
+            }
+            Resolution::Nothing => Vec::new(),
+        };
+        let mut want: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+        if want.len() > 1 {
+            want.sort();
+        }
+        assert_eq!(got, want, "{message}");
+    }
+
+    #[test]
+    fn a_clear_message_picks_one_task() {
+        check("оплатила интернет", &["HOME-2"]);
+        check("оплатила интрнет", &["HOME-2"]);
+        check("кран в ванной починила", &["HOME-4"]);
+        check("bank card", &["LIFE-7"]);
+        check("acme contract", &["WORK-8"]);
+        check("плитка", &["HOME-1"]);
+    }
+
+    #[test]
+    fn near_twins_are_several() {
+        check("позвонила Ане", &["HOME-1", "LIFE-1"]);
+        check("called Anya", &["HOME-1", "LIFE-1"]);
+        check("acme", &["WORK-8", "WORK-9"]);
+        check("кран", &["HOME-3", "HOME-4"]);
+        check("the bank", &["LIFE-6", "LIFE-7"]);
+    }
+
+    #[test]
+    fn something_not_in_the_list_is_nothing() {
+        check("позвонила маме", &[]);
+        check("помыла окна", &[]);
+        check("piano lesson", &[]);
+        check("", &[]);
+    }
+
+    #[test]
+    fn another_name_or_place_in_the_message_is_not_the_task() {
+        let tasks: Vec<Candidate> = [
+            ("KIDS-1", "Записать Мишу к зубному"),
+            ("KIDS-4", "Отвести Соню к педиатру"),
+            ("JOB-6", "Book flights to Lisbon"),
+            ("JOB-2", "Review the PR for payments"),
+        ]
+        .iter()
+        .map(|(k, t)| Candidate::new(k, t))
+        .collect();
+        let one = |m: &str| resolve(&words(m), &tasks);
+        assert_eq!(one("записала соню к зубному"), Resolution::Nothing);
+        assert_eq!(one("записала мишу к зубному"), Resolution::One(0));
+        assert_eq!(one("отвела мишу к педиатру"), Resolution::Nothing);
+        assert_eq!(one("booked flights to london"), Resolution::Nothing);
+        assert_eq!(one("booked flights to lisbon"), Resolution::One(2));
+        assert_eq!(one("booked the flights"), Resolution::One(2), "a name left out is no contradiction");
+        assert_eq!(one("reviewed the payments pull request"), Resolution::One(3), "an acronym is not a name");
+        let olya = [Candidate::new("INBOX-3", "Ответить Оле про дачу")];
+        assert_eq!(resolve(&words("оле про дачу"), &olya), Resolution::One(0));
+        assert_eq!(resolve(&words("оле"), &olya), Resolution::One(0));
+        assert_eq!(resolve(&words("справку для оли"), &olya), Resolution::Nothing, "another task about Olya");
+        let chelny = [Candidate::new("INBOX-8", "Позвонить бабушке в Челны")];
+        assert_eq!(resolve(&words("chess clocks"), &chelny), Resolution::Nothing, "a place is not spelled like chess");
+        let lisbon = [Candidate::new("JOB-6", "Book flights to Lisbon")];
+        assert_eq!(resolve(&words("лиссабон"), &lisbon), Resolution::One(0), "a place in another script");
+        let sonya = [Candidate::new("KIDS-10", "Купить Сонечке краски")];
+        assert_eq!(resolve(&words("соню"), &sonya), Resolution::One(0), "a diminutive of a known name");
+    }
+
+    #[test]
+    fn names_match_across_scripts_only_when_the_title_writes_a_name() {
+        let a = &words("anya")[0];
+        let title = words("Позвонить Ане про плитку");
+        assert!(title.iter().any(|t| fits(a, t)), "{title:?}");
+        let lower = words("позвонить ане про плитку");
+        assert!(!lower.iter().any(|t| t.name), "a lowercase title names nobody");
+    }
+
+    #[test]
+    fn typos() {
+        assert!(typo_fits("интрнет", "интернет"));
+        assert!(typo_fits("mortage", "mortgage"));
+        assert!(!typo_fits("кухне", "ванной"));
+        assert!(!typo_fits("card", "cart"), "short words differ legitimately");
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("dentsit", "dentist"), 1, "a swap is one edit");
+    }
+}

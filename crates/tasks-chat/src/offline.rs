@@ -1,0 +1,1059 @@
+//! The offline parser (issue 11): the common phrases of a task list in Russian and
+//! English — done, cancel, move to a date, add (with a date), show today / inbox /
+//! overdue / done — read without a model. Used with `--offline`, when no model is
+//! configured, and as the fallback when the model cannot be reached.
+//!
+//! A pure function of (text, open tasks, today, the last list shown, projects). It
+//! picks a target only when the words fit one task clearly (`matching`); words that
+//! fit several become a question; words that fit none, or a sentence it does not
+//! recognise, are "not understood" — never a guess.
+//!
+//! How a message is read, in this order: a task key in it (`done HRB-3`) names the
+//! target; a leading "add / добавь / напомни" makes a task of the rest; a question about
+//! today, the inbox, overdue or done tasks shows that list; "move everything from today
+//! to tomorrow" defers; a cancel word, a move word (with a date), a done word or a verb
+//! in the past tense («купила», "reviewed") acts on the task the other words name; a
+//! message that starts with an infinitive or a plain task verb («купить хлеб завтра»,
+//! "buy printer paper tomorrow") is a new task.
+
+use jiff::civil::Date;
+
+use crate::calls::{Call, Deadline, DeadlineKind, ListView, Period};
+use crate::matching::{self, Candidate, Resolution};
+use crate::phrase::{self, DateSpan, Phrase};
+
+/// A project a new task may be filed into.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectName {
+    /// Its key.
+    pub key: String,
+    /// Its name.
+    pub name: String,
+}
+
+/// What the parser reads a message against.
+#[derive(Debug, Clone, Copy)]
+pub struct Situation<'a> {
+    /// The open tasks.
+    pub tasks: &'a [Candidate],
+    /// Today in the person's zone.
+    pub today: Date,
+    /// The keys of the last numbered list shown, in order.
+    pub shown: &'a [String],
+    /// The projects.
+    pub projects: &'a [ProjectName],
+}
+
+/// A question for the person, and the action their answer completes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Question {
+    /// The question.
+    pub question: String,
+    /// The tasks to choose from: (key, title).
+    pub options: Vec<(String, String)>,
+    /// The action to run on the chosen task(s), aimed at the first option until then.
+    pub action: Option<Call>,
+}
+
+/// One step of what a message asks.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// Run this.
+    Run(Call),
+    /// Ask this first.
+    Ask(Question),
+}
+
+/// What the parser understood.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Parsed {
+    /// These steps.
+    Steps(Vec<Step>),
+    /// Nothing it can act on; the reason, for the reply.
+    NotUnderstood(NotUnderstood),
+}
+
+/// Why a message was not understood.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotUnderstood {
+    /// No phrase it knows.
+    UnknownPhrase,
+    /// A task action whose words fit no open task.
+    NoTaskFits,
+    /// A task key that is not an open task.
+    UnknownKey,
+    /// A move without a date.
+    NoDate,
+    /// Something for many tasks at once ("delete everything").
+    Batch,
+    /// A statement that something was not done («ещё не позвонила», "haven't paid").
+    Negated,
+    /// A question ("did I call Dima?"): asked, not ordered.
+    Question,
+}
+
+/// The language a reply is written in: the message's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// Russian (the message has Cyrillic letters).
+    Ru,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// Returns the language of a message: Russian when it has a Cyrillic letter.
+    pub fn of(text: &str) -> Lang {
+        if text.chars().any(|c| matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё')) { Lang::Ru } else { Lang::En }
+    }
+}
+
+/// Which action a message asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Intent {
+    Done,
+    Cancel,
+    Move,
+}
+
+const DONE_WORDS: &[&str] = &[
+    "done",
+    "finished",
+    "completed",
+    "complete",
+    "closed",
+    "close",
+    "ready",
+    "сделанной",
+    "сделанным",
+    "сделанное",
+    "выполненной",
+    "выполненным",
+    "был",
+    "была",
+    "были",
+    "сделал",
+    "сделала",
+    "сделали",
+    "сделано",
+    "сделан",
+    "сделана",
+    "сделаны",
+    "готово",
+    "готов",
+    "готова",
+    "готовы",
+    "выполнены",
+    "выполнил",
+    "выполнила",
+    "выполнено",
+    "выполнен",
+    "выполнена",
+    "закрыл",
+    "закрыла",
+    "закрыто",
+    "закрой",
+    "закрыть",
+    "закончил",
+    "закончила",
+    "закончено",
+    "завершил",
+    "завершила",
+    "завершено",
+];
+const CANCEL_WORDS: &[&str] = &[
+    "удали",
+    "удалить",
+    "удалила",
+    "удалил",
+    "удалите",
+    "отмени",
+    "отменить",
+    "отменила",
+    "отменил",
+    "отмена",
+    "убери",
+    "убрать",
+    "вычеркни",
+    "вычеркнуть",
+    "сотри",
+    "стереть",
+    "delete",
+    "del",
+    "rm",
+    "remove",
+    "cancel",
+    "drop",
+    "scrap",
+    "scratch",
+    "nix",
+    "forget",
+    "ditch",
+    "trash",
+];
+/// Words that move a task only when a date comes with them.
+const WEAK_MOVE_WORDS: &[&str] = &["поставь", "поставить", "назначь", "назначить", "set", "change"];
+const MOVE_WORDS: &[&str] = &[
+    "перенеси",
+    "перенести",
+    "перенесла",
+    "перенес",
+    "сдвинь",
+    "сдвинуть",
+    "передвинь",
+    "отложи",
+    "отложить",
+    "перекинь",
+    "move",
+    "reschedule",
+    "postpone",
+    "push",
+    "shift",
+    "defer",
+    "delay",
+    "bump",
+];
+/// Words that start a new task ("add …", «напомни …»); a phrase is tried longest first.
+const CREATE_LEADS: &[&[&str]] = &[
+    &["don", "t", "forget", "to"],
+    &["remind", "me", "to"],
+    &["i", "need", "to"],
+    &["add", "a", "task"],
+    &["new", "task"],
+    &["to", "do"],
+    &["need", "to"],
+    &["remind", "me"],
+    &["новая", "задача"],
+    &["не", "забыть"],
+    &["add"],
+    &["create"],
+    &["todo"],
+    &["добавь"],
+    &["добавить"],
+    &["создай"],
+    &["создать"],
+    &["запиши"],
+    &["напомни"],
+    &["напомнить"],
+    &["надо"],
+    &["нужно"],
+    &["задача"],
+];
+/// Words between a create lead and the task ("добавь задачу …", "remind me to …").
+const CREATE_FILLER: &[&str] = &["задачу", "задача", "мне", "me", "task", "a", "to", "что", "чтобы"];
+/// English verbs a task title starts with, for "buy printer paper tomorrow".
+const TASK_VERBS: &[&str] = &[
+    "buy", "call", "email", "write", "send", "book", "pay", "fix", "order", "pick", "schedule", "prepare", "review",
+    "clean", "get", "make", "renew", "read", "check", "find", "ask", "tell", "return", "bring", "take", "visit",
+    "plan", "update", "submit", "print", "sign", "water", "wash", "text", "message", "cook", "feed", "walk", "meet",
+    "file", "draft", "finish", "start", "organize", "organise", "install", "repair", "replace", "register", "apply",
+    "post", "upload", "download", "backup", "publish", "invite", "confirm", "contact", "reply", "answer", "collect",
+    "drop", "set", "setup", "change",
+];
+/// Irregular English past forms of task verbs.
+const IRREGULAR_PAST: &[&str] = &[
+    "bought", "paid", "sent", "wrote", "did", "made", "took", "got", "gave", "brought", "sold", "told", "met", "found",
+    "built", "drove", "ate", "read", "rang", "put", "left", "fed", "swept", "spoke", "went", "had", "saw", "wrote",
+    "paid", "sent",
+];
+/// Words that carry nothing about which task is meant.
+const FILLER: &[&str] = &[
+    "i",
+    "stuff",
+    "things",
+    "штука",
+    "дела",
+    "the",
+    "a",
+    "an",
+    "task",
+    "tasks",
+    "please",
+    "pls",
+    "already",
+    "finally",
+    "just",
+    "with",
+    "w",
+    "it",
+    "that",
+    "this",
+    "as",
+    "item",
+    "ok",
+    "okay",
+    "my",
+    "me",
+    "one",
+    "thing",
+    "todo",
+    "yes",
+    "also",
+    "too",
+    "now",
+    "я",
+    "уже",
+    "все",
+    "всё",
+    "наконец",
+    "задачу",
+    "задача",
+    "задачи",
+    "задачку",
+    "про",
+    "насчет",
+    "с",
+    "со",
+    "и",
+    "это",
+    "эту",
+    "этот",
+    "ну",
+    "плиз",
+    "пожалуйста",
+    "пж",
+    "тоже",
+    "а",
+    "мне",
+    "можно",
+    "давай",
+    "как",
+    "отметь",
+    "отметить",
+    "пункт",
+    "дело",
+    "штуку",
+    "вот",
+    "ага",
+    "да",
+    "уж",
+    "ещё",
+    "еще",
+    "тогда",
+];
+/// Words that make "delete / move / done" about many tasks at once.
+const BATCH_WORDS: &[&str] = &["все", "всё", "all", "everything", "everything's"];
+
+/// Reads a message.
+pub fn parse(text: &str, s: &Situation<'_>) -> Parsed {
+    let p = Phrase::new(text);
+    let tokens = p.token_texts();
+    if tokens.is_empty() {
+        return Parsed::NotUnderstood(NotUnderstood::UnknownPhrase);
+    }
+    let lang = Lang::of(text);
+    if let Some(create) = create_after_lead(&p, s) {
+        return create;
+    }
+    if let Some(view) = list_view(&tokens) {
+        return Parsed::Steps(vec![Step::Run(view)]);
+    }
+    if is_defer_today(&tokens) {
+        return Parsed::Steps(vec![Step::Run(Call::DeferTodayToTomorrow)]);
+    }
+    let date = phrase::find_date(&p, s.today);
+    let arrow = text.contains("->") || text.contains('→') || text.contains("=>");
+    let intent = intent_of(&tokens, date.is_some(), arrow);
+    let Some(intent) = intent else {
+        return implicit_create(&p, s, date).unwrap_or(Parsed::NotUnderstood(NotUnderstood::UnknownPhrase));
+    };
+    let weak_move = intent == Intent::Move && !arrow && !tokens.iter().any(|t| MOVE_WORDS.contains(t));
+    // "haven't paid yet", «так и не дозвонилась»: the words name a task, but say it was
+    // not done. And a question («диме позвонила?») asks, it does not order.
+    if is_negated(&tokens) {
+        return Parsed::NotUnderstood(NotUnderstood::Negated);
+    }
+    // "is the hall rent paid", "did I call mom": English asks by its first word too.
+    let asks =
+        matches!(tokens.first(), Some(&("is" | "are" | "was" | "were" | "did" | "do" | "does" | "have" | "has")));
+    if text.contains('?') || asks {
+        return Parsed::NotUnderstood(NotUnderstood::Question);
+    }
+    if intent == Intent::Move && date.is_none() {
+        return Parsed::NotUnderstood(NotUnderstood::NoDate);
+    }
+    let action = |key: &str| match intent {
+        Intent::Done => Call::CloseTask { id: key.to_string() },
+        Intent::Cancel => Call::CancelTask { id: key.to_string() },
+        Intent::Move => {
+            Call::UpdateTask { id: key.to_string(), text: None, project: None, deadline: date.map(deadline_of) }
+        }
+    };
+    // A key written out names the task.
+    let keys = phrase::keys_in(&p);
+    if !keys.is_empty() {
+        let mut steps = Vec::new();
+        for (key, _) in &keys {
+            if !s.tasks.iter().any(|t| &t.key == key) {
+                return Parsed::NotUnderstood(NotUnderstood::UnknownKey);
+            }
+            steps.push(Step::Run(action(key)));
+        }
+        return Parsed::Steps(steps);
+    }
+    // Positions in the last list shown.
+    let (positions, position_tokens) = phrase::positions(&p, !s.shown.is_empty());
+    if !positions.is_empty() && !s.shown.is_empty() {
+        let mut steps = Vec::new();
+        for n in positions {
+            let key = if n == 0 { s.shown.last() } else { s.shown.get(n - 1) };
+            match key {
+                Some(k) => steps.push(Step::Run(action(k))),
+                None => return Parsed::NotUnderstood(NotUnderstood::NoTaskFits),
+            }
+        }
+        return Parsed::Steps(steps);
+    }
+    if is_batch(&tokens) {
+        return Parsed::NotUnderstood(NotUnderstood::Batch);
+    }
+    let (objects, verbs) = mention_skipping(&tokens, date, &position_tokens);
+    match target(&objects, &verbs, s.tasks) {
+        // One word of the message, a small part of the title: ask before acting («налоговая
+        // всё» may be about the tax return written in German, which no word here names).
+        Resolution::One(i) if thin(&objects, &s.tasks[i]) => Parsed::Steps(vec![Step::Ask(Question {
+            question: match lang {
+                Lang::Ru => "Правильно понимаю, речь об этой задаче?".to_string(),
+                Lang::En => "Do you mean this task?".to_string(),
+            },
+            options: vec![(s.tasks[i].key.clone(), s.tasks[i].title.clone())],
+            action: Some(action(&s.tasks[i].key)),
+        })]),
+        Resolution::One(i) => Parsed::Steps(vec![Step::Run(action(&s.tasks[i].key))]),
+        Resolution::Several(ix) => {
+            let options: Vec<(String, String)> =
+                ix.iter().map(|i| (s.tasks[*i].key.clone(), s.tasks[*i].title.clone())).collect();
+            let first = options[0].0.clone();
+            Parsed::Steps(vec![Step::Ask(Question {
+                question: which_task(lang),
+                options,
+                action: Some(action(&first)),
+            })])
+        }
+        // "set up the router tomorrow": a weak move word that names no task starts one.
+        Resolution::Nothing if weak_move => {
+            implicit_create(&p, s, date).unwrap_or(Parsed::NotUnderstood(NotUnderstood::NoTaskFits))
+        }
+        Resolution::Nothing => Parsed::NotUnderstood(NotUnderstood::NoTaskFits),
+    }
+}
+
+/// Returns true when the evidence for a task is thin: one object word of the message
+/// fits it, and that word covers less than half of the title's words after its verb.
+fn thin(objects: &[String], task: &Candidate) -> bool {
+    let message = matching::words(&objects.join(" "));
+    let fitting = message.iter().filter(|m| task.words.iter().any(|t| matching::fits(m, t))).count();
+    let rest = task.words.get(1..).unwrap_or_default();
+    let covered = rest.iter().filter(|t| message.iter().any(|m| matching::fits(m, t))).count();
+    fitting <= 1 && rest.len() >= 3 && covered * 2 < rest.len()
+}
+
+/// Returns the words of a message that name a task — objects and verbs — leaving out
+/// command words, filler, the date phrase and list positions (the guard reads a model's
+/// target against these).
+pub fn mention_of(p: &Phrase, today: Date) -> (Vec<String>, Vec<String>) {
+    let tokens = p.token_texts();
+    let date = phrase::find_date(p, today);
+    let (_, position_tokens) = phrase::positions(p, false);
+    mention_skipping(&tokens, date, &position_tokens)
+}
+
+fn mention_skipping(tokens: &[&str], date: Option<DateSpan>, positions: &[usize]) -> (Vec<String>, Vec<String>) {
+    let mut skip: Vec<usize> = positions.to_vec();
+    if let Some(d) = date {
+        skip.extend(d.start..d.end);
+    }
+    // "mark the yoga as done", «отметь химчистку сделанной»: the first word is the
+    // command's, not the task's.
+    if matches!(tokens.first(), Some(&"mark" | &"отметь" | &"отметить")) {
+        skip.push(0);
+    }
+    let (objects, verbs) = mention(tokens, &skip);
+    let objects = objects
+        .into_iter()
+        .flat_map(|o| expand_abbreviation(&o))
+        .filter(|o| !FILLER.contains(&o.as_str()) && !CREATE_FILLER.contains(&o.as_str()))
+        .collect();
+    (objects, verbs)
+}
+
+/// Returns "which task?" in the message's language.
+pub fn which_task(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Какую задачу вы имеете в виду?".to_string(),
+        Lang::En => "Which task do you mean?".to_string(),
+    }
+}
+
+/// Resolves the words of a message: the objects first; when they fit several tasks,
+/// the verbs tell them apart if they can; with no objects, the verbs alone. A verb
+/// matches a title's first word (its verb): "paid" is not about "Fix the payment test".
+/// A clear object whose task's verb contradicts the message's («позвонила маме» against
+/// «Отвезти маму к врачу», while other tasks are calls) is not that task.
+pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Resolution {
+    let as_words = |ws: &[String]| matching::words(&ws.join(" "));
+    let verb_words = as_words(verbs);
+    let verb_fits = |i: usize| {
+        let first = tasks[i].words.first();
+        verb_words.iter().any(|v| first.is_some_and(|t| matching::fits(v, t)))
+    };
+    if objects.is_empty() {
+        if verb_words.is_empty() {
+            return Resolution::Nothing;
+        }
+        let ix: Vec<usize> = (0..tasks.len()).filter(|i| verb_fits(*i)).collect();
+        return match ix.len() {
+            0 => Resolution::Nothing,
+            1 => Resolution::One(ix[0]),
+            _ => Resolution::Several(ix),
+        };
+    }
+    // Only a one-word object is overruled by its verb: two object words that fit one
+    // task ("sent Mark the slides" for "Email Mark the slides") are evidence enough.
+    let verb_elsewhere = |i: usize| {
+        objects.len() == 1
+            && !verb_words.is_empty()
+            && !verb_fits(i)
+            && (0..tasks.len()).any(|j| j != i && verb_fits(j))
+    };
+    match matching::resolve(&as_words(objects), tasks) {
+        Resolution::One(i) if verb_elsewhere(i) => Resolution::Nothing,
+        Resolution::Several(ix) if !verb_words.is_empty() => {
+            let narrowed: Vec<usize> = ix.iter().copied().filter(|i| verb_fits(*i)).collect();
+            match narrowed.len() {
+                0 => Resolution::Several(ix),
+                1 => Resolution::One(narrowed[0]),
+                _ => Resolution::Several(narrowed),
+            }
+        }
+        other => other,
+    }
+}
+
+/// Abbreviations people type for words titles spell out.
+const ABBREVIATIONS: &[(&str, &[&str])] = &[
+    ("др", &["день", "рождения"]),
+    ("днюха", &["день", "рождения"]),
+    ("днюху", &["день", "рождения"]),
+    ("bday", &["birthday"]),
+    ("b-day", &["birthday"]),
+    ("дз", &["домашнее", "задание"]),
+    ("тз", &["техническое", "задание"]),
+    ("пр", &["pr"]),
+    ("docs", &["documentation"]),
+];
+
+/// Returns a word, or the words it abbreviates.
+fn expand_abbreviation(word: &str) -> Vec<String> {
+    match ABBREVIATIONS.iter().find(|(a, _)| *a == word) {
+        Some((_, full)) => full.iter().map(|w| w.to_string()).collect(),
+        None => vec![word.to_string()],
+    }
+}
+
+/// "delete everything", «перенеси всё»: an action on many tasks at once, which the
+/// conversation does not take from one phrase (seed 001: no batch operations).
+fn is_batch(tokens: &[&str]) -> bool {
+    let marker = |t: &&str| CANCEL_WORDS.contains(t) || MOVE_WORDS.contains(t) || DONE_WORDS.contains(t);
+    tokens.windows(2).any(|w| marker(&w[0]) && BATCH_WORDS.contains(&w[1]))
+        || (tokens.len() <= 2 && tokens.iter().any(|t| BATCH_WORDS.contains(t)) && tokens.iter().any(marker))
+}
+
+fn deadline_of(d: DateSpan) -> Deadline {
+    let kind = match d.due.kind {
+        tasks_text::DueKind::Day => DeadlineKind::Day,
+        tasks_text::DueKind::Week => DeadlineKind::Week,
+    };
+    Deadline { kind, date: Some(d.due.date) }
+}
+
+/// Returns the action words say, if any: cancel, then move, then done (a done word or a
+/// verb in the past tense).
+fn intent_of(tokens: &[&str], has_date: bool, arrow: bool) -> Option<Intent> {
+    let has = |list: &[&str]| tokens.iter().any(|t| list.contains(t));
+    let not_needed = tokens.windows(2).any(|w| {
+        w[0] == "не" && matches!(w[1], "надо" | "нужно" | "нужна" | "нужен" | "нужны" | "актуально" | "актуальна")
+    }) || tokens
+        .windows(2)
+        .any(|w| matches!((w[0], w[1]), ("never", "mind") | ("not", "needed") | ("no", "longer")));
+    if has(CANCEL_WORDS) || not_needed {
+        return Some(Intent::Cancel);
+    }
+    // "set … for tomorrow", «поставь … на пятницу», "lisbon hotel -> wed": a move only
+    // with a date («поставь лампочку» alone is a task).
+    let set_up = tokens.windows(2).any(|w| w[0] == "set" && w[1] == "up");
+    if has(MOVE_WORDS) || (has_date && (arrow || (has(WEAK_MOVE_WORDS) && !set_up))) {
+        return Some(Intent::Move);
+    }
+    if has(DONE_WORDS) || tokens.iter().any(|t| is_past(t) || is_done_participle(t)) {
+        return Some(Intent::Done);
+    }
+    // «с книгой всё», «посудомойка всё»: done with it (but «купить всё» is a task).
+    let ends_all = matches!(tokens.last(), Some(&"все" | &"всё"));
+    if ends_all
+        && (matches!(tokens.first(), Some(&"с" | &"со")) || (2..=4).contains(&tokens.len()) && !is_task_verb(tokens[0]))
+    {
+        return Some(Intent::Done);
+    }
+    None
+}
+
+/// Words after «не» that make "not needed" (a cancel), not a negation.
+const NOT_NEEDED_AFTER_NE: &[&str] =
+    &["надо", "нужно", "нужна", "нужен", "нужны", "актуально", "актуальна", "актуален"];
+
+/// English negations, as the normalizer leaves them (`haven't` → `haven t`).
+const EN_NEGATIONS: &[&str] = &[
+    "not", "never", "haven", "hasn", "hadn", "didn", "don", "doesn", "wasn", "weren", "isn", "aren", "won", "couldn",
+    "wouldn", "shouldn", "cannot", "havent", "hasnt", "didnt", "dont", "doesnt", "wasnt", "isnt", "arent", "cant",
+];
+
+/// Returns true when the message says something was not done: «не» before a word
+/// other than "needed", «нет», "not", "haven't", "never" (but "never mind", "not
+/// needed", "no longer" are cancels).
+fn is_negated(tokens: &[&str]) -> bool {
+    tokens.iter().enumerate().any(|(i, t)| {
+        let next = tokens.get(i + 1).copied().unwrap_or("");
+        match *t {
+            "не" => !NOT_NEEDED_AFTER_NE.contains(&next),
+            "нет" | "ни" => true,
+            "never" => next != "mind",
+            "not" => !matches!(next, "needed" | "necessary" | "relevant" | "required"),
+            t if EN_NEGATIONS.contains(&t) => {
+                // `don't need`, `don't forget` are not negations of a done task.
+                !(t == "don" && matches!(tokens.get(i + 2).copied(), Some("need" | "forget" | "bother")))
+            }
+            _ => false,
+        }
+    })
+}
+
+/// Common nouns that end like a masculine past verb (-ал, -ил, -ел …).
+const NOUNS_LIKE_PAST: &[&str] = &[
+    "пенал",
+    "канал",
+    "журнал",
+    "финал",
+    "сериал",
+    "материал",
+    "вокзал",
+    "сигнал",
+    "портал",
+    "подвал",
+    "персонал",
+    "капитал",
+    "интервал",
+    "оригинал",
+    "терминал",
+    "скандал",
+    "идеал",
+    "квартал",
+    "генерал",
+    "бокал",
+    "крокодил",
+    "котел",
+    "орел",
+    "пепел",
+    "кинозал",
+    "минерал",
+    "арсенал",
+];
+
+/// A verb in the past tense: Russian -ла/-ли/-ло/-лась or a masculine vowel + -л (not a
+/// noun that ends so: «пенал», «канал»), English -ed or an irregular past.
+fn is_past(token: &str) -> bool {
+    let n = token.chars().count();
+    let masculine = {
+        let mut rev = token.chars().rev();
+        rev.next() == Some('л')
+            && rev.next().is_some_and(|c| "аеиыяуё".contains(c))
+            && !NOUNS_LIKE_PAST.contains(&token)
+    };
+    let ru = token.chars().all(|c| matches!(c, 'а'..='я' | 'ё'))
+        && n >= 5
+        && (["ла", "ли", "ло", "лась", "лся", "лись"].iter().any(|e| token.ends_with(e)) || masculine);
+    let en = token.is_ascii() && ((n >= 5 && token.ends_with("ed")) || IRREGULAR_PAST.contains(&token));
+    ru || en
+}
+
+/// «оплачено», «куплен», «отправлена»: a Russian past participle says the task is done.
+fn is_done_participle(token: &str) -> bool {
+    token.chars().count() >= 6
+        && token.chars().all(|c| matches!(c, 'а'..='я' | 'ё'))
+        && ["ено", "ена", "ен", "ано", "ана", "ены", "аны"].iter().any(|e| token.ends_with(e))
+}
+
+/// A Russian infinitive (`купить`, `позвонить`, `сходить`) or an English task verb.
+fn is_task_verb(token: &str) -> bool {
+    let n = token.chars().count();
+    (n >= 4
+        && token.chars().all(|c| matches!(c, 'а'..='я' | 'ё'))
+        && ["ть", "ти", "чь", "ться"].iter().any(|e| token.ends_with(e)))
+        || TASK_VERBS.contains(&token)
+}
+
+/// Splits the words that name the task into objects and verbs, leaving out command
+/// words and the tokens at `skip` (a date, list positions).
+fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
+    let mut objects = Vec::new();
+    let mut verbs = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        if skip.contains(&i)
+            || CANCEL_WORDS.contains(t)
+            || MOVE_WORDS.contains(t)
+            || WEAK_MOVE_WORDS.contains(t)
+            || DONE_WORDS.contains(t)
+            || matches!(
+                *t,
+                "не" | "надо"
+                    | "нужно"
+                    | "нужна"
+                    | "нужен"
+                    | "больше"
+                    | "актуально"
+                    | "never"
+                    | "mind"
+                    | "no"
+                    | "longer"
+                    | "needed"
+                    | "not"
+            )
+        {
+            continue;
+        }
+        if is_past(t) || is_done_participle(t) || is_task_verb(t) {
+            verbs.push(t.to_string());
+        } else {
+            objects.push(t.to_string());
+        }
+    }
+    (objects, verbs)
+}
+
+/// Reads "add …", «напомни …», "remind me to …" as a new task.
+fn create_after_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed> {
+    let tokens = p.token_texts();
+    // «в проект дети: купить пенал», "to work: file expenses": a project and a colon
+    // lead a new task as "add" does.
+    if let Some((key, used)) = project_at(&tokens, 0, s.projects) {
+        let colon = p.tokens.get(used.saturating_sub(1)).is_some_and(|t| p.words[t.word].ends_with(':'));
+        if colon && tokens.len() > used {
+            return Some(create(p, s, (0..used).collect(), Some(key)));
+        }
+    }
+    let lead = CREATE_LEADS.iter().find(|lead| tokens.len() > lead.len() && tokens[..lead.len()] == lead[..])?;
+    let mut drop: Vec<usize> = (0..lead.len()).collect();
+    // A lead then a filler (`добавь задачу`, `remind me to`); a project named right after
+    // (`добавь в проект дом`, `add to work:`) is taken here too.
+    let mut at = lead.len();
+    let mut project = None;
+    loop {
+        if let Some((key, used)) = project_at(&tokens, at, s.projects) {
+            project = Some(key);
+            drop.extend(at..at + used);
+            at += used;
+            continue;
+        }
+        if tokens.get(at).is_some_and(|t| CREATE_FILLER.contains(t)) && tokens.len() > at + 1 {
+            drop.push(at);
+            at += 1;
+            continue;
+        }
+        break;
+    }
+    Some(create(p, s, drop, project))
+}
+
+/// Reads a message that starts (after a date) with a task verb as a new task.
+fn implicit_create(p: &Phrase, s: &Situation<'_>, date: Option<DateSpan>) -> Option<Parsed> {
+    let tokens = p.token_texts();
+    if p.words.iter().any(|w| w.ends_with('?')) {
+        return None;
+    }
+    let first = (0..tokens.len()).find(|i| date.is_none_or(|d| *i < d.start || *i >= d.end))?;
+    if !is_task_verb(tokens[first]) {
+        return None;
+    }
+    Some(create(p, s, Vec::new(), None))
+}
+
+/// Builds a create call from a message with `drop` tokens left out of the text.
+fn create(p: &Phrase, s: &Situation<'_>, mut drop: Vec<usize>, project: Option<String>) -> Parsed {
+    let rest: Vec<usize> = (0..p.tokens.len()).filter(|i| !drop.contains(i)).collect();
+    let date = {
+        // The date is looked for in what remains, so a lead word is never part of it.
+        let kept = Phrase { words: p.words.clone(), tokens: rest.iter().map(|i| p.tokens[*i].clone()).collect() };
+        phrase::find_date(&kept, s.today).map(|d| (d, rest[d.start..d.end].to_vec()))
+    };
+    if let Some((_, tokens)) = &date {
+        drop.extend(tokens.iter().copied());
+        // "remind me on friday to call …": the filler the date stood before goes too.
+        let mut next = tokens.last().map(|t| t + 1).unwrap_or(0);
+        while next < p.tokens.len()
+            && !drop.contains(&next)
+            && CREATE_FILLER.contains(&p.tokens[next].text.as_str())
+            && rest.first() == tokens.first()
+        {
+            drop.push(next);
+            next += 1;
+        }
+    }
+    let text = p.text_without(&drop);
+    if text.is_empty() {
+        return Parsed::NotUnderstood(NotUnderstood::UnknownPhrase);
+    }
+    let deadline = match date {
+        Some((d, _)) => deadline_of(d),
+        None => Deadline { kind: DeadlineKind::None, date: None },
+    };
+    Parsed::Steps(vec![Step::Run(Call::CreateTask { text, project, deadline })])
+}
+
+/// Reads a project named at token `at`: `в проект X`, `в X`, `to X`, `to project X`,
+/// `in X` (X a project's key or name); returns its key and the tokens used.
+fn project_at(tokens: &[&str], at: usize, projects: &[ProjectName]) -> Option<(String, usize)> {
+    let lead = *tokens.get(at)?;
+    if !matches!(lead, "в" | "во" | "to" | "in" | "into") {
+        return None;
+    }
+    let mut name_at = at + 1;
+    if matches!(tokens.get(name_at), Some(&"проект" | &"project")) {
+        name_at += 1;
+    }
+    let name = *tokens.get(name_at)?;
+    // A name of several words ("side project", «личные дела») is matched whole.
+    let whole = projects.iter().find_map(|p| {
+        let pname = tasks_text::normalize(&p.name);
+        let words: Vec<&str> = pname.split(' ').collect();
+        (words.len() > 1 && tokens.get(name_at..name_at + words.len()) == Some(&words[..])).then_some((p, words.len()))
+    });
+    let (project, length) = match whole {
+        Some(found) => found,
+        None => (
+            projects.iter().find(|p| {
+                let key = p.key.to_lowercase();
+                let pname = tasks_text::normalize(&p.name);
+                name == key
+                    || name == pname
+                    || (pname.chars().count() >= 4 && name.starts_with(&pname[..pname.len().min(8)]))
+            })?,
+            1,
+        ),
+    };
+    let mut end = name_at + length;
+    // `add to side project:` — the word "project" after a key or a one-word name.
+    if matches!(tokens.get(end), Some(&"проект" | &"project")) {
+        end += 1;
+    }
+    Some((project.key.clone(), end - at))
+}
+
+/// Returns the list a message asks for, if it asks for one.
+fn list_view(tokens: &[&str]) -> Option<Call> {
+    let has = |list: &[&str]| tokens.iter().any(|t| list.contains(t));
+    let starts = |prefix: &str| tokens.iter().any(|t| t.starts_with(prefix));
+    let cue = has(&[
+        "что",
+        "какие",
+        "покажи",
+        "показать",
+        "show",
+        "what",
+        "whats",
+        "what's",
+        "list",
+        "задачи",
+        "tasks",
+        "plate",
+        "план",
+        "планы",
+        "agenda",
+        "anything",
+        "any",
+        "сводка",
+        "см",
+    ]) || tokens.len() <= 2;
+    if tokens.len() > 7 || !cue {
+        return None;
+    }
+    if has(&["проектам", "проекту", "проекты", "project", "projects"]) {
+        return Some(Call::ListTasks { filter: ListView::AllByProject, period: None });
+    }
+    if starts("просроч") || has(&["overdue", "late"]) {
+        return Some(Call::ListTasks { filter: ListView::Overdue, period: None });
+    }
+    if starts("входящ") || has(&["инбокс", "inbox"]) {
+        return Some(Call::ListTasks { filter: ListView::Inbox, period: None });
+    }
+    let done_words = has(&[
+        "сделала",
+        "сделал",
+        "сделано",
+        "выполненные",
+        "сделанные",
+        "done",
+        "finished",
+        "finish",
+        "completed",
+        "закрытые",
+    ]);
+    let asks = has(&["что", "какие", "покажи", "show", "what", "list"]);
+    if done_words && asks {
+        let period = if has(&["сегодня", "today"]) {
+            Some(Period::Today)
+        } else if tokens.iter().any(|t| t.starts_with("недел") || *t == "week") {
+            Some(Period::Week)
+        } else {
+            None
+        };
+        return Some(Call::ListTasks { filter: ListView::Done, period });
+    }
+    if has(&["сегодня", "today"]) && !tokens.iter().any(|t| is_task_verb(t) || is_past(t)) {
+        return Some(Call::ListTasks { filter: ListView::Today, period: None });
+    }
+    None
+}
+
+/// «перенеси всё с сегодня на завтра», "move today's tasks to tomorrow".
+fn is_defer_today(tokens: &[&str]) -> bool {
+    let has = |list: &[&str]| tokens.iter().any(|t| list.contains(t));
+    has(MOVE_WORDS)
+        && (has(&["сегодня", "today", "todays"]) || tokens.iter().any(|t| t.starts_with("сегодняшн")))
+        && has(&["завтра", "tomorrow"])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tasks() -> Vec<Candidate> {
+        [
+            ("HOME-1", "Позвонить Ане про плитку"),
+            ("LIFE-1", "Позвонить Ане насчёт дня рождения"),
+            ("HOME-2", "Оплатить интернет"),
+            ("CHAN-1", "Написать пост про метафору"),
+            ("WORK-3", "Review Tom's PR"),
+        ]
+        .iter()
+        .map(|(k, t)| Candidate::new(k, t))
+        .collect()
+    }
+
+    fn projects() -> Vec<ProjectName> {
+        vec![
+            ProjectName { key: "HOME".into(), name: "Дом".into() },
+            ProjectName { key: "WORK".into(), name: "Work".into() },
+        ]
+    }
+
+    #[track_caller]
+    fn check(text: &str, expected: &str) {
+        let tasks = tasks();
+        let projects = projects();
+        let shown = vec!["HOME-2".to_string(), "CHAN-1".to_string()];
+        let s = Situation { tasks: &tasks, today: jiff::civil::date(2026, 3, 11), shown: &shown, projects: &projects };
+        let got = match parse(text, &s) {
+            Parsed::Steps(steps) => steps
+                .iter()
+                .map(|st| match st {
+                    Step::Run(c) => format!("{} {}", c.tool(), c.arguments()),
+                    Step::Ask(q) => {
+                        format!("clarify {}", q.options.iter().map(|o| o.0.as_str()).collect::<Vec<_>>().join(","))
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+            Parsed::NotUnderstood(why) => format!("none {why:?}"),
+        };
+        assert_eq!(got, expected, "{text}");
+    }
+
+    #[test]
+    fn table() {
+        check("оплатила интернет", r#"close_task {"id":"HOME-2"}"#);
+        check("удали идею про метафору", r#"cancel_task {"id":"CHAN-1"}"#);
+        check("позвонила Ане", "clarify HOME-1,LIFE-1");
+        check(
+            "перенеси интернет на пятницу",
+            r#"update_task {"deadline":"2026-03-13","deadline_kind":"day","id":"HOME-2"}"#,
+        );
+        check("перенеси интернет", "none NoDate");
+        check("done WORK-3", r#"close_task {"id":"WORK-3"}"#);
+        check("done WORK-99", "none UnknownKey");
+        check("сделала вторую", r#"close_task {"id":"CHAN-1"}"#);
+        check("сделала первую и вторую", r#"close_task {"id":"HOME-2"}; close_task {"id":"CHAN-1"}"#);
+        check(
+            "купить хлеб завтра",
+            r#"create_task {"deadline":"2026-03-12","deadline_kind":"day","text":"купить хлеб"}"#,
+        );
+        check(
+            "добавь в проект дом купить шторы",
+            r#"create_task {"deadline_kind":"none","project":"HOME","text":"купить шторы"}"#,
+        );
+        check("add cancel netflix", r#"create_task {"deadline_kind":"none","text":"cancel netflix"}"#);
+        check("что на сегодня", r#"list_tasks {"filter":"today"}"#);
+        check("what's overdue", r#"list_tasks {"filter":"overdue"}"#);
+        check("что я сделала за неделю", r#"list_tasks {"filter":"done","period":"week"}"#);
+        check("перенеси всё с сегодня на завтра", "defer_today_to_tomorrow {}");
+        check("привет", "none UnknownPhrase");
+        check("помыла окна", "none NoTaskFits");
+        check("удали все", "none Batch");
+    }
+
+    #[test]
+    fn not_done_and_questions_are_left_alone() {
+        check("ещё не оплатила интернет", "none Negated");
+        check("так и не оплатила интернет", "none Negated");
+        check("haven't reviewed tom's pr yet", "none Negated");
+        check("didn't review tom's pr", "none UnknownPhrase");
+        check("оплатила интернет?", "none Question");
+        check("is the internet paid", "none Question");
+        check("купить пенал", r#"create_task {"deadline_kind":"none","text":"купить пенал"}"#);
+        check("интернет больше не нужен", r#"cancel_task {"id":"HOME-2"}"#);
+        check("интернет не нужно", r#"cancel_task {"id":"HOME-2"}"#);
+        check("tom's pr not needed", r#"cancel_task {"id":"WORK-3"}"#);
+        check("don't forget to buy milk", r#"create_task {"deadline_kind":"none","text":"buy milk"}"#);
+    }
+
+    #[test]
+    fn shorthand_moves_and_dones() {
+        check("интернет -> пятница", r#"update_task {"deadline":"2026-03-13","deadline_kind":"day","id":"HOME-2"}"#);
+        check("set tom's pr for tmrw", r#"update_task {"deadline":"2026-03-12","deadline_kind":"day","id":"WORK-3"}"#);
+        check(
+            "поставь интернет на пятницу",
+            r#"update_task {"deadline":"2026-03-13","deadline_kind":"day","id":"HOME-2"}"#,
+        );
+        check(
+            "set up the router tomorrow",
+            r#"create_task {"deadline":"2026-03-12","deadline_kind":"day","text":"set up the router"}"#,
+        );
+        check("интернет всё", r#"close_task {"id":"HOME-2"}"#);
+        check("del WORK-3", r#"cancel_task {"id":"WORK-3"}"#);
+    }
+
+    #[test]
+    fn what_leads_a_new_task_is_not_its_text() {
+        let tasks = tasks();
+        let projects = vec![
+            ProjectName { key: "SIDE".into(), name: "Side project".into() },
+            ProjectName { key: "WORK".into(), name: "Work".into() },
+        ];
+        let s = Situation { tasks: &tasks, today: jiff::civil::date(2026, 3, 11), shown: &[], projects: &projects };
+        let text_of = |m: &str| match parse(m, &s) {
+            Parsed::Steps(st) => match &st[0] {
+                Step::Run(Call::CreateTask { text, project, .. }) => {
+                    format!("{text} @{}", project.clone().unwrap_or_default())
+                }
+                other => format!("{other:?}"),
+            },
+            other => format!("{other:?}"),
+        };
+        assert_eq!(text_of("add to side project: write docs"), "write docs @SIDE");
+        assert_eq!(text_of("add to side: write docs"), "write docs @SIDE");
+        assert_eq!(text_of("add to work project: file expenses"), "file expenses @WORK");
+        assert_eq!(text_of("remind me on friday to call the insurance"), "call the insurance @");
+        assert_eq!(text_of("в проект side: написать тесты"), "написать тесты @SIDE");
+        assert_eq!(text_of("to work: file expenses"), "file expenses @WORK");
+    }
+}

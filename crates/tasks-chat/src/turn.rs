@@ -1,0 +1,445 @@
+//! One turn of a conversation (SPEC §7): a message in, actions run, a reply out, and
+//! what the conversation remembers written back — all through `tasks-core`'s `ops`.
+//!
+//! The order of reading a message:
+//! 1. `/command` → the slash commands (no model, whatever the kill switch says).
+//! 2. Free text while `conversational` is off → refused, pointing at the commands.
+//! 3. An answer to the question the conversation asked («вторую», «да») → completes
+//!    the action the question held.
+//! 4. Otherwise the router: the model (its calls then pass the ambiguity guard), or the
+//!    offline parser when there is no model, or when the model is down and the
+//!    offline parser understands the phrase.
+//!
+//! A dry run stops before anything is written: no action runs and the conversation
+//! remembers nothing of it.
+
+use tasks_core::Store;
+use tasks_core::ops::Context;
+use tasks_core::ops::conversation::{self, ConversationRef, TurnRecord};
+
+use crate::answer::{self, Answer};
+use crate::calls::{BadCall, Call};
+use crate::dispatch::{self, Outcome};
+use crate::guard;
+use crate::llm::{LlmClient, LlmError};
+use crate::offline::{self, Lang, Parsed, Step};
+use crate::prompt;
+use crate::reply::Voice;
+use crate::situation::Situation;
+use crate::slash::{self, Slash};
+use crate::state::{ConversationState, Pending, Shown, StoredCall, Waits};
+
+/// Who turns free text into calls.
+#[derive(Debug, Clone, Copy)]
+pub enum Route<'a> {
+    /// The offline parser only (`--offline`, or no model configured).
+    Offline,
+    /// The model, with the offline parser as the fallback when it is down.
+    Model(&'a LlmClient),
+}
+
+/// One message to answer.
+#[derive(Debug, Clone, Copy)]
+pub struct Turn<'a> {
+    /// The person's message.
+    pub text: &'a str,
+    /// The bot message the person replied to (`--reply-to`, Telegram's reply).
+    pub quoted: Option<&'a str>,
+    /// The conversation it belongs to.
+    pub conversation: &'a ConversationRef,
+    /// Plan only: write nothing.
+    pub dry_run: bool,
+    /// Whether free text is accepted (`TASKS_CONVERSATIONAL`, `conversational`).
+    pub conversational: bool,
+    /// Who reads free text.
+    pub route: Route<'a>,
+}
+
+/// What read the message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// A slash command.
+    Slash,
+    /// An answer to the conversation's question.
+    Answer,
+    /// The offline parser.
+    Offline,
+    /// The model (through the guard).
+    Model,
+    /// The offline parser, because the model could not be reached.
+    OfflineFallback,
+}
+
+impl Source {
+    /// Returns the name in `--json`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Slash => "slash",
+            Source::Answer => "answer",
+            Source::Offline => "offline",
+            Source::Model => "model",
+            Source::OfflineFallback => "offline_fallback",
+        }
+    }
+}
+
+/// What a turn did.
+#[derive(Debug, Clone)]
+pub struct TurnOutput {
+    /// The calls planned, in order (a question is a `clarify` call).
+    pub calls: Vec<Call>,
+    /// What each ran (empty on a dry run).
+    pub outcomes: Vec<Outcome>,
+    /// The reply.
+    pub reply: String,
+    /// What read the message.
+    pub source: Source,
+    /// Why the model was not used, when the offline parser stood in.
+    pub model_error: Option<LlmError>,
+    /// Whether it was a dry run.
+    pub dry_run: bool,
+}
+
+/// Why a turn could not be answered. Nothing of the turn was written.
+#[derive(Debug, thiserror::Error)]
+pub enum ChatError {
+    /// Free text while the conversation is switched off.
+    #[error(
+        "free text is switched off (TASKS_CONVERSATIONAL=off or conversational = false); slash commands still work"
+    )]
+    Off,
+    /// The model could not be used and the offline parser could not stand in.
+    #[error("can't reach the model — try again or use /commands ({0})")]
+    Model(LlmError),
+    /// The model answered with a call that cannot run.
+    #[error("didn't understand the model's answer: {0}; nothing was changed")]
+    BadCall(BadCall),
+    /// The model answered with no call and no text.
+    #[error("didn't understand the model's answer: it made no tool call; nothing was changed")]
+    NoCall,
+    /// A slash command that cannot be read: its usage.
+    #[error("{0}")]
+    Usage(String),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] tasks_core::Error),
+}
+
+impl ChatError {
+    /// Returns the error's code string (SPEC §9).
+    pub fn code(&self) -> &'static str {
+        match self {
+            ChatError::Off => "configuration",
+            ChatError::Model(e) => match e {
+                LlmError::Timeout(_) => "timeout",
+                LlmError::Network(_) => "network",
+                LlmError::Authentication(_) => "authentication",
+                LlmError::RateLimited => "rate_limited",
+                LlmError::Provider(_) => "provider_error",
+                LlmError::Unavailable(_) => "provider_unavailable",
+                LlmError::InvalidResponse(_) => "invalid_response",
+            },
+            ChatError::BadCall(_) | ChatError::NoCall => "invalid_response",
+            ChatError::Usage(_) => "validation",
+            ChatError::Store(e) => tasks_core::wire::error_code(e),
+        }
+    }
+
+    /// Returns what the person can do about it.
+    pub fn hint(&self) -> Option<&'static str> {
+        match self {
+            ChatError::Off => Some("hint: /help lists the commands; unset TASKS_CONVERSATIONAL to talk freely again"),
+            ChatError::Model(LlmError::Authentication(_)) => {
+                Some("hint: check TASKS_LLM_API_KEY (or [llm] api_key); --offline uses the offline parser")
+            }
+            ChatError::Model(_) => Some("hint: --offline uses the offline parser; /today, /done, /del N need no model"),
+            ChatError::BadCall(_) | ChatError::NoCall => Some("hint: say it differently, or use /commands"),
+            _ => None,
+        }
+    }
+}
+
+/// Whether a model error means "down" (the offline parser may stand in) rather than
+/// "misconfigured" (the person must hear about it).
+fn model_is_down(e: &LlmError) -> bool {
+    matches!(e, LlmError::Timeout(_) | LlmError::Network(_) | LlmError::Unavailable(_) | LlmError::RateLimited)
+}
+
+/// What to do, before anything runs.
+struct Plan {
+    steps: Vec<Step>,
+    source: Source,
+    /// Create even when the duplicate check holds the task back (a "yes").
+    force_new: bool,
+    /// Text said besides the outcomes (help, a dropped question).
+    said: Option<String>,
+    model_error: Option<LlmError>,
+}
+
+impl Plan {
+    fn of(steps: Vec<Step>, source: Source) -> Plan {
+        Plan { steps, source, force_new: false, said: None, model_error: None }
+    }
+
+    fn say(text: String, source: Source) -> Plan {
+        Plan { said: Some(text), ..Plan::of(Vec::new(), source) }
+    }
+}
+
+/// Answers one message.
+pub fn run(store: &mut Store, ctx: &Context, turn: &Turn<'_>) -> Result<TurnOutput, ChatError> {
+    let mut state = ConversationState::read(conversation::state(store, turn.conversation)?.as_deref());
+    let lang = lang_of(turn.text, state.lang);
+    let voice = Voice { lang, today: ctx.today() };
+    let text = turn.text.trim();
+    let plan = plan(store, ctx, turn, text, &state, voice)?;
+    let calls: Vec<Call> = plan.steps.iter().map(planned_call).collect();
+    if turn.dry_run {
+        let reply = preview(&plan, &calls, voice);
+        return Ok(TurnOutput {
+            calls,
+            outcomes: Vec::new(),
+            reply,
+            source: plan.source,
+            model_error: plan.model_error,
+            dry_run: true,
+        });
+    }
+    let projects = Situation::project_list(store)?;
+    let mut outcomes = Vec::new();
+    for step in &plan.steps {
+        outcomes.push(match step {
+            Step::Run(call) => dispatch::run(store, ctx, call, &projects, plan.force_new)?,
+            Step::Ask(q) => Outcome::Asked(q.clone()),
+        });
+    }
+    remember(&mut state, &plan, &outcomes, lang);
+    let mut lines: Vec<String> = Vec::new();
+    if let Some(e) = &plan.model_error {
+        lines.push(voice.offline_note(&e.to_string()));
+    }
+    lines.extend(plan.said.clone());
+    lines.extend(outcomes.iter().map(|o| voice.outcome(o)));
+    let reply = lines.join("\n");
+    conversation::record_turn(
+        store,
+        ctx,
+        turn.conversation,
+        &TurnRecord { user_text: turn.text, reply: &reply, state: &state.to_text() },
+    )?;
+    Ok(TurnOutput { calls, outcomes, reply, source: plan.source, model_error: plan.model_error, dry_run: false })
+}
+
+/// Decides what a message asks, without writing anything.
+fn plan(
+    store: &Store,
+    ctx: &Context,
+    turn: &Turn<'_>,
+    text: &str,
+    state: &ConversationState,
+    voice: Voice,
+) -> Result<Plan, ChatError> {
+    let today = ctx.today();
+    if text.starts_with('/') {
+        return match slash::parse(text, &state.shown_keys(), today, voice.lang) {
+            Slash::Run(call) => Ok(Plan::of(vec![Step::Run(call)], Source::Slash)),
+            Slash::Help => Ok(Plan::say(slash::help(voice.lang), Source::Slash)),
+            Slash::Undo => Err(ChatError::Usage(match voice.lang {
+                Lang::Ru => "/undo пока не работает: отмена изменений появится вместе с `tasks undo`.".to_string(),
+                Lang::En => "/undo is not available yet: it comes with `tasks undo`.".to_string(),
+            })),
+            Slash::Usage(u) => Err(ChatError::Usage(u)),
+        };
+    }
+    if !turn.conversational {
+        return Err(ChatError::Off);
+    }
+    if let Some(pending) = &state.pending {
+        match answer::read(text, pending) {
+            Some(Answer::No) => return Ok(Plan::say(voice.dropped(), Source::Answer)),
+            Some(Answer::Yes) => {
+                if let Some(call) = pending.action.as_ref().and_then(StoredCall::call) {
+                    return Ok(Plan { force_new: true, ..Plan::of(vec![Step::Run(call)], Source::Answer) });
+                }
+            }
+            Some(Answer::Choose(keys)) => {
+                if let Some(call) = pending.action.as_ref().and_then(StoredCall::call) {
+                    let steps = keys.iter().map(|k| Step::Run(call.retarget(k))).collect();
+                    return Ok(Plan::of(steps, Source::Answer));
+                }
+            }
+            None => {}
+        }
+    }
+    // The question asked, when the person answers it without quoting it.
+    let quoted = turn.quoted.or(state.pending.as_ref().map(|p| p.question.as_str()));
+    let shown = state.shown_keys();
+    let mut situation = Situation::gather(store, ctx, text, quoted, &shown)?;
+    let names = situation.project_names();
+    let offline = |situation: &Situation| {
+        offline::parse(
+            text,
+            &offline::Situation { tasks: &situation.candidates, today, shown: &shown, projects: &names },
+        )
+    };
+    let client = match turn.route {
+        Route::Offline => return Ok(offline_plan(offline(&situation), Source::Offline, voice)),
+        Route::Model(client) => client,
+    };
+    let lines = situation.task_lines();
+    let messages = prompt::messages(&prompt::Context {
+        today,
+        projects: &situation.projects,
+        tasks: &lines,
+        shown: &shown,
+        quoted,
+        text,
+    });
+    let reply = match client.complete(&messages, &prompt::tools()) {
+        Ok(reply) => reply,
+        Err(e) if model_is_down(&e) => {
+            return match offline(&situation) {
+                Parsed::Steps(steps) => Ok(Plan { model_error: Some(e), ..Plan::of(steps, Source::OfflineFallback) }),
+                Parsed::NotUnderstood(_) => Err(ChatError::Model(e)),
+            };
+        }
+        Err(e) => return Err(ChatError::Model(e)),
+    };
+    let mut calls = reply
+        .tool_calls
+        .iter()
+        .map(|c| Call::from_tool(&c.name, &c.arguments))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(ChatError::BadCall)?;
+    if calls.is_empty() {
+        // Prose instead of a call: said as a refusal, never acted on.
+        calls.push(Call::Reject { reason: reply.content.ok_or(ChatError::NoCall)? });
+    }
+    // A target the model named that was not among the candidates is judged too.
+    let targets: Vec<String> = calls.iter().filter_map(|c| c.target().map(str::to_string)).collect();
+    situation.add_keys(store, &targets)?;
+    let steps = guard::check(text, quoted, calls, &situation.candidates, &shown, today);
+    Ok(Plan::of(steps, Source::Model))
+}
+
+fn offline_plan(parsed: Parsed, source: Source, voice: Voice) -> Plan {
+    match parsed {
+        Parsed::Steps(steps) => Plan::of(steps, source),
+        Parsed::NotUnderstood(why) => {
+            Plan::of(vec![Step::Run(Call::Reject { reason: voice.not_understood(why) })], source)
+        }
+    }
+}
+
+/// Returns a step as the call it plans: a question is a `clarify`.
+fn planned_call(step: &Step) -> Call {
+    match step {
+        Step::Run(call) => call.clone(),
+        Step::Ask(q) => Call::Clarify {
+            question: q.question.clone(),
+            options: q
+                .options
+                .iter()
+                .map(|(k, t)| if k.is_empty() { t.clone() } else { format!("{k}: {t}") })
+                .collect(),
+        },
+    }
+}
+
+/// Returns the reply of a dry run: what would be done.
+fn preview(plan: &Plan, calls: &[Call], voice: Voice) -> String {
+    let mut lines = vec![match voice.lang {
+        Lang::Ru => "Пробный прогон — ничего не изменено. План:".to_string(),
+        Lang::En => "Dry run — nothing changed. The plan:".to_string(),
+    }];
+    if let Some(e) = &plan.model_error {
+        lines.push(voice.offline_note(&e.to_string()));
+    }
+    lines.extend(plan.said.clone());
+    for (step, call) in plan.steps.iter().zip(calls) {
+        lines.push(match step {
+            Step::Ask(q) => voice.question(q),
+            Step::Run(Call::Reject { reason }) => format!("🤷 {}", tasks_text::printable(reason)),
+            Step::Run(_) => format!("• {} {}", call.tool(), tasks_text::printable(&call.arguments().to_string())),
+        });
+    }
+    lines.join("\n")
+}
+
+/// Updates what the conversation remembers after the outcomes.
+fn remember(state: &mut ConversationState, plan: &Plan, outcomes: &[Outcome], lang: Lang) {
+    state.lang = Some(lang);
+    state.pending = None;
+    for (step, outcome) in plan.steps.iter().zip(outcomes) {
+        match outcome {
+            Outcome::Listed { tasks, .. } | Outcome::Deferred(tasks) if !tasks.is_empty() => {
+                state.shown = tasks.iter().map(|t| Shown { key: t.key.clone(), title: t.title.clone() }).collect();
+            }
+            Outcome::Asked(q) if state.pending.is_none() => {
+                let options: Vec<Shown> = q
+                    .options
+                    .iter()
+                    .filter(|(k, _)| !k.is_empty())
+                    .map(|(k, t)| Shown { key: k.clone(), title: t.clone() })
+                    .collect();
+                if !options.is_empty() {
+                    state.shown = options.clone();
+                }
+                state.pending = Some(Pending {
+                    question: q.question.clone(),
+                    options,
+                    action: q.action.as_ref().map(StoredCall::of),
+                    waits: Waits::Choice,
+                });
+            }
+            Outcome::HeldBack { candidates, .. } if state.pending.is_none() => {
+                if let Step::Run(call) = step {
+                    state.pending = Some(Pending {
+                        question: "create anyway?".to_string(),
+                        options: candidates
+                            .iter()
+                            .map(|c| Shown { key: c.key.clone(), title: c.title.clone() })
+                            .collect(),
+                        action: Some(StoredCall::of(call)),
+                        waits: Waits::CreateAnyway,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Returns the language to answer in: the message's when it has words, else the
+/// conversation's (a slash command, a bare number).
+pub fn lang_of(text: &str, previous: Option<Lang>) -> Lang {
+    if Lang::of(text) == Lang::Ru {
+        return Lang::Ru;
+    }
+    let words = text
+        .trim()
+        .strip_prefix('/')
+        .map(|rest| rest.split_once(char::is_whitespace).map(|(_, r)| r).unwrap_or(""))
+        .unwrap_or(text);
+    let has_words = words
+        .split_whitespace()
+        .filter(|w| crate::situation::keys_written(w).is_empty())
+        .any(|w| w.chars().filter(|c| c.is_ascii_alphabetic()).count() >= 2);
+    if has_words { Lang::En } else { previous.unwrap_or(Lang::En) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_language_follows_the_words_else_the_conversation() {
+        assert_eq!(lang_of("сделала вторую", None), Lang::Ru);
+        assert_eq!(lang_of("done the second", Some(Lang::Ru)), Lang::En);
+        assert_eq!(lang_of("/today", Some(Lang::Ru)), Lang::Ru);
+        assert_eq!(lang_of("/today", None), Lang::En);
+        assert_eq!(lang_of("2", Some(Lang::Ru)), Lang::Ru);
+        assert_eq!(lang_of("HOME-3", Some(Lang::Ru)), Lang::Ru);
+        assert_eq!(lang_of("/text 1 Fix the tap", Some(Lang::Ru)), Lang::En);
+    }
+}

@@ -1,0 +1,181 @@
+//! The held-out phrase set (`data/chat-phrases-holdout`, written apart from the parser
+//! and never used to change it) through the real binary, the way issue 11 measures it:
+//! `tasks chat --offline --dry-run --json TEXT` against the set's task list, scored by
+//! the set's README. An evaluation, not a regression test: it is ignored by default so
+//! that no failure here ever pulls the parser towards this set; run it to report:
+//!
+//! ```sh
+//! cargo test -p tasks-cli --test cli -- --ignored --nocapture chat_holdout
+//! ```
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::common::TestEnv;
+
+fn data(set: &str, name: &str) -> Vec<Value> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data").join(set).join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).expect("json line")).collect()
+}
+
+fn s(v: &Value, k: &str) -> String {
+    v[k].as_str().unwrap_or_default().to_string()
+}
+
+/// Text compared as the set's README says: case, spaces and ё/е do not count.
+fn loose(text: &str) -> String {
+    text.to_lowercase().replace('ё', "е").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[derive(Debug, Default)]
+struct Score {
+    right: usize,
+    total: usize,
+}
+
+/// Returns (right, acted on a wrong task) for one answer.
+fn judge(expect: &Value, calls: &[Value]) -> (bool, bool) {
+    let tool = s(expect, "tool");
+    let want_id = s(expect, "id");
+    let destructive = |c: &Value| matches!(c["tool"].as_str(), Some("close_task" | "cancel_task" | "update_task"));
+    let wrong = calls.iter().any(|c| {
+        destructive(c)
+            && (!matches!(tool.as_str(), "close_task" | "cancel_task" | "update_task")
+                || c["arguments"]["id"].as_str() != Some(want_id.as_str()))
+    });
+    if tool == "none" {
+        return (calls.iter().all(|c| c["tool"] == "reject"), wrong);
+    }
+    if calls.len() != 1 {
+        return (false, wrong);
+    }
+    let (got, a) = (s(&calls[0], "tool"), &calls[0]["arguments"]);
+    let right = got == tool
+        && match tool.as_str() {
+            "close_task" | "cancel_task" => s(a, "id") == want_id,
+            "update_task" => {
+                s(a, "id") == want_id
+                    && s(a, "deadline_kind") == s(expect, "deadline_kind")
+                    && s(a, "deadline") == s(expect, "deadline")
+            }
+            "create_task" => {
+                loose(&s(a, "text")) == loose(&s(expect, "text"))
+                    && s(a, "deadline_kind") == s(expect, "deadline_kind")
+                    && s(a, "deadline") == s(expect, "deadline")
+                    && (expect.get("project").is_none() || s(a, "project").eq_ignore_ascii_case(&s(expect, "project")))
+            }
+            "list_tasks" => s(a, "filter") == s(expect, "filter"),
+            "clarify" => {
+                let mut got: Vec<String> = a["options"]
+                    .as_array()
+                    .map(|o| {
+                        o.iter()
+                            .filter_map(Value::as_str)
+                            .map(|x| x.split(':').next().unwrap_or("").to_string())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let mut want: Vec<String> = expect["options"]
+                    .as_array()
+                    .expect("options")
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect();
+                got.sort();
+                want.sort();
+                got == want
+            }
+            _ => false,
+        };
+    (right, wrong)
+}
+
+#[test]
+#[ignore = "evaluation of the held-out phrase set: run with --ignored to report its figures"]
+fn chat_holdout_figures() {
+    // Wednesday 2026-05-20, 09:30 in Berlin.
+    figures("chat-phrases-holdout", "2026-05-20T07:30:00Z", "Europe/Berlin");
+}
+
+#[test]
+#[ignore = "evaluation of the second held-out phrase set: run with --ignored to report its figures"]
+fn chat_holdout_2_figures() {
+    // Thursday 2026-10-08, 10:00 in Moscow.
+    figures("chat-phrases-holdout-2", "2026-10-08T07:00:00Z", "Europe/Moscow");
+}
+
+fn figures(set: &str, now: &str, tz: &str) {
+    let data = |name: &str| data(set, name);
+    let mut env = TestEnv::new();
+    env.now = now.into();
+    env.tz = tz.into();
+    for p in data("projects.jsonl") {
+        env.ok(&["project", "add", &s(&p, "key"), &s(&p, "name"), "--description", &s(&p, "description")]);
+    }
+    let lines: Vec<String> = data("tasks.jsonl")
+        .iter()
+        .map(|t| {
+            let mut line = serde_json::Map::new();
+            line.insert("title".into(), t["title"].clone());
+            if t["project"] != "INBOX" {
+                line.insert("project".into(), t["project"].clone());
+            }
+            if !t["due"].is_null() {
+                line.insert("due".into(), t["due"].clone());
+                line.insert("due_kind".into(), t["due_kind"].clone());
+            }
+            Value::Object(line).to_string()
+        })
+        .collect();
+    let file = env.write("holdout.jsonl", &(lines.join("\n") + "\n"));
+    env.ok(&["import", file.to_str().expect("path")]);
+    // The store's keys are the set's keys.
+    for t in data("tasks.jsonl") {
+        let shown = env.json(&["show", &s(&t, "key")]);
+        assert_eq!(shown["task"]["title"], t["title"], "{}", s(&t, "key"));
+    }
+    let mut scores: BTreeMap<String, Score> = BTreeMap::new();
+    let mut wrong_destructive = Vec::new();
+    let mut misses = Vec::new();
+    for row in data("phrases.jsonl") {
+        let text = s(&row, "text");
+        let v = env.json(&["chat", "--offline", "--dry-run", &text]);
+        let calls = v["calls"].as_array().cloned().unwrap_or_default();
+        let (right, wrong) = judge(&row["expect"], &calls);
+        for key in [s(&row, "kind"), format!("{} {}", s(&row, "kind"), s(&row, "lang"))] {
+            let e = scores.entry(key).or_default();
+            e.total += 1;
+            e.right += usize::from(right);
+        }
+        if wrong {
+            wrong_destructive.push(format!("{text} → {}", Value::Array(calls.clone())));
+        }
+        if !right {
+            misses.push(format!(
+                "[{}] {text}\n    want {}\n    got  {}",
+                s(&row, "kind"),
+                row["expect"],
+                Value::Array(calls)
+            ));
+        }
+    }
+    eprintln!("{set}: the offline parser through `tasks chat --offline --dry-run --json`:");
+    for (k, sc) in &scores {
+        eprintln!("  {k:<14} {:>3}/{:<3} {:.1} %", sc.right, sc.total, 100.0 * sc.right as f64 / sc.total as f64);
+    }
+    eprintln!("  wrong destructive calls: {}", wrong_destructive.len());
+    for w in &wrong_destructive {
+        eprintln!("    {w}");
+    }
+    eprintln!("misses:");
+    for m in &misses {
+        eprintln!("  {m}");
+    }
+    let share = |k: &str| scores.get(k).map(|s| s.right as f64 / s.total as f64).unwrap_or(0.0);
+    assert!(wrong_destructive.is_empty(), "destructive calls on a wrong task");
+    assert!(share("plain") >= 0.90, "plain {:.3}", share("plain"));
+    assert!(share("ambiguous") >= 1.0, "ambiguous {:.3}", share("ambiguous"));
+}

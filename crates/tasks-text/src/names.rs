@@ -1,0 +1,172 @@
+//! People's first names in Russian, English and Spanish, with their diminutives and
+//! spellings across scripts: «Аня», «Анечка», «Анна», "Anya", "Ania", "Ana" are one
+//! person's name. A name in a title is how a person points at a task («позвонила
+//! Анечке» for «Позвонить Ане про плитку»), and the same name written in two scripts is
+//! the same evidence ("Dasha" / «Даша»).
+//!
+//! Each group lists the forms a name is written in; Cyrillic forms are compared by
+//! their Russian stem (so every case ending matches: «Ане», «Аню», «Ани»), Latin forms
+//! as written (lowercase, without diacritics). Names that are also common words
+//! («Вера» faith, «Роза» rose, «Мила» dear, «Надежда» hope, «Любовь» love) are left out:
+//! they would match the words.
+//!
+//! What it deliberately does not do: tell whether a word is a name (callers know: a
+//! capitalized word in a title) or hold surnames.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::normalize::normalize;
+use crate::stems::{Script, Stemmers, script_of};
+
+/// Name groups: every form of one first name.
+const GROUPS: &[&[&str]] = &[
+    &[
+        "анна",
+        "аня",
+        "анечка",
+        "анюта",
+        "аннушка",
+        "нюра",
+        "анька",
+        "анютка",
+        "anna",
+        "anya",
+        "ania",
+        "anja",
+        "ana",
+        "annie",
+    ],
+    &["елена", "лена", "леночка", "ленка", "ленуся", "elena", "lena", "helen", "helena"],
+    &["мария", "маша", "машенька", "маня", "машка", "машуля", "maria", "masha", "mary", "marie"],
+    &["ольга", "оля", "олечка", "олька", "olga", "olya", "olia"],
+    &["татьяна", "таня", "танечка", "танька", "tatiana", "tatyana", "tanya", "tania"],
+    &[
+        "екатерина",
+        "катя",
+        "катенька",
+        "катюша",
+        "катька",
+        "ekaterina",
+        "katerina",
+        "katya",
+        "katia",
+        "kate",
+        "catherine",
+    ],
+    &["юлия", "юля", "юленька", "yulia", "julia", "yulya", "julie", "julija"],
+    &["анастасия", "настя", "настенька", "anastasia", "nastya", "nastia"],
+    &["дарья", "даша", "дашенька", "дашка", "darya", "daria", "dasha"],
+    &["светлана", "света", "светочка", "svetlana", "sveta"],
+    &["наталья", "наталия", "наташа", "natalia", "natalya", "natasha", "natalie"],
+    &["ирина", "ира", "ирочка", "irina", "ira"],
+    &["евгения", "евгений", "женя", "женечка", "evgenia", "evgeny", "yevgeny", "zhenya", "eugene"],
+    &["александра", "александр", "саша", "сашенька", "шура", "alexandra", "alexander", "aleksandr", "sasha", "alex"],
+    &["дмитрий", "дима", "димочка", "митя", "димка", "димон", "dmitry", "dmitri", "dima"],
+    &["михаил", "миша", "мишенька", "мишка", "мишутка", "mikhail", "misha", "michael", "miguel"],
+    &["николай", "коля", "николаша", "nikolai", "nikolay", "kolya", "nicholas"],
+    &["владимир", "вова", "володя", "vladimir", "vova", "volodya"],
+    &["петр", "пётр", "петя", "petr", "pyotr", "petya", "peter", "pedro"],
+    &["иван", "ваня", "ванечка", "ivan", "vanya", "john", "juan"],
+    &["сергей", "сережа", "серёжа", "серега", "серёга", "сережка", "sergey", "sergei", "seryozha", "sergio"],
+    &["алексей", "леша", "лёша", "алеша", "alexey", "alexei", "aleksey", "lyosha", "alyosha"],
+    &["андрей", "андрюша", "andrey", "andrei", "andrew", "andres"],
+    &["олег", "олежка", "oleg"],
+    &["павел", "паша", "pavel", "pasha", "paul", "pablo"],
+    &["константин", "костя", "костик", "konstantin", "kostya"],
+    &["максим", "макс", "maxim", "maksim", "max"],
+    &["артем", "артём", "тема", "artem", "artyom"],
+    &["игорь", "игорек", "igor"],
+    &["григорий", "гриша", "grigory", "grisha", "gregory"],
+    &["борис", "боря", "boris", "borya"],
+    &["георгий", "гоша", "жора", "georgy", "george", "jorge"],
+    &["галина", "галя", "galina", "galya"],
+    &["людмила", "люда", "lyudmila", "ludmila", "lyuda"],
+    &["софия", "софья", "соня", "сонечка", "сонька", "сонюшка", "sofia", "sofya", "sonya", "sophie"],
+    &["полина", "поля", "polina", "polya"],
+    &["ксения", "ксюша", "ksenia", "kseniya", "ksyusha"],
+    &["валентина", "валя", "valentina", "valya"],
+    &["марина", "marina"],
+    &["кристина", "kristina", "christina"],
+    &["мерседес", "mercedes"],
+    &["хавьер", "javier", "xavier"],
+    &["хосе", "jose"],
+    &["карлос", "carlos"],
+    &["лусия", "лючия", "lucia"],
+    &["том", "томас", "tom", "thomas", "tomas"],
+    &["марк", "mark", "marc", "marcos"],
+    &["сэм", "sam", "samuel"],
+];
+
+/// Returns the groups a word may name (the indexes into the table), by its stem for a
+/// Cyrillic word and as written for a Latin one.
+pub fn name_groups(word: &str) -> Vec<usize> {
+    let key = name_key(&normalize(word));
+    index().get(&key).cloned().unwrap_or_default()
+}
+
+/// Returns every form of the names a word may be (empty when it is no name known):
+/// «Анечке» → «анна», «аня», …, "anya" — what a search adds so that a diminutive finds
+/// the full name.
+pub fn name_forms(word: &str) -> Vec<&'static str> {
+    name_groups(word).into_iter().flat_map(|g| GROUPS[g].iter().copied()).collect()
+}
+
+/// Returns the key a name form is looked up by.
+fn name_key(normalized: &str) -> String {
+    match script_of(normalized) {
+        Script::Cyrillic => Stemmers::get().stem_token(normalized).into_iter().next().unwrap_or_default(),
+        _ => normalized.to_string(),
+    }
+}
+
+fn index() -> &'static HashMap<String, Vec<usize>> {
+    static INDEX: OnceLock<HashMap<String, Vec<usize>>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut map: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, group) in GROUPS.iter().enumerate() {
+            for form in *group {
+                let key = name_key(&normalize(form));
+                let entry = map.entry(key).or_default();
+                if !entry.contains(&i) {
+                    entry.push(i);
+                }
+            }
+        }
+        map
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[track_caller]
+    fn same(a: &str, b: &str) {
+        let (x, y) = (name_groups(a), name_groups(b));
+        assert!(x.iter().any(|g| y.contains(g)), "{a} {x:?} / {b} {y:?}");
+    }
+
+    #[test]
+    fn one_name_in_every_form() {
+        same("Ане", "Anya");
+        same("анечке", "Аня");
+        same("Аню", "Anna");
+        same("Маше", "Masha");
+        same("Машеньке", "maria");
+        same("Даша", "Dasha");
+        same("Юлия", "Yulia");
+        same("Юле", "Julia");
+        same("Мерседес", "Mercedes");
+        same("Хавьер", "Javier");
+        same("Олегом", "Oleg");
+        same("Лены", "Lena");
+    }
+
+    #[test]
+    fn words_are_not_names() {
+        for word in ["машину", "машины", "вера", "роза", "invoice", "книгу"] {
+            assert!(name_groups(word).is_empty(), "{word}: {:?}", name_groups(word));
+        }
+    }
+}
