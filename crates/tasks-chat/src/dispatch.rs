@@ -58,6 +58,8 @@ pub enum Outcome {
     Asked(Question),
     /// The request was refused (not about tasks, or nothing fits).
     Rejected(String),
+    /// The conversation's actor's last change was undone (`/undo`).
+    Undone(Box<tasks_core::ops::undo::UndoOutcome>),
     /// An action could not run: why (the others still ran).
     Skipped {
         /// The action.
@@ -111,16 +113,24 @@ pub fn run(
             };
             match edit::edit(store, ctx, id, &req) {
                 Ok(after) => Outcome::Updated { before: Box::new(before), after: Box::new(after) },
-                Err(e @ Error::Invalid { .. }) => skipped(e.to_string()),
+                Err(e) if refused(&e) => skipped(e.to_string()),
                 Err(e) => return Err(e),
             }
         }
         Call::CloseTask { id } => match open_task(store, id)? {
-            Some(_) => Outcome::Closed(status::done(store, ctx, id)?.task),
+            Some(_) => match status::done(store, ctx, id) {
+                Ok(out) => Outcome::Closed(out.task),
+                Err(e) if refused(&e) => skipped(e.to_string()),
+                Err(e) => return Err(e),
+            },
             None => skipped(not_found(id)),
         },
         Call::CancelTask { id } => match open_task(store, id)? {
-            Some(_) => Outcome::Cancelled(status::dismiss(store, ctx, id, Some(CANCEL_REASON))?.task),
+            Some(_) => match status::dismiss(store, ctx, id, Some(CANCEL_REASON)) {
+                Ok(out) => Outcome::Cancelled(out.task),
+                Err(e) if refused(&e) => skipped(e.to_string()),
+                Err(e) => return Err(e),
+            },
             None => skipped(not_found(id)),
         },
         Call::ListTasks { filter, period } => {
@@ -134,8 +144,7 @@ pub fn run(
                 .filter(|t| t.due.is_some_and(|d| d.date == today && d.kind == DueKind::Day))
                 .collect();
             let mut moved = Vec::new();
-            let req =
-                EditRequest { due: Some(Some(Due { date: tomorrow, kind: DueKind::Day })), ..EditRequest::default() };
+            let req = EditRequest { due: Some(Some(Due::day(tomorrow))), ..EditRequest::default() };
             for t in due_today {
                 moved.push(edit::edit(store, ctx, &t.key, &req)?);
             }
@@ -148,6 +157,27 @@ pub fn run(
         }),
         Call::Reject { reason } => Outcome::Rejected(reason.clone()),
     })
+}
+
+/// Runs `/undo`: reverts the actor's last change (`preview` only shows it). A refusal
+/// (nothing to undo, a later change by someone else) is said, not raised.
+pub fn undo(store: &mut Store, ctx: &Context, preview: bool) -> tasks_core::Result<Outcome> {
+    let result =
+        if preview { tasks_core::ops::undo::preview(store, ctx) } else { tasks_core::ops::undo::undo(store, ctx) };
+    match result {
+        Ok(out) => Ok(Outcome::Undone(Box::new(out))),
+        Err(e @ (Error::NothingToUndo { .. } | Error::UndoBlocked { .. } | Error::CannotUndo { .. })) => {
+            Ok(Outcome::Rejected(e.to_string()))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Returns whether an error is a refusal of this one action (another actor's claim, open
+/// blockers, a value out of bounds) rather than a failure of the store: the action is
+/// skipped and said, the others run.
+fn refused(e: &Error) -> bool {
+    matches!(e, Error::Claimed { .. } | Error::Blocked { .. } | Error::Invalid { .. } | Error::WrongState { .. })
 }
 
 /// Returns a task if it is open (or in progress); `None` for an unknown or closed one.
@@ -180,8 +210,8 @@ fn project_key(given: &str, projects: &[ProjectName]) -> Result<Option<String>, 
 /// Returns the model's due of a deadline.
 fn due_of(d: &Deadline) -> Option<Due> {
     match (d.kind, d.date) {
-        (DeadlineKind::Day, Some(date)) => Some(Due { date, kind: DueKind::Day }),
-        (DeadlineKind::Week, Some(date)) => Some(Due { date, kind: DueKind::Week }),
+        (DeadlineKind::Day, Some(date)) => Some(Due::day(date)),
+        (DeadlineKind::Week, Some(date)) => Some(Due::week(date)),
         _ => None,
     }
 }

@@ -3,7 +3,7 @@
 //! once and fixed with one phrase. Written in the language of the person's message.
 //!
 //! Every piece of text that came from a person or a model (titles, reasons, questions)
-//! goes through [`tasks_text::printable`]: a reply is printed on a terminal and sent
+//! goes through [`tasks_text::printable()`]: a reply is printed on a terminal and sent
 //! to Telegram, and neither may receive an escape sequence someone typed.
 
 use jiff::civil::{Date, Weekday};
@@ -17,12 +17,16 @@ use crate::offline::{Lang, NotUnderstood, Question};
 pub const REPLY_LIST_MAX: usize = 30;
 
 /// How a reply is written.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Voice {
     /// Its language.
     pub lang: Lang,
     /// Today, for relative dates.
     pub today: Date,
+    /// The person's zone, for times of day.
+    pub zone: jiff::tz::TimeZone,
+    /// Now (epoch ms), for times due already past.
+    pub now_ms: i64,
 }
 
 fn safe(text: &str) -> String {
@@ -90,6 +94,16 @@ impl Voice {
                 s.push_str(&self.numbered(tasks));
                 s
             }
+            Outcome::Undone(u) => {
+                let mut s = (if ru { "↩️ Отменено:" } else { "↩️ Undone:" }).to_string();
+                for r in &u.reverted {
+                    s.push_str(&format!("\n  {}: {}", r.key, safe(&r.what)));
+                }
+                for t in &u.tasks {
+                    s.push_str(&format!("\n{}", self.task(t)));
+                }
+                s
+            }
             Outcome::Asked(q) => self.question(q),
             Outcome::Rejected(reason) => format!("🤷 {}", safe(reason)),
             Outcome::Skipped { call, reason } => {
@@ -150,12 +164,16 @@ impl Voice {
             (2..=6, _) => weekday(d.date.weekday(), self.lang).to_string(),
             _ => String::new(),
         };
-        let when = if word.is_empty() { d.date.to_string() } else { format!("{word} ({})", d.date) };
+        let mut when = if word.is_empty() { d.date.to_string() } else { format!("{word} ({})", d.date) };
+        if let (DueKind::Time, Some(at)) = (d.kind, d.at) {
+            let local = self.zone.to_datetime(tasks_core::time::from_ms(at));
+            when = format!("{when} {}", local.strftime("%H:%M"));
+        }
         match (d.kind, ru) {
             (DueKind::Week, true) => format!("до конца недели: {when}"),
             (DueKind::Week, false) => format!("by the end of the week: {when}"),
-            (_, true) if days < 0 => format!("срок: {when}, просрочено"),
-            (_, false) if days < 0 => format!("due {when}, overdue"),
+            (_, true) if d.is_overdue(self.today, self.now_ms) => format!("срок: {when}, просрочено"),
+            (_, false) if d.is_overdue(self.today, self.now_ms) => format!("due {when}, overdue"),
             (_, true) => format!("срок: {when}"),
             (_, false) => format!("due {when}"),
         }

@@ -174,11 +174,13 @@ struct Plan {
     /// Text said besides the outcomes (help, a dropped question).
     said: Option<String>,
     model_error: Option<LlmError>,
+    /// `/undo`: revert the actor's last change.
+    undo: bool,
 }
 
 impl Plan {
     fn of(steps: Vec<Step>, source: Source) -> Plan {
-        Plan { steps, source, force_new: false, said: None, model_error: None }
+        Plan { steps, source, force_new: false, said: None, model_error: None, undo: false }
     }
 
     fn say(text: String, source: Source) -> Plan {
@@ -190,12 +192,34 @@ impl Plan {
 pub fn run(store: &mut Store, ctx: &Context, turn: &Turn<'_>) -> Result<TurnOutput, ChatError> {
     let mut state = ConversationState::read(conversation::state(store, turn.conversation)?.as_deref());
     let lang = lang_of(turn.text, state.lang);
-    let voice = Voice { lang, today: ctx.today() };
+    let voice = Voice { lang, today: ctx.today(), zone: ctx.zone.clone(), now_ms: ctx.now_ms() };
     let text = turn.text.trim();
-    let plan = plan(store, ctx, turn, text, &state, voice)?;
+    let plan = plan(store, ctx, turn, text, &state, &voice)?;
     let calls: Vec<Call> = plan.steps.iter().map(planned_call).collect();
+    if plan.undo {
+        let outcome = dispatch::undo(store, ctx, turn.dry_run)?;
+        let reply = voice.outcome(&outcome);
+        if !turn.dry_run {
+            state.lang = Some(lang);
+            state.pending = None;
+            conversation::record_turn(
+                store,
+                ctx,
+                turn.conversation,
+                &TurnRecord { user_text: turn.text, reply: &reply, state: &state.to_text() },
+            )?;
+        }
+        return Ok(TurnOutput {
+            calls,
+            outcomes: vec![outcome],
+            reply,
+            source: plan.source,
+            model_error: None,
+            dry_run: turn.dry_run,
+        });
+    }
     if turn.dry_run {
-        let reply = preview(&plan, &calls, voice);
+        let reply = preview(&plan, &calls, &voice);
         return Ok(TurnOutput {
             calls,
             outcomes: Vec::new(),
@@ -237,17 +261,14 @@ fn plan(
     turn: &Turn<'_>,
     text: &str,
     state: &ConversationState,
-    voice: Voice,
+    voice: &Voice,
 ) -> Result<Plan, ChatError> {
     let today = ctx.today();
     if text.starts_with('/') {
         return match slash::parse(text, &state.shown_keys(), today, voice.lang) {
             Slash::Run(call) => Ok(Plan::of(vec![Step::Run(call)], Source::Slash)),
             Slash::Help => Ok(Plan::say(slash::help(voice.lang), Source::Slash)),
-            Slash::Undo => Err(ChatError::Usage(match voice.lang {
-                Lang::Ru => "/undo пока не работает: отмена изменений появится вместе с `tasks undo`.".to_string(),
-                Lang::En => "/undo is not available yet: it comes with `tasks undo`.".to_string(),
-            })),
+            Slash::Undo => Ok(Plan { undo: true, ..Plan::of(Vec::new(), Source::Slash) }),
             Slash::Usage(u) => Err(ChatError::Usage(u)),
         };
     }
@@ -322,7 +343,7 @@ fn plan(
     Ok(Plan::of(steps, Source::Model))
 }
 
-fn offline_plan(parsed: Parsed, source: Source, voice: Voice) -> Plan {
+fn offline_plan(parsed: Parsed, source: Source, voice: &Voice) -> Plan {
     match parsed {
         Parsed::Steps(steps) => Plan::of(steps, source),
         Parsed::NotUnderstood(why) => {
@@ -347,7 +368,7 @@ fn planned_call(step: &Step) -> Call {
 }
 
 /// Returns the reply of a dry run: what would be done.
-fn preview(plan: &Plan, calls: &[Call], voice: Voice) -> String {
+fn preview(plan: &Plan, calls: &[Call], voice: &Voice) -> String {
     let mut lines = vec![match voice.lang {
         Lang::Ru => "Пробный прогон — ничего не изменено. План:".to_string(),
         Lang::En => "Dry run — nothing changed. The plan:".to_string(),

@@ -77,6 +77,10 @@ fn result(o: &Outcome, tool: &'static str, now_ms: i64) -> ResultJson {
             tasks: Some(tasks.iter().map(|t| core_wire::task(t, now_ms)).collect()),
             ..ResultJson::new(tool, "deferred")
         },
+        Outcome::Undone(u) => ResultJson {
+            tasks: Some(u.tasks.iter().map(|t| core_wire::task(t, now_ms)).collect()),
+            ..ResultJson::new(tool, "undone")
+        },
         Outcome::Asked(_) => ResultJson::new(tool, "asked"),
         Outcome::Rejected(reason) => ResultJson { reason: Some(reason.clone()), ..ResultJson::new(tool, "rejected") },
         Outcome::Skipped { reason, .. } => {
@@ -92,8 +96,14 @@ pub fn turn(out: &TurnOutput, now_ms: i64) -> Value {
         reply: &out.reply,
         source: out.source.as_str(),
         dry_run: out.dry_run,
-        results: (!out.dry_run)
-            .then(|| out.calls.iter().zip(&out.outcomes).map(|(c, o)| result(o, c.tool(), now_ms)).collect()),
+        // `/undo` has no tool call; its one result is named `undo`.
+        results: (!out.dry_run).then(|| {
+            if out.calls.is_empty() {
+                out.outcomes.iter().map(|o| result(o, "undo", now_ms)).collect()
+            } else {
+                out.calls.iter().zip(&out.outcomes).map(|(c, o)| result(o, c.tool(), now_ms)).collect()
+            }
+        }),
         model_error: out.model_error.as_ref().map(ToString::to_string),
     };
     serde_json::to_value(json).unwrap_or(Value::Null)

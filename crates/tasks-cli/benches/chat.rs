@@ -3,15 +3,11 @@
 //! writes — and the whole `tasks chat` process against a scripted model on 127.0.0.1.
 //! Also prints the prompt's size in tokens at 100k.
 //!
-//! The 100k store is generated once by `tasks_core::workload` (deterministic) into the
-//! temp dir (`tasks-bench-chat-100k.db`) and copied per run, since turns write to it.
+//! The 100k store is the shared one of `common.rs`, copied per run (turns write to it).
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use jiff::Timestamp;
-use jiff::tz::TimeZone;
 use serde_json::json;
 use tasks_chat::calls::Call;
 use tasks_chat::situation::Situation;
@@ -19,39 +15,13 @@ use tasks_chat::turn::{self, Route, Turn};
 use tasks_chat::{guard, prompt};
 use tasks_core::model::conversation::ConversationKind;
 use tasks_core::ops::conversation::ConversationRef;
-use tasks_core::ops::import::{self, ImportOptions};
 use tasks_core::ops::query::{self, ListQuery};
-use tasks_core::{Context, Status, Store};
+use tasks_core::{Status, Store};
 use tasks_testkit::openai::FakeModel;
 
-const TASKS: usize = 100_000;
-const NOW: &str = "2026-11-29T12:00:00Z";
+mod common;
 
-fn ctx() -> Context {
-    Context::new(NOW.parse::<Timestamp>().expect("time"), "bench", TimeZone::get("Europe/Berlin").expect("zone"))
-}
-
-fn cached_store() -> PathBuf {
-    let path = std::env::temp_dir().join("tasks-bench-chat-100k.db");
-    if !path.exists() {
-        let tmp = path.with_extension("building");
-        let _ = std::fs::remove_file(&tmp);
-        let mut store = Store::open(&tmp).expect("open");
-        let text = tasks_core::workload::lines(TASKS, 42, ctx().now_ms()).join("\n");
-        let started = std::time::Instant::now();
-        import::import_text(&mut store, &ctx(), &text, &ImportOptions::default(), &mut |_| {}).expect("import");
-        eprintln!("built {TASKS} tasks in {:.1?}", started.elapsed());
-        drop(store);
-        std::fs::rename(&tmp, &path).expect("rename");
-    }
-    path
-}
-
-fn copy_of(cached: &Path, dir: &Path) -> PathBuf {
-    let db = dir.join("chat.db");
-    std::fs::copy(cached, &db).expect("copy the store");
-    db
-}
+use common::{NOW, TASKS, cached_store, copy_of, ctx};
 
 fn benches(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("temp dir");

@@ -50,6 +50,7 @@ pub const KNOWN: &[&str] = &[
     "HOME",
     "USER",
     "NO_COLOR",
+    "COLUMNS",
     "VISUAL",
     "EDITOR",
 ];
@@ -86,6 +87,25 @@ impl Snapshot {
         self.vars.get(name).filter(|v| !v.is_empty()).map(PathBuf::from)
     }
 }
+
+/// What each variable a person sets means (the man page's ENVIRONMENT section; the
+/// README's table says the same, and a test keeps them in step).
+pub const DESCRIBED: &[(&str, &str)] = &[
+    ("TASKS_DB", "the store file (default $XDG_DATA_HOME/tasks/tasks.db)"),
+    ("TASKS_ACTOR", "who acts (claims, history, undo); --as NAME wins; default the OS user"),
+    ("TASKS_NOW", "a fixed clock, RFC 3339 (tests and evaluations)"),
+    ("TASKS_TZ", "the zone that decides \"today\" and times of day (default: the machine's)"),
+    ("TASKS_CONFIG", "the config file (default $XDG_CONFIG_HOME/tasks/config.toml)"),
+    ("TASKS_BUSY_TIMEOUT", "how long a write waits for another process's write lock (default 30s)"),
+    ("TASKS_LLM_BASE_URL", "the OpenAI-compatible API of the model for tasks chat"),
+    ("TASKS_LLM_MODEL", "the model's name; none means the offline parser reads free text"),
+    ("TASKS_LLM_API_KEY", "the model provider's key (never printed)"),
+    ("TASKS_LLM_TIMEOUT", "how long to wait for the model (default 30s)"),
+    ("TASKS_CONVERSATIONAL", "off refuses free text in tasks chat (slash commands still work)"),
+    ("VISUAL, EDITOR", "the editor tasks edit opens when no field flags are given"),
+    ("NO_COLOR", "no colour in human output"),
+    ("COLUMNS", "the width tables are cut to (default: the terminal's)"),
+];
 
 /// The variables that hold secrets. After [`capture`] copies them, their values are
 /// overwritten in the process's own environment block, so `/proc/<pid>/environ` of a
@@ -272,6 +292,18 @@ pub fn llm() -> Result<Option<tasks_chat::llm::LlmConfig>, CliError> {
 /// Builds the operation context for this run.
 pub fn context(actor_flag: Option<&str>) -> Result<Context, CliError> {
     Ok(Context::new(now()?, actor(actor_flag)?, zone()?))
+}
+
+/// Returns the width of the terminal stdout writes to, or `None` when stdout is not a
+/// terminal (a pipe gets whole lines). `COLUMNS` wins when set.
+pub fn width() -> Option<u16> {
+    if !std::io::stdout().is_terminal() {
+        return None;
+    }
+    if let Some(c) = capture().raw("COLUMNS").and_then(|v| v.to_str()).and_then(|v| v.trim().parse::<u16>().ok()) {
+        return Some(c);
+    }
+    rustix::termios::tcgetwinsize(std::io::stdout()).ok().map(|w| w.ws_col).filter(|c| *c > 0)
 }
 
 /// Returns true when human output may use colour: stdout is a terminal and `NO_COLOR`

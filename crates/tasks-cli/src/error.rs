@@ -22,6 +22,26 @@ pub struct CliError {
     pub body: Option<String>,
 }
 
+/// Every exit code `tasks` uses, with its code string and what it means (the man page's
+/// EXIT STATUS section and the README's table; a test keeps the README in step).
+pub const EXIT_CODES: &[(u8, &str, &str)] = &[
+    (0, "ok", "the command did what it was asked"),
+    (1, "other", "something else failed (a file that cannot be written)"),
+    (2, "validation", "bad input: a flag, date, amount, cron, JSON line or command that cannot be read; a cycle"),
+    (3, "configuration", "a bad variable or config file; a store that is not a tasks store or is damaged"),
+    (4, "authentication", "the model provider refused the API key"),
+    (5, "permission", "the store cannot be written (read-only file or directory)"),
+    (6, "not_found", "a task, project, file or change (undo) that is not there"),
+    (7, "confirmation_required", "a probable duplicate: rerun with --attach KEY or --new"),
+    (8, "rate_limited", "the model provider is rate limiting"),
+    (9, "timeout", "another process held the store's write lock too long; the model did not answer in time"),
+    (10, "network", "the model cannot be reached"),
+    (11, "provider_error", "the model provider refused the request"),
+    (12, "provider_unavailable", "the model provider failed (5xx)"),
+    (13, "invalid_response", "the model's answer was not a valid tool call"),
+    (15, "conflict", "a claim held by someone else, a blocked task, a later change undo would overwrite"),
+];
+
 /// Returns the exit code of a code string (SPEC §9).
 pub fn exit_code(code: &str) -> u8 {
     match code {
@@ -83,12 +103,16 @@ impl CliError {
         if json {
             eprintln!("{}", wire::error_object(self.code, &self.message, self.details.clone()));
         } else {
-            eprintln!("error: {}", self.message);
+            // A message quotes what was given (a title, a value): shown, never run.
+            for (i, line) in self.message.lines().enumerate() {
+                let line = tasks_text::printable(line);
+                if i == 0 { eprintln!("error: {line}") } else { eprintln!("{line}") }
+            }
             if let Some(body) = &self.body {
                 eprint!("{body}");
             }
             for h in &self.hints {
-                eprintln!("{h}");
+                eprintln!("{}", tasks_text::printable(h));
             }
         }
         ExitCode::from(exit_code(self.code))
@@ -143,7 +167,9 @@ fn hints_for(e: &Error) -> Vec<String> {
 impl From<Error> for CliError {
     fn from(e: Error) -> CliError {
         let body = match &e {
-            Error::ProbableDuplicate { candidates, .. } => Some(crate::render::candidates(candidates)),
+            Error::ProbableDuplicate { candidates, .. } => {
+                Some(crate::render::candidates(candidates, &crate::render::Style::from_env()))
+            }
             _ => None,
         };
         CliError {
@@ -159,7 +185,12 @@ impl From<Error> for CliError {
 /// Reports a clap parse failure: help and version go to stdout with exit 0; a usage
 /// error is a validation error (exit 2), as JSON when `--json` was on the line.
 pub fn clap_failure(e: clap::Error, json: bool) -> ExitCode {
-    use clap::error::ErrorKind;
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() == ErrorKind::InvalidSubcommand
+        && let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidSubcommand)
+    {
+        return unknown_verb(word).report(json);
+    }
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = e.print();
@@ -186,6 +217,106 @@ pub fn clap_failure(e: clap::Error, json: bool) -> ExitCode {
         _ => {
             let _ = e.print();
             ExitCode::from(2)
+        }
+    }
+}
+
+/// Verbs of other task tools, and common slips, with what `tasks` calls them. Checked
+/// before any spelling guess: `delete` must never be answered with a command that
+/// changes something else (clap's nearest spelling of it is `release`).
+const VERB_EQUIVALENTS: &[(&str, &str, &str)] = &[
+    ("delete", "dismiss", "tasks never deletes a task; dismiss closes it without doing it"),
+    ("rm", "dismiss", "tasks never deletes a task; dismiss closes it without doing it"),
+    ("remove", "dismiss", "tasks never deletes a task; dismiss closes it without doing it"),
+    ("del", "dismiss", "tasks never deletes a task; dismiss closes it without doing it"),
+    ("cancel", "dismiss", "a cancelled task is dismissed"),
+    ("complete", "done", ""),
+    ("finish", "done", ""),
+    ("close", "done", "or dismiss, when it was not done"),
+    ("new", "add", ""),
+    ("create", "add", ""),
+    ("ls", "list", ""),
+    ("find", "search", ""),
+    ("grep", "search", ""),
+    ("annotate", "note", ""),
+    ("comment", "note", ""),
+    ("revert", "undo", ""),
+    ("modify", "edit", ""),
+    ("mod", "edit", ""),
+    ("info", "show", ""),
+    ("view", "show", ""),
+    ("log", "history", ""),
+    ("today", "agenda", "tasks agenda today"),
+    ("take", "claim", ""),
+    ("unclaim", "release", ""),
+];
+
+/// Commands a spelling guess may name: they only read, so a wrong guess costs nothing.
+const READ_ONLY_VERBS: &[&str] =
+    &["list", "search", "show", "history", "ready", "blocked", "agenda", "graph", "check", "export", "jobs", "prime"];
+
+/// The error of an unknown subcommand, with the command it most likely means.
+fn unknown_verb(word: &str) -> CliError {
+    let lower = word.to_lowercase();
+    let tip = if let Some((_, verb, why)) = VERB_EQUIVALENTS.iter().find(|(w, _, _)| *w == lower) {
+        if why.is_empty() {
+            format!("hint: did you mean tasks {verb}?")
+        } else {
+            format!("hint: did you mean tasks {verb}? ({why})")
+        }
+    } else {
+        match READ_ONLY_VERBS.iter().map(|v| (edit_distance(&lower, v), *v)).min() {
+            Some((d, verb)) if d <= 2 => format!("hint: did you mean tasks {verb}?"),
+            _ => "hint: tasks --help lists the commands".to_string(),
+        }
+    };
+    let shown = tasks_text::printable(word).into_owned();
+    let mut details = Map::new();
+    details.insert("subcommand".into(), Value::String(shown.clone()));
+    CliError {
+        code: "validation",
+        message: format!("unknown command '{shown}'"),
+        details: Value::Object(details),
+        hints: vec![tip],
+        body: None,
+    }
+}
+
+/// Levenshtein distance over characters (short words only).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod verb_tests {
+    use super::*;
+
+    #[test]
+    fn a_mistyped_verb_suggests_an_equivalent_or_a_read_only_one() {
+        let tip = |w: &str| unknown_verb(w).hints[0].clone();
+        assert!(tip("delete").contains("tasks dismiss"), "{}", tip("delete"));
+        assert!(tip("rm").contains("tasks dismiss"));
+        assert!(tip("serch").contains("tasks search"));
+        assert!(tip("lst").contains("tasks list"));
+        assert_eq!(tip("frobnicate"), "hint: tasks --help lists the commands");
+        // Never a command that changes something for a guess.
+        for w in ["relase", "dne", "strat", "claimm"] {
+            let t = tip(w);
+            assert!(
+                !["release", "done", "start", "claim"].iter().any(|v| t.contains(&format!("tasks {v}?"))),
+                "{w}: {t}"
+            );
         }
     }
 }

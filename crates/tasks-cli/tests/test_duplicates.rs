@@ -383,8 +383,8 @@ fn a_declared_blocker_is_never_a_duplicate_candidate() {
     let env = TestEnv::new();
     env.ok(&["project", "add", "HRB", "Harbor"]);
     env.ok(&["add", "Write the login screen", "--project", "HRB"]);
-    // Without the link, the look-alike is refused …
-    env.fails(&["add", "Test the login screen", "--project", "HRB", "--dry-run"], 7);
+    // Without the link, the look-alike is refused (to an agent; a person is shown it) …
+    env.fails(&["add", "Test the login screen", "--project", "HRB", "--agent", "--dry-run"], 7);
     // … and `check` agrees with `add` both ways: it runs the same check.
     let shown = env.json(&["check", "Test the login screen", "--project", "HRB"]);
     assert_eq!(shown["candidates"][0]["key"], "HRB-1", "{shown}");

@@ -90,6 +90,18 @@ impl Mcp {
         }
     }
 
+    /// Writes one raw line (anything, JSON or not) and returns the next line the server
+    /// answers, as JSON.
+    fn raw(&mut self, line: &str) -> Value {
+        {
+            let stdin = self.stdin.as_mut().expect("stdin open");
+            writeln!(stdin, "{line}").expect("write to tasks mcp");
+            stdin.flush().expect("flush");
+        }
+        let answer = self.lines.recv_timeout(WAIT).unwrap_or_else(|e| panic!("no answer to {line}: {e}"));
+        serde_json::from_str(&answer).unwrap_or_else(|e| panic!("the answer to {line} is not JSON ({e}): {answer}"))
+    }
+
     fn notify(&mut self, method: &str) {
         self.send(&json!({ "jsonrpc": "2.0", "method": method }));
     }
@@ -172,6 +184,10 @@ fn mcp_handshake_and_lean_tool_list() {
     assert!(init["capabilities"]["tools"].is_object(), "{init}");
     let instructions = init["instructions"].as_str().unwrap_or_default();
     assert!(instructions.contains("task_next") && instructions.lines().count() <= 3, "{instructions}");
+    assert!(
+        instructions.contains("leave out null and empty fields"),
+        "an absent field must be explained: {instructions}"
+    );
 
     let response = mcp.request("tools/list", json!({}));
     let result = &response["result"];
@@ -202,9 +218,19 @@ fn mcp_handshake_and_lean_tool_list() {
         assert!(t["description"].as_str().is_some_and(|d| !d.is_empty()), "{t}");
     }
     let create = tool("task_create");
-    assert_eq!(create["inputSchema"]["required"], json!(["subject"]), "{create}");
+    // subject is required, but may come as its alias title: the schema cannot require one
+    // of two at its top level (the Anthropic API refuses anyOf there), so it requires
+    // neither and says so; the server refuses a call without either.
+    assert_eq!(create["inputSchema"].get("required"), None, "{create}");
+    assert!(
+        create["inputSchema"]["properties"]["subject"]["description"].as_str().is_some_and(|d| d.contains("required"))
+    );
+    for t in tools {
+        assert!(t["inputSchema"].get("anyOf").is_none() && t["inputSchema"].get("oneOf").is_none(), "{t}");
+    }
     for arg in [
         "subject",
+        "title",
         "description",
         "project",
         "type",
@@ -224,10 +250,22 @@ fn mcp_handshake_and_lean_tool_list() {
         json!(["pending", "in_progress", "completed", "deleted"]),
         "{update}"
     );
-    for arg in
-        ["subject", "description", "addBlockedBy", "addBlocks", "owner", "due", "priority", "project", "metadata"]
-    {
+    for arg in [
+        "subject",
+        "title",
+        "description",
+        "addBlockedBy",
+        "addBlocks",
+        "owner",
+        "due",
+        "priority",
+        "project",
+        "metadata",
+    ] {
         assert!(update["inputSchema"]["properties"][arg].is_object(), "task_update lacks {arg}: {update}");
+    }
+    for t in [&create, &update] {
+        assert_eq!(t["inputSchema"]["properties"]["title"]["description"], "Same as subject.", "{t}");
     }
     assert_eq!(
         tool("task_link")["inputSchema"]["properties"]["kind"]["enum"],
@@ -288,8 +326,8 @@ fn mcp_every_tool_with_effects() {
     let not_holder = mcp.err("task_release", json!({ "taskId": a_key }));
     assert_eq!(not_holder["code"], "conflict", "{not_holder}");
 
-    // Completing A ends the claim and makes B ready.
-    let done = mcp.ok("task_update", json!({ "taskId": a_key, "status": "completed" }));
+    // Completing A (as its holder) ends the claim and makes B ready.
+    let done = mcp.ok("task_update", json!({ "taskId": a_key, "status": "completed", "owner": "agent-2" }));
     assert_eq!(done["task"]["status"], "done");
     assert_eq!(done["task"]["claimed_by"], Value::Null);
     assert_eq!(done["unblocked"], json!([b_key]));
@@ -484,4 +522,259 @@ fn a_line_that_is_not_json_gets_a_parse_error_and_the_session_goes_on() {
     // The next request is served as if nothing happened.
     let tools = mcp.request("tools/list", json!({}));
     assert!(tools["result"]["tools"].as_array().is_some_and(|t| !t.is_empty()), "{tools}");
+    // A line cut short is not JSON either.
+    let cut = mcp.raw(r#"{"jsonrpc":"2.0","id":40,"method":"ping""#);
+    assert_eq!(cut["error"]["code"], -32700, "{cut}");
+    assert_eq!(cut.get("id"), Some(&Value::Null), "JSON-RPC requires the id member, null here: {cut}");
+    assert_eq!(mcp.request("ping", json!({}))["result"], json!({}));
+    mcp.finish();
+}
+
+#[test]
+fn json_that_is_not_a_json_rpc_message_gets_an_invalid_request_and_the_session_goes_on() {
+    let mut mcp = Mcp::start();
+    // (line, the id the answer carries, what the message must say)
+    let cases = [
+        (r#"{"foo": 1}"#, Value::Null, r#""jsonrpc" must be "2.0""#),
+        (r#"{"jsonrpc": "1.0", "id": 41, "method": "ping"}"#, json!(41), r#""jsonrpc" must be "2.0""#),
+        (r#"{"jsonrpc": "2.0", "id": 42}"#, json!(42), r#"no "method""#),
+        (r#"{"jsonrpc": "2.0", "id": "q", "method": ["tools/list"]}"#, json!("q"), r#""method" must be a string"#),
+        (
+            r#"{"jsonrpc": "2.0", "id": {"n": 1}, "method": "ping"}"#,
+            Value::Null,
+            r#""id" must be a string or a number"#,
+        ),
+        (r#"[{"jsonrpc": "2.0", "id": 43, "method": "ping"}]"#, Value::Null, "a batch"),
+        ("42", Value::Null, "a message is a JSON object, not a number"),
+    ];
+    for (line, id, says) in cases {
+        let answer = mcp.raw(line);
+        assert_eq!(answer["jsonrpc"], "2.0", "{line}: {answer}");
+        assert_eq!(answer["error"]["code"], -32600, "{line}: {answer}");
+        assert_eq!(answer.get("id"), Some(&id), "{line}: {answer}");
+        let message = answer["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.starts_with("Invalid Request: ") && message.contains(says), "{line}: {message}");
+    }
+    // A well-formed request for a method nobody has is rmcp's -32601, with its id.
+    let unknown = mcp.request("tasks/explode", json!({}));
+    assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
+    // And the tools still answer.
+    mcp.ok("task_create", json!({ "subject": "Still here" }));
+    mcp.finish();
+}
+
+#[test]
+fn mcp_title_is_an_alias_of_subject() {
+    let mut mcp = Mcp::start();
+    let by_title = mcp.ok("task_create", json!({ "title": "Renew the TLS certificate" }));
+    assert_eq!(by_title["task"]["title"], "Renew the TLS certificate", "{by_title}");
+    let key = by_title["task"]["key"].as_str().expect("key").to_string();
+    let both_same = mcp.ok("task_create", json!({ "subject": "Rotate the API keys", "title": "Rotate the API keys" }));
+    assert_eq!(both_same["task"]["title"], "Rotate the API keys", "{both_same}");
+
+    // Two different titles are refused, naming both arguments; nothing is created.
+    let two = mcp.err("task_create", json!({ "subject": "Pay the rent", "title": "Pay the tax" }));
+    assert_eq!(two["code"], "validation", "{two}");
+    assert_eq!(two["details"]["field"], "title", "{two}");
+    let message = two["message"].as_str().unwrap_or_default();
+    assert!(message.contains("title") && message.contains("subject") && message.contains("Pay the rent"), "{two}");
+    assert_eq!(keys(&mcp.ok("task_list", json!({}))).len(), 2);
+
+    // Neither: subject is required, and the error says title would do.
+    let none = mcp.err("task_create", json!({ "description": "no title at all" }));
+    assert_eq!(none["details"]["field"], "subject", "{none}");
+    assert!(none["message"].as_str().unwrap_or_default().contains("required (or its alias title)"), "{none}");
+
+    // An error about the title names the argument the caller used.
+    let blank = mcp.err("task_create", json!({ "title": "   " }));
+    assert_eq!(blank["details"]["field"], "title", "{blank}");
+    assert!(blank["message"].as_str().unwrap_or_default().starts_with("title:"), "{blank}");
+    let blank = mcp.err("task_create", json!({ "subject": "   " }));
+    assert_eq!(blank["details"]["field"], "subject", "{blank}");
+    let wrong = mcp.err("task_create", json!({ "title": 7 }));
+    assert_eq!(wrong["details"]["field"], "title", "{wrong}");
+
+    // task_update takes it too, and refuses two different ones the same way.
+    let renamed = mcp.ok("task_update", json!({ "taskId": key, "title": "Renew the TLS certificates" }));
+    assert_eq!(renamed["task"]["title"], "Renew the TLS certificates", "{renamed}");
+    let two = mcp.err("task_update", json!({ "taskId": key, "subject": "A", "title": "B" }));
+    assert_eq!(two["details"]["field"], "title", "{two}");
+    let blank = mcp.err("task_update", json!({ "taskId": key, "title": "" }));
+    assert_eq!(blank["details"]["field"], "title", "{blank}");
+    assert_eq!(mcp.ok("task_get", json!({ "taskId": key }))["task"]["title"], "Renew the TLS certificates");
+    mcp.finish();
+}
+
+#[test]
+fn mcp_bad_argument_errors_name_the_argument_and_say_what_was_wrong() {
+    let mut mcp = Mcp::start();
+    let t = mcp.ok("task_create", json!({ "subject": "Archive the old logs" }));
+    let key = t["task"]["key"].as_str().expect("key").to_string();
+
+    /// Checks an error names `field` (in details, when the error has a field, and first in
+    /// the message) and says each of `says`.
+    #[track_caller]
+    fn names(error: &Value, field: &str, says: &[&str]) {
+        let message = error["message"].as_str().unwrap_or_default();
+        assert!(message.starts_with(&format!("{field}: ")), "{field} is not named first: {error}");
+        for words in says {
+            assert!(message.contains(words), "{words:?} missing: {error}");
+        }
+    }
+
+    // A missing required argument.
+    let missing = mcp.err("task_link", json!({ "taskId": key, "kind": "blocked-by" }));
+    assert_eq!((missing["code"].as_str(), missing["details"]["field"].as_str()), (Some("validation"), Some("otherId")));
+    names(&missing, "otherId", &["this argument is required"]);
+    let missing = mcp.err("task_claim", json!({}));
+    names(&missing, "taskId", &["required"]);
+
+    // A value of the wrong type: the argument, the value, and what it takes.
+    let wrong = mcp.err("task_list", json!({ "limit": "ten" }));
+    assert_eq!(wrong["details"]["field"], "limit", "{wrong}");
+    names(&wrong, "limit", &["\"ten\"", "invalid type", "use a whole number of 1 or more"]);
+    let wrong = mcp.err("task_update", json!({ "taskId": key, "addBlocks": "HRB-9" }));
+    names(&wrong, "addBlocks", &["use a list of task keys"]);
+    let wrong = mcp.err("task_create", json!({ "subject": "Pay", "force_new": "yes" }));
+    names(&wrong, "force_new", &["use true or false"]);
+
+    // A value outside an enum: the argument, the value, and the values it takes.
+    let status = mcp.err("task_update", json!({ "taskId": key, "status": "finished" }));
+    assert_eq!(status["details"]["field"], "status", "{status}");
+    names(&status, "status", &["unknown variant `finished`", "`pending`", "`completed`"]);
+    let kind = mcp.err("task_link", json!({ "taskId": key, "kind": "parent-of", "otherId": key }));
+    names(&kind, "kind", &["unknown variant `parent-of`", "`blocked-by`"]);
+
+    // An unknown argument.
+    let unknown = mcp.err("task_get", json!({ "taskId": key, "verbose": true }));
+    names(&unknown, "arguments", &["unknown field `verbose`", "`taskId`"]);
+
+    // A task key that is not there: not_found, naming the argument that held it.
+    let gone = mcp.err("task_get", json!({ "taskId": "NOPE-404" }));
+    assert_eq!(gone["code"], "not_found", "{gone}");
+    assert_eq!(gone["details"]["value"], "NOPE-404", "{gone}");
+    names(&gone, "taskId", &["\"NOPE-404\" not found"]);
+    let other = mcp.err("task_link", json!({ "taskId": key, "kind": "related-to", "otherId": "NOPE-405" }));
+    assert_eq!(other["code"], "not_found", "{other}");
+    names(&other, "otherId", &["\"NOPE-405\" not found"]);
+    let first = mcp.err("task_link", json!({ "taskId": "NOPE-406", "kind": "related-to", "otherId": key }));
+    names(&first, "taskId", &["\"NOPE-406\" not found"]);
+    let blocker = mcp.err("task_update", json!({ "taskId": key, "addBlockedBy": ["NOPE-407"] }));
+    names(&blocker, "addBlockedBy", &["\"NOPE-407\" not found"]);
+    let blocks = mcp.err("task_update", json!({ "taskId": key, "addBlocks": ["NOPE-408"] }));
+    names(&blocks, "addBlocks", &["\"NOPE-408\" not found"]);
+    let create = mcp.err("task_create", json!({ "subject": "Ship it", "addBlockedBy": ["NOPE-409"] }));
+    names(&create, "addBlockedBy", &["\"NOPE-409\" not found"]);
+    let attach = mcp.err("task_create", json!({ "subject": "Ship it", "attach": "NOPE-410" }));
+    names(&attach, "attach", &["\"NOPE-410\" not found"]);
+    for tool in ["task_claim", "task_release"] {
+        let gone = mcp.err(tool, json!({ "taskId": "NOPE-411" }));
+        names(&gone, "taskId", &["\"NOPE-411\" not found"]);
+    }
+    // An empty reference is the argument's, not the core's "task".
+    let empty = mcp.err("task_link", json!({ "taskId": key, "kind": "related-to", "otherId": " " }));
+    assert_eq!(empty["details"]["field"], "otherId", "{empty}");
+    // A project that is not there.
+    let project = mcp.err("task_list", json!({ "project": "NOPE" }));
+    names(&project, "project", &["project \"NOPE\" not found"]);
+    let project = mcp.err("task_next", json!({ "project": "NOPE" }));
+    names(&project, "project", &["project \"NOPE\" not found"]);
+
+    // None of it was written.
+    assert_eq!(keys(&mcp.ok("task_list", json!({ "status": "all" }))), [key.as_str()]);
+    mcp.finish();
+}
+
+/// Fails at the first member (by its path) that is null, "", [] or {} — except the
+/// documented `items` of a list and `details` of an error.
+#[track_caller]
+fn assert_lean(value: &Value, path: &str) {
+    match value {
+        Value::Object(members) => {
+            for (name, member) in members {
+                let here = format!("{path}.{name}");
+                let empty = match member {
+                    Value::Null => true,
+                    Value::String(s) => s.is_empty(),
+                    Value::Array(a) => a.is_empty(),
+                    Value::Object(o) => o.is_empty(),
+                    _ => false,
+                };
+                let documented = here == ".items" || here == ".error.details";
+                assert!(!empty || documented, "{here} is {member}");
+                assert_lean(member, &here);
+            }
+        }
+        Value::Array(items) => {
+            items.iter().enumerate().for_each(|(i, item)| assert_lean(item, &format!("{path}[{i}]")))
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn mcp_results_leave_out_null_and_empty_fields() {
+    let mut mcp = Mcp::start();
+    // A bare task: no description, due, tags, links, claim, amount, chat …
+    let created = mcp.ok("task_create", json!({ "subject": "Water the plants" }));
+    assert_lean(&created, "");
+    let task = &created["task"];
+    for absent in ["description", "due", "tags", "blocked_by", "claimed_by", "claimed_until", "closed_at", "amount"] {
+        assert_eq!(task.get(absent), None, "{absent} should be left out: {created}");
+    }
+    // What says something stays, false and 0 included.
+    assert_eq!(task["blocked"], false, "{created}");
+    assert_eq!(created["created"], true, "{created}");
+    assert_eq!(created["dry_run"], false, "{created}");
+    assert!(task["key"].is_string() && task["status"] == "open" && task["created_at"].is_string(), "{created}");
+    let key = task["key"].as_str().expect("key").to_string();
+    let zero = mcp.ok("task_create", json!({ "subject": "Fix the roof", "priority": 0, "description": "" }));
+    assert_eq!(zero["task"]["priority"], 0, "{zero}");
+    assert_eq!(zero["task"].get("description"), None, "{zero}");
+
+    // Every tool's answer is lean; the one thing that says "nothing" stays: no items.
+    let claimed = mcp.ok("task_claim", json!({ "taskId": key }));
+    assert_lean(&claimed, "");
+    assert_eq!(claimed["task"]["claimed_by"], "agent-1", "{claimed}");
+    let released = mcp.ok("task_release", json!({ "taskId": key }));
+    assert_lean(&released, "");
+    assert_eq!(released["task"].get("claimed_by"), None, "{released}");
+    let updated = mcp.ok("task_update", json!({ "taskId": key, "priority": 2 }));
+    assert_lean(&updated, "");
+    assert_eq!(updated.get("unblocked"), None, "nothing unblocked is left out: {updated}");
+    assert_lean(&mcp.ok("task_get", json!({ "taskId": key })), "");
+    assert_lean(&mcp.ok("task_list", json!({})), "");
+    assert_lean(&mcp.ok("task_ready", json!({})), "");
+    assert_lean(&mcp.ok("task_next", json!({})), "");
+    let linked = mcp.ok("task_link", json!({ "taskId": key, "kind": "related-to", "otherId": zero["task"]["key"] }));
+    assert_lean(&linked, "");
+    let none = mcp.ok("task_list", json!({ "status": "deleted" }));
+    assert_eq!(none, json!({ "items": [] }), "an empty list still answers items");
+
+    // Errors keep their documented shape: code, message, details.
+    let (is_error, payload) = mcp.call("task_get", json!({ "taskId": "NOPE-1" }));
+    assert!(is_error, "{payload}");
+    assert_lean(&payload, "");
+    assert!(payload["error"]["details"].is_object(), "{payload}");
+    // The text an agent reads is the lean JSON itself, with no null in it.
+    let response = mcp.request("tools/call", json!({ "name": "task_get", "arguments": { "taskId": key } }));
+    let text = response["result"]["content"][0]["text"].as_str().expect("text");
+    assert!(!text.contains("null") && !text.contains("\"\"") && !text.contains("[]"), "{text}");
+    mcp.finish();
+}
+
+#[test]
+fn mcp_can_add_a_note_and_put_a_started_task_back() {
+    let mut mcp = Mcp::start();
+    let key = mcp.ok("task_create", json!({ "subject": "Ship it" }))["task"]["key"].as_str().expect("key").to_string();
+    assert_eq!(
+        mcp.ok("task_update", json!({ "taskId": key, "status": "in_progress" }))["task"]["status"],
+        "in_progress"
+    );
+    let back = mcp.ok("task_update", json!({ "taskId": key, "status": "pending", "note": "tested on staging" }));
+    assert_eq!(back["task"]["status"], "open", "{back}");
+    let got = mcp.ok("task_get", json!({ "taskId": key }));
+    assert_eq!(got["notes"][0]["text"], "tested on staging", "{got}");
+    assert_eq!(mcp.err("task_update", json!({ "taskId": key, "note": "x".repeat(9000) }))["details"]["field"], "note");
+    mcp.finish();
 }

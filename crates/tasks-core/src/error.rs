@@ -95,6 +95,32 @@ pub enum Error {
         /// Who asked.
         actor: String,
     },
+    /// `undo` found nothing of this actor's to revert.
+    #[error("nothing to undo: {actor} has made no change that is not undone yet")]
+    NothingToUndo {
+        /// Who asked.
+        actor: String,
+    },
+    /// `undo` would revert a change that a later, standing change depends on.
+    #[error("cannot undo: {key} was changed later by {by} ({what}); undo or revert that first")]
+    UndoBlocked {
+        /// The task changed later.
+        key: String,
+        /// Who changed it.
+        by: String,
+        /// What they did.
+        what: String,
+    },
+    /// `undo` does not revert this kind of change.
+    #[error("cannot undo {what} on {key}: {reason}")]
+    CannotUndo {
+        /// The task.
+        key: String,
+        /// The change.
+        what: String,
+        /// Why, and what to do instead.
+        reason: String,
+    },
     /// No task is ready to be claimed.
     #[error("no ready task{}", if filter.is_empty() { String::new() } else { format!(" matches {filter}") })]
     NothingReady {
@@ -135,6 +161,14 @@ pub enum Error {
         /// Store path.
         path: String,
         /// Why.
+        reason: String,
+    },
+    /// The store file (or its directory) cannot be written.
+    #[error("the store at {path} is read-only: {reason}")]
+    StoreReadOnly {
+        /// Store path.
+        path: String,
+        /// What the system said.
         reason: String,
     },
     /// A trigger, zone or time of a schedule was refused (issue 5).

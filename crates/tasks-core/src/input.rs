@@ -6,7 +6,7 @@ use jiff::civil::Date;
 use tasks_text::{amount, dates};
 
 use crate::error::{Error, Result};
-use crate::model::{Due, DueKind, Money};
+use crate::model::{Due, Money};
 
 /// Reads a due date: ISO `2026-12-01`, or a phrase relative to `today` in Russian,
 /// English or Spanish (`tomorrow`, `в пятницу`, `next week`, `el lunes`).
@@ -15,13 +15,36 @@ pub fn parse_due(text: &str, today: Date) -> Result<Due> {
     Ok(from_text_due(due))
 }
 
+/// Reads a due value that may carry a time of day (`tomorrow 15:00`, «завтра в 10:00»,
+/// `fri 9am`, `in 2 hours`) against the context's now and zone; a day phrase gives a
+/// day or week due as [`parse_due`] does. A wall-clock time that a DST change skips
+/// is taken as the first moment after the gap; one that happens twice, as the first.
+pub fn parse_due_at(text: &str, ctx: &crate::ops::Context) -> Result<Due> {
+    let now = ctx.zone.to_datetime(ctx.now);
+    let when =
+        tasks_text::parse_when(text, now).map_err(|e| Error::invalid("due", text, format!("{e}; {}", e.hint())))?;
+    match when {
+        tasks_text::When::Day(due) => Ok(from_text_due(due)),
+        tasks_text::When::At(local) => {
+            let at =
+                ctx.zone.to_ambiguous_timestamp(local).compatible().map_err(|e| {
+                    Error::invalid("due", text, format!("not a moment in {}: {e}", zone_name(&ctx.zone)))
+                })?;
+            Ok(Due::at(local.date(), at.as_millisecond()))
+        }
+    }
+}
+
+fn zone_name(zone: &jiff::tz::TimeZone) -> String {
+    zone.iana_name().unwrap_or("the zone").to_string()
+}
+
 /// Converts `tasks-text`'s due into the model's.
 pub fn from_text_due(due: dates::Due) -> Due {
-    let kind = match due.kind {
-        dates::DueKind::Day => DueKind::Day,
-        dates::DueKind::Week => DueKind::Week,
-    };
-    Due { date: due.date, kind }
+    match due.kind {
+        dates::DueKind::Day => Due::day(due.date),
+        dates::DueKind::Week => Due::week(due.date),
+    }
 }
 
 /// Reads an amount with currency (`15000 RUB`, `15 000 ₽`, `$1,200.50`, `40к руб`).

@@ -14,6 +14,11 @@ pub const BLOCKED_SHARE: f64 = 0.30;
 pub const CLOSED_SHARE: f64 = 0.75;
 /// The newest tasks stay open: a live working set like a real store's.
 pub const RECENT_TASKS: usize = 5_000;
+/// Most tasks one call makes: the lines are held in memory (about 300 bytes each), so
+/// ten million is a few gigabytes — beyond that a caller asking is a typo, and is told so
+/// instead of the process aborting.
+pub const MAX_TASKS: usize = 10_000_000;
+
 /// Distinct people (long-tailed: a few write most requests).
 pub const PEOPLE: u64 = 400;
 

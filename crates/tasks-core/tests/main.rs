@@ -6,6 +6,7 @@ mod fuzz;
 mod graph;
 mod real_pairs;
 mod schedule;
+mod undo;
 mod wire;
 
 #[test]

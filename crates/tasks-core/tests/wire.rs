@@ -98,6 +98,30 @@ fn task_shapes() {
 }
 
 #[test]
+fn daily_use_shapes() {
+    let mut env = env();
+    let a = add_new(&mut env, "Pay the rent").task.key;
+    let b = add_new(&mut env, "Call the bank").task.key;
+    let noted = tasks_core::ops::note::add(&mut env.store, &ctx(), &a, "landlord wants it by the 3rd").expect("note");
+    shape!("noted", wire::noted(&noted, ctx().now_ms()));
+    let outs = status::done_many(&mut env.store, &ctx(), &[a.as_str(), b.as_str()], false).expect("done");
+    shape!("statuses_changed", wire::statuses_changed(&outs, ctx().now_ms()));
+    let undone = tasks_core::ops::undo::undo(&mut env.store, &ctx()).expect("undo");
+    shape!("undone", wire::undone(&undone, ctx().now_ms(), false));
+    let req = tasks_core::ops::edit::EditRequest {
+        due: Some(Some(tasks_core::input::parse_due_at("tomorrow 15:00", &ctx()).expect("due"))),
+        ..Default::default()
+    };
+    let edited = tasks_core::ops::edit::edit(&mut env.store, &ctx(), &a, &req).expect("edit");
+    shape!("edited", wire::edited(&edited, &["due: none → Tue 1 Dec 15:00".to_string()], false, ctx().now_ms()));
+    let agent =
+        Context::new("2026-11-30T08:50:00Z".parse::<Timestamp>().expect("instant"), "agent-7", jiff::tz::TimeZone::UTC);
+    claims::claim(&mut env.store, &agent, &b, claims::DEFAULT_LEASE).expect("claim");
+    let agenda = query::agenda_view(&env.store, &ctx(), query::AgendaView::Inbox, false, None).expect("agenda");
+    shape!("agenda", wire::agenda(&agenda, ctx().today(), ctx().now_ms()));
+}
+
+#[test]
 fn duplicate_check_shapes() {
     let mut env = env();
     let mut req = AddRequest::titled("Send the invoice for 15000 ₽");

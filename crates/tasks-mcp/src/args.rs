@@ -29,8 +29,10 @@ pub struct Metadata {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateArgs {
-    /// Title.
-    pub subject: String,
+    /// Title; required (as subject or title).
+    pub subject: Option<String>,
+    /// Same as subject.
+    pub title: Option<String>,
     pub description: Option<String>,
     /// Project key; default the inbox.
     pub project: Option<String>,
@@ -79,7 +81,10 @@ pub struct UpdateArgs {
     pub task_id: String,
     /// deleted = dismissed (nothing is erased).
     pub status: Option<UpdateStatus>,
+    /// New title.
     pub subject: Option<String>,
+    /// Same as subject.
+    pub title: Option<String>,
     pub description: Option<String>,
     #[serde(rename = "addBlockedBy", default)]
     pub add_blocked_by: Vec<String>,
@@ -96,6 +101,8 @@ pub struct UpdateArgs {
     pub project: Option<String>,
     /// {"tags": [..]} adds tags; other keys are refused.
     pub metadata: Option<Metadata>,
+    /// Appends a timestamped note.
+    pub note: Option<String>,
 }
 
 /// `task_get`.
@@ -220,9 +227,63 @@ pub struct LinkArgs {
     pub other_id: String,
 }
 
+/// The name of a task's title in Claude Code's task tools, and so here.
+pub const SUBJECT: &str = "subject";
+
+/// The other name a task's title is taken under: the results, the CLI and most task
+/// trackers call it `title`, so an agent may well send that, and refusing the word
+/// would cost it a round trip.
+pub const TITLE: &str = "title";
+
+/// A task's title and the argument it came under, so that an error about it names the
+/// argument the caller actually sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subject {
+    /// The title as given.
+    pub text: String,
+    /// [`SUBJECT`] or [`TITLE`].
+    pub argument: &'static str,
+}
+
+/// Reads `subject` and its alias `title` into one title: either may be given, or both
+/// when they say the same; two different titles are refused naming both arguments
+/// (guessing which one was meant would file the task under the wrong name).
+fn subject(subject: Option<String>, title: Option<String>) -> Result<Option<Subject>, Error> {
+    match (subject, title) {
+        (Some(s), Some(t)) if s != t => Err(Error::invalid(
+            TITLE,
+            t,
+            format!("differs from subject \"{s}\"; title is another name for subject: give one of them"),
+        )),
+        (Some(text), _) => Ok(Some(Subject { text, argument: SUBJECT })),
+        (None, Some(text)) => Ok(Some(Subject { text, argument: TITLE })),
+        (None, None) => Ok(None),
+    }
+}
+
+impl CreateArgs {
+    /// Takes the title, which is required under one of its two names.
+    ///
+    /// The schema cannot say "subject or title is required" where agents read it (the
+    /// Anthropic API refuses `anyOf` at a tool schema's top level, and with it every
+    /// tool of the server), so neither is marked required there and this says it.
+    pub fn take_subject(&mut self) -> Result<Subject, Error> {
+        subject(self.subject.take(), self.title.take())?
+            .ok_or_else(|| Error::invalid(SUBJECT, "", "this argument is required (or its alias title)"))
+    }
+}
+
+impl UpdateArgs {
+    /// Takes the new title, if one is given under either name.
+    pub fn take_subject(&mut self) -> Result<Option<Subject>, Error> {
+        subject(self.subject.take(), self.title.take())
+    }
+}
+
 /// Every argument name of every tool, so an error can name one as a `&'static str`.
 const ARGUMENT_NAMES: &[&str] = &[
-    "subject",
+    SUBJECT,
+    TITLE,
     "description",
     "project",
     "type",
@@ -233,6 +294,7 @@ const ARGUMENT_NAMES: &[&str] = &[
     "attach",
     "force_new",
     "metadata",
+    "note",
     "taskId",
     "status",
     "owner",
@@ -409,7 +471,11 @@ mod tests {
     fn a_value_of_the_wrong_type_is_refused_naming_the_argument_and_what_it_takes() {
         let priority = |reason: &str| format!("{reason}; {PRIORITY}");
         check::<CreateArgs>(json!({"subject": 5}), ("subject", "5", "invalid type: integer `5`; use a string"));
-        check::<CreateArgs>(json!({"subject": null}), ("subject", "null", "invalid type: null; use a string"));
+        check::<CreateArgs>(json!({"title": 5}), ("title", "5", "invalid type: integer `5`; use a string"));
+        check::<UpdateArgs>(
+            json!({"taskId": "HRB-1", "title": ["x"]}),
+            ("title", "[\"x\"]", "invalid type: sequence; use a string"),
+        );
         check::<CreateArgs>(
             json!({"subject": "x", "type": 5}),
             ("type", "5", "invalid type: integer `5`; use a string"),
@@ -473,11 +539,23 @@ mod tests {
         );
     }
 
+    /// Reads `task_create`'s arguments and takes the title, as the tool does.
+    fn create_subject(args: Value) -> Result<Subject, Error> {
+        parse::<CreateArgs>(object(args))?.take_subject()
+    }
+
     #[test]
     fn a_missing_argument_is_named_as_required() {
         let required = "this argument is required";
-        check::<CreateArgs>(json!({}), ("subject", "", required));
-        check::<CreateArgs>(json!({"description": "no title"}), ("subject", "", required));
+        for args in [json!({}), json!({"description": "no title"}), json!({"subject": null}), json!({"title": null})] {
+            match create_subject(args.clone()) {
+                Err(Error::Invalid { field, value, reason }) => {
+                    assert_eq!((field, value.as_str()), ("subject", ""), "{args}");
+                    assert_eq!(reason, "this argument is required (or its alias title)", "{args}");
+                }
+                other => panic!("{args}: expected a refusal, got {other:?}"),
+            }
+        }
         check::<UpdateArgs>(json!({"status": "done"}), ("taskId", "", required));
         check::<GetArgs>(json!({}), ("taskId", "", required));
         check::<ClaimArgs>(json!({"owner": "agent-7"}), ("taskId", "", required));
@@ -593,9 +671,41 @@ mod tests {
     }
 
     #[test]
+    fn the_title_is_taken_as_subject_or_its_alias_title() {
+        let create = |args: Value| create_subject(args).map_err(|e| e.to_string());
+        let titled = |text: &str, argument| Ok(Subject { text: text.into(), argument });
+        assert_eq!(create(json!({"subject": "Send the invoice"})), titled("Send the invoice", SUBJECT));
+        assert_eq!(create(json!({"title": "Send the invoice"})), titled("Send the invoice", TITLE));
+        assert_eq!(create(json!({"subject": "Pay", "title": "Pay"})), titled("Pay", SUBJECT), "the same twice");
+        assert_eq!(create(json!({"subject": "Pay", "title": null})), titled("Pay", SUBJECT));
+        // Two different titles: which was meant cannot be guessed; both are named.
+        assert_eq!(
+            create(json!({"subject": "Pay rent", "title": "Pay tax"})),
+            Err("title: cannot use \"Pay tax\": differs from subject \"Pay rent\"; title is another name for subject: give one of them".into())
+        );
+        assert!(matches!(
+            create_subject(json!({"subject": "Pay rent", "title": "Pay tax"})),
+            Err(Error::Invalid { field: "title", .. })
+        ));
+        let update = |args: Value| {
+            parse::<UpdateArgs>(object(args)).and_then(|mut a| a.take_subject()).map_err(|e| e.to_string())
+        };
+        assert_eq!(update(json!({"taskId": "HRB-1"})), Ok(None));
+        assert_eq!(
+            update(json!({"taskId": "HRB-1", "title": "New"})),
+            Ok(Some(Subject { text: "New".into(), argument: TITLE }))
+        );
+        assert!(
+            update(json!({"taskId": "HRB-1", "subject": "A", "title": "B"}))
+                .is_err_and(|e| e.starts_with("title: ") && e.contains("subject \"A\"")),
+            "task_update refuses two titles too"
+        );
+    }
+
+    #[test]
     fn optional_arguments_take_their_defaults() {
         let a: CreateArgs = accepts(json!({"subject": "Send the invoice"}));
-        assert_eq!(a.subject, "Send the invoice");
+        assert_eq!(a.subject.as_deref(), Some("Send the invoice"));
         assert!(a.add_blocked_by.is_empty() && !a.force_new && a.metadata.is_none() && a.task_type.is_none());
         let a: CreateArgs = accepts(
             json!({"subject": "x", "type": "bug", "priority": 0, "force_new": true, "addBlockedBy": ["HRB-1"]}),
@@ -620,9 +730,19 @@ mod tests {
         check("metadata", Some("only {\"tags\": [\"word\", …]} is stored; other keys are refused"));
         check("status", None);
         check("kind", None);
-        for name in
-            ["subject", "description", "project", "type", "due", "attach", "taskId", "owner", "lease", "otherId"]
-        {
+        for name in [
+            "subject",
+            "title",
+            "description",
+            "project",
+            "type",
+            "due",
+            "attach",
+            "taskId",
+            "owner",
+            "lease",
+            "otherId",
+        ] {
             check(name, Some("use a string"));
         }
     }
@@ -662,9 +782,29 @@ mod tests {
         assert_eq!(schema["properties"]["status"]["enum"], json!(["pending", "in_progress", "completed", "deleted"]));
         assert_eq!(schema["properties"]["priority"]["maximum"], json!(4));
         assert_eq!(schema["properties"]["subject"]["type"], json!("string"), "not [string, null]");
-        let text = schema.to_string();
+        assert_eq!(schema["properties"]["title"]["description"], json!("Same as subject."));
+        // The argument named title is no noise; a schema's own "title" keyword is.
+        let mut rest = schema.clone();
+        rest["properties"].as_object_mut().map(|p| p.remove("title"));
+        let text = rest.to_string();
         for noise in ["\"title\"", "\"format\"", "\"null\"", "\"anyOf\"", "\"oneOf\"", "\"$schema\"", "\"default\""] {
             assert!(!text.contains(noise), "{noise} in {text}");
+        }
+    }
+
+    #[test]
+    fn the_create_schema_documents_title_as_subjects_alias_and_requires_neither() {
+        let schema = Value::Object((*input_schema::<CreateArgs>()).clone());
+        let properties = &schema["properties"];
+        assert_eq!(properties["subject"]["type"], json!("string"));
+        assert_eq!(properties["subject"]["description"], json!("Title; required (as subject or title)."));
+        assert_eq!(properties["title"], json!({"type": "string", "description": "Same as subject."}));
+        // Requiring subject would refuse a call that gives title; requiring both, every call.
+        // `anyOf` at the top would say "one of them", but the Anthropic API refuses a tool
+        // schema with one, and every tool of the server with it: take_subject says it.
+        assert_eq!(schema.get("required"), None, "{schema}");
+        for combinator in ["anyOf", "oneOf", "allOf"] {
+            assert_eq!(schema.get(combinator), None, "{schema}");
         }
     }
 

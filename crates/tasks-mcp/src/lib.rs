@@ -11,6 +11,7 @@
 
 mod args;
 mod framing;
+mod lean;
 mod server;
 mod tools;
 

@@ -1,7 +1,8 @@
 //! The MCP edge: the rmcp server that lists the nine tools and runs each call's
 //! synchronous core work on tokio's blocking pool, answering the JSON as text and
 //! structured content — a success, or a tool error (`isError: true`) holding the
-//! `{"error": {code, message, details}}` object of the CLI.
+//! `{"error": {code, message, details}}` object of the CLI — both made lean (`lean.rs`:
+//! no null or empty members).
 //!
 //! What it does not do: no task rules (those are in `tools.rs` and `tasks-core`); no
 //! connection is held across an `.await` — each call opens the store inside its
@@ -16,6 +17,7 @@ use serde::de::DeserializeOwned;
 
 use crate::ServerConfig;
 use crate::args::{self, input_schema};
+use crate::lean::lean;
 use crate::tools::{self, Answer};
 
 /// The MCP server of one `tasks mcp` process.
@@ -39,15 +41,20 @@ impl TasksServer {
     {
         let config = Arc::clone(&self.config);
         let joined = tokio::task::spawn_blocking(move || -> Answer { op(&config, args::parse::<A>(args)?) }).await;
-        match joined {
-            Ok(Ok(value)) => CallToolResult::structured(value),
-            Ok(Err(failure)) => CallToolResult::structured_error(failure.to_json()),
-            Err(e) => CallToolResult::structured_error(tasks_core::wire::error_object(
-                "other",
-                &format!("the tool stopped unexpectedly: {e}"),
-                serde_json::Value::Object(serde_json::Map::new()),
-            )),
-        }
+        let (mut value, failed) = match joined {
+            Ok(Ok(value)) => (value, false),
+            Ok(Err(failure)) => (failure.to_json(), true),
+            Err(e) => (
+                tasks_core::wire::error_object(
+                    "other",
+                    &format!("the tool stopped unexpectedly: {e}"),
+                    serde_json::Value::Object(serde_json::Map::new()),
+                ),
+                true,
+            ),
+        };
+        lean(&mut value);
+        if failed { CallToolResult::structured_error(value) } else { CallToolResult::structured(value) }
     }
 }
 
@@ -126,6 +133,6 @@ impl TasksServer {
 #[tool_handler(
     router = self.tool_router,
     name = "tasks",
-    instructions = "Local task store shared with a person and other agents; name a task by its key (HRB-12) or UUID.\nLoop: task_next (or task_ready + task_claim) -> work -> task_update status completed. Claims are 30m leases: renew with task_claim. Found more work? task_create, then task_link NEW discovered-from CURRENT.\nErrors are JSON {error:{code,message,details}}: conflict = someone else holds it, pick another; confirmation_required = probable duplicate, retry with attach=KEY (same job) or force_new=true."
+    instructions = "Local task store shared with a person and other agents; name a task by its key (HRB-12) or UUID. Results leave out null and empty fields.\nLoop: task_next (or task_ready + task_claim) -> work -> task_update status completed. Claims are 30m leases: renew with task_claim. Found more work? task_create, then task_link NEW discovered-from CURRENT.\nErrors are JSON {error:{code,message,details}}: conflict = someone else holds it, pick another; confirmation_required = probable duplicate, retry with attach=KEY (same job) or force_new=true."
 )]
 impl rmcp::ServerHandler for TasksServer {}

@@ -13,6 +13,7 @@ use tasks_core::model::{Status, TaskType};
 use tasks_core::ops::add::{self, AddRequest, DupChoice};
 use tasks_core::ops::edit::{self as edit_op, EditRequest};
 use tasks_core::ops::link as link_op;
+use tasks_core::ops::note as note_op;
 use tasks_core::ops::query::{self, ListQuery};
 use tasks_core::ops::status;
 use tasks_core::{Context, Error, LinkKind, Source, Store, input, wire};
@@ -20,7 +21,7 @@ use tasks_core::{Context, Error, LinkKind, Source, Store, input, wire};
 use crate::ServerConfig;
 use crate::args::{
     ClaimArgs, CreateArgs, GetArgs, LinkArgs, ListArgs, ListStatus, Metadata, NextArgs, ReadyArgs, ReleaseArgs,
-    UpdateArgs, UpdateStatus,
+    SUBJECT, UpdateArgs, UpdateStatus,
 };
 
 /// Rows `task_list` and `task_ready` answer when no `limit` is given: fewer than the
@@ -30,24 +31,71 @@ pub const DEFAULT_LIMIT: usize = 50;
 /// The close reason of `task_update {status: "deleted"}`: the task is dismissed, never erased.
 pub const DELETED_REASON: &str = "deleted";
 
-/// A failed tool call: the core error. Nothing of a failed call was written (a
-/// multi-step `task_update` runs in one transaction).
+/// A failed tool call: the core error, and the argument it is about when the core
+/// could not say (see [`Given`]). Nothing of a failed call was written (a multi-step
+/// `task_update` runs in one transaction).
 #[derive(Debug)]
 pub struct Failure {
     /// What went wrong.
     pub error: Error,
+    /// The argument that held the value the error names, when the error itself does not
+    /// name a field (a task key that is not found or matches several tasks).
+    pub argument: Option<&'static str>,
 }
 
 impl From<Error> for Failure {
     fn from(error: Error) -> Self {
-        Failure { error }
+        Failure { error, argument: None }
     }
 }
 
 impl Failure {
-    /// Returns the `{"error": {code, message, details}}` object of `tasks_core::wire`.
+    /// Returns the `{"error": {code, message, details}}` object of `tasks_core::wire`;
+    /// the message starts with the argument at fault, as an `Invalid` error's does.
     pub fn to_json(&self) -> Value {
-        wire::error(&self.error)
+        match self.argument {
+            Some(argument) => wire::error_object(
+                wire::error_code(&self.error),
+                &format!("{argument}: {}", self.error),
+                wire::error_details(&self.error),
+            ),
+            None => wire::error(&self.error),
+        }
+    }
+}
+
+/// The task and project references one call gave, by argument.
+///
+/// The core resolves a reference deep inside an operation and its "not found" or
+/// "matches several tasks" error says the value, not which argument held it — and
+/// `task_link` or `task_update` take several. The value names the argument.
+#[derive(Default)]
+struct Given<'a>(Vec<(&'static str, &'a str)>);
+
+impl<'a> Given<'a> {
+    fn one(mut self, argument: &'static str, value: Option<&'a str>) -> Self {
+        self.0.extend(value.map(|v| (argument, v)));
+        self
+    }
+
+    fn each(mut self, argument: &'static str, values: &'a [String]) -> Self {
+        self.0.extend(values.iter().map(|v| (argument, v.as_str())));
+        self
+    }
+
+    /// Names the argument an error is about: a not-found or ambiguous reference gets it
+    /// beside the error, an empty reference (the core's field `task`) is renamed.
+    fn blame(&self, e: Error) -> Failure {
+        let value = match &e {
+            Error::NotFound { value, .. } | Error::Ambiguous { value, .. } => value,
+            Error::Invalid { field: "task", value, .. } => value,
+            _ => return e.into(),
+        };
+        let argument = self.0.iter().find(|(_, given)| given == value).map(|(argument, _)| *argument);
+        match (e, argument) {
+            (Error::Invalid { value, reason, .. }, Some(field)) => Error::Invalid { field, value, reason }.into(),
+            (error, argument) => Failure { error, argument },
+        }
     }
 }
 
@@ -75,16 +123,17 @@ fn as_argument(e: Error, core: &str, argument: &'static str) -> Error {
     }
 }
 
-/// Renames every core field whose argument has another name here.
-fn arguments_named(e: Error) -> Error {
-    let e = as_argument(e, "title", "subject");
+/// Renames every core field whose argument has another name here; the title is named
+/// as the caller gave it (`subject`, or its alias `title`).
+fn arguments_named(e: Error, subject: &'static str) -> Error {
+    let e = as_argument(e, "title", subject);
     let e = as_argument(e, "for", "lease");
     as_argument(e, "tag", "metadata")
 }
 
 fn lease(text: Option<&str>) -> Result<std::time::Duration, Error> {
     match text.map(str::trim).filter(|t| !t.is_empty()) {
-        Some(t) => claims::parse_lease(t).map_err(arguments_named),
+        Some(t) => claims::parse_lease(t).map_err(|e| as_argument(e, "for", "lease")),
         None => Ok(claims::DEFAULT_LEASE),
     }
 }
@@ -100,7 +149,7 @@ fn limit(n: Option<usize>) -> Result<usize, Error> {
 fn tags(metadata: Option<Metadata>) -> Result<Vec<String>, Error> {
     let tags = metadata.map(|m| m.tags).unwrap_or_default();
     for t in &tags {
-        add::check_tag(t).map_err(arguments_named)?;
+        add::check_tag(t).map_err(|e| as_argument(e, "tag", "metadata"))?;
     }
     Ok(tags)
 }
@@ -110,7 +159,8 @@ fn nonblank(text: Option<String>) -> Option<String> {
 }
 
 /// `task_create`: the core `add` with origin agent and the duplicate check.
-pub fn create(config: &ServerConfig, a: CreateArgs) -> Answer {
+pub fn create(config: &ServerConfig, mut a: CreateArgs) -> Answer {
+    let subject = a.take_subject()?;
     let ctx = config.context(None);
     let task_type = match nonblank(a.task_type) {
         Some(t) => t.parse::<TaskType>()?,
@@ -128,16 +178,24 @@ pub fn create(config: &ServerConfig, a: CreateArgs) -> Answer {
         project: nonblank(a.project),
         task_type,
         description: a.description.unwrap_or_default(),
-        due: nonblank(a.due).map(|d| input::parse_due(&d, ctx.today())).transpose()?,
+        due: nonblank(a.due).map(|d| input::parse_due_at(&d, &ctx)).transpose()?,
         priority: a.priority,
         tags: tags(a.metadata)?,
         blocked_by: a.add_blocked_by,
         dup_choice,
         origin: Source::Agent,
-        ..AddRequest::titled(a.subject)
+        ..AddRequest::titled(subject.text)
     };
+    let attach = match &req.dup_choice {
+        DupChoice::Attach(target) => Some(target.as_str()),
+        _ => None,
+    };
+    let given = Given::default()
+        .each("addBlockedBy", &req.blocked_by)
+        .one("attach", attach)
+        .one("project", req.project.as_deref());
     let mut store = config.open()?;
-    let out = add::add(&mut store, &ctx, &req).map_err(arguments_named)?;
+    let out = add::add(&mut store, &ctx, &req).map_err(|e| given.blame(arguments_named(e, subject.argument)))?;
     let now = ctx.now_ms();
     Ok(wire::added(&out, now, false))
 }
@@ -148,18 +206,23 @@ pub fn create(config: &ServerConfig, a: CreateArgs) -> Answer {
 /// transaction (`Store::batch`): the claim (a task held by another actor is refused),
 /// links (cycles), fields and tags, then the status. A failure at any step writes
 /// nothing.
-pub fn update(config: &ServerConfig, a: UpdateArgs) -> Answer {
+pub fn update(config: &ServerConfig, mut a: UpdateArgs) -> Answer {
+    let subject = a.take_subject()?;
+    let named = subject.as_ref().map_or(SUBJECT, |s| s.argument);
     let owner = a.owner.as_deref().map(str::trim);
     let ctx = config.context(owner);
-    let today = ctx.today();
     let due = match a.due.as_deref().map(str::trim) {
         None => None,
         Some("") => Some(None),
         Some(d) if d.eq_ignore_ascii_case("none") => Some(None),
-        Some(d) => Some(Some(input::parse_due(d, today)?)),
+        Some(d) => Some(Some(input::parse_due_at(d, &ctx)?)),
     };
+    let note = a.note.filter(|n| !n.trim().is_empty());
+    if let Some(n) = &note {
+        note_op::check_note(n)?;
+    }
     let edit = EditRequest {
-        title: a.subject,
+        title: subject.map(|s| s.text),
         description: a.description,
         due,
         priority: a.priority.map(Some),
@@ -167,7 +230,7 @@ pub fn update(config: &ServerConfig, a: UpdateArgs) -> Answer {
         ..EditRequest::default()
     };
     if let Some(t) = &edit.title {
-        add::check_title(t).map_err(arguments_named)?;
+        add::check_title(t).map_err(|e| arguments_named(e, named))?;
     }
     add::check_priority(a.priority)?;
     let new_tags = tags(a.metadata)?;
@@ -178,17 +241,23 @@ pub fn update(config: &ServerConfig, a: UpdateArgs) -> Answer {
         && a.add_blocks.is_empty()
         && owner.is_none()
         && a.status.is_none()
+        && note.is_none()
     {
         return Err(Error::invalid(
             "arguments",
             "",
-            "nothing to change: give status, subject, description, due, priority, project, owner, addBlockedBy, addBlocks or metadata",
+            "nothing to change: give status, subject (or title), description, due, priority, project, owner, addBlockedBy, addBlocks, metadata or note",
         )
         .into());
     }
 
+    let given = Given::default()
+        .one("taskId", Some(&a.task_id))
+        .each("addBlockedBy", &a.add_blocked_by)
+        .each("addBlocks", &a.add_blocks)
+        .one("project", edit.project.as_deref());
     let mut store = config.open()?;
-    let key = query::get(&store, &a.task_id)?.key;
+    let key = query::get(&store, &a.task_id).map_err(|e| given.blame(e))?.key;
     let plan = UpdatePlan {
         owner,
         closing,
@@ -197,8 +266,11 @@ pub fn update(config: &ServerConfig, a: UpdateArgs) -> Answer {
         edit: &edit,
         tags: &new_tags,
         status: a.status,
+        note: note.as_deref(),
     };
-    let unblocked = store.batch(|store| apply_update(store, &ctx, &key, &plan)).map_err(arguments_named)?;
+    let unblocked = store
+        .batch(|store| apply_update(store, &ctx, &key, &plan))
+        .map_err(|e| given.blame(arguments_named(e, named)))?;
 
     let task = query::get(&store, &key)?;
     Ok(wire::task_updated(&task, &unblocked, ctx.now_ms()))
@@ -213,12 +285,13 @@ struct UpdatePlan<'a> {
     edit: &'a EditRequest,
     tags: &'a [String],
     status: Option<UpdateStatus>,
+    note: Option<&'a str>,
 }
 
 /// The writing steps of `task_update`, inside its batch; returns the keys the status
 /// change unblocked.
 fn apply_update(store: &mut Store, ctx: &Context, key: &str, plan: &UpdatePlan<'_>) -> Result<Vec<String>, Error> {
-    let UpdatePlan { owner, closing, blocked_by, blocks, edit, tags: new_tags, status: target } = *plan;
+    let UpdatePlan { owner, closing, blocked_by, blocks, edit, tags: new_tags, status: target, note } = *plan;
     match owner {
         Some("") => {
             claims::release(store, ctx, key)?;
@@ -241,18 +314,18 @@ fn apply_update(store: &mut Store, ctx: &Context, key: &str, plan: &UpdatePlan<'
     if !new_tags.is_empty() {
         status::tag(store, ctx, key, new_tags)?;
     }
+    if let Some(text) = note {
+        note_op::add(store, ctx, key, text)?;
+    }
     if let Some(target) = target {
         let out = match target {
             UpdateStatus::Pending => {
-                let task = query::get(store, key)?;
-                if task.status == Status::InProgress {
-                    return Err(Error::WrongState {
-                        key: key.to_string(),
-                        status: task.status.to_string(),
-                        reason: "a started task cannot go back to pending; complete or delete it, or release it with owner \"\"".into(),
-                    });
+                // A started task goes back to open (`tasks stop`); a closed one reopens.
+                if query::get(store, key)?.status == Status::InProgress {
+                    status::stop(store, ctx, key, false)
+                } else {
+                    status::reopen(store, ctx, key)
                 }
-                status::reopen(store, ctx, key)
             }
             UpdateStatus::InProgress => status::start(store, ctx, key),
             UpdateStatus::Completed => status::done(store, ctx, key),
@@ -267,7 +340,9 @@ fn apply_update(store: &mut Store, ctx: &Context, key: &str, plan: &UpdatePlan<'
 pub fn get(config: &ServerConfig, a: GetArgs) -> Answer {
     let ctx = config.context(None);
     let store = config.open()?;
-    Ok(wire::task_detail(&query::show(&store, &a.task_id)?, ctx.now_ms()))
+    let detail =
+        query::show(&store, &a.task_id).map_err(|e| Given::default().one("taskId", Some(&a.task_id)).blame(e))?;
+    Ok(wire::task_detail(&detail, ctx.now_ms()))
 }
 
 /// `task_list`: tasks by status and project.
@@ -283,7 +358,8 @@ pub fn list(config: &ServerConfig, a: ListArgs) -> Answer {
     };
     let q = ListQuery { statuses, project: nonblank(a.project), limit: Some(limit(a.limit)?), ..ListQuery::default() };
     let store = config.open()?;
-    Ok(wire::task_list(&query::list(&store, &q)?, ctx.now_ms()))
+    let tasks = query::list(&store, &q).map_err(|e| Given::default().one("project", q.project.as_deref()).blame(e))?;
+    Ok(wire::task_list(&tasks, ctx.now_ms()))
 }
 
 /// `task_ready`: open, unblocked tasks not claimed by others, best first.
@@ -299,7 +375,8 @@ pub fn claim(config: &ServerConfig, a: ClaimArgs) -> Answer {
     let ctx = config.context(a.owner.as_deref());
     let length = lease(a.lease.as_deref())?;
     let mut store = config.open()?;
-    let t = claims::claim(&mut store, &ctx, &a.task_id, length)?;
+    let t = claims::claim(&mut store, &ctx, &a.task_id, length)
+        .map_err(|e| Given::default().one("taskId", Some(&a.task_id)).blame(e))?;
     Ok(wire::task_only(&t, ctx.now_ms()))
 }
 
@@ -307,7 +384,8 @@ pub fn claim(config: &ServerConfig, a: ClaimArgs) -> Answer {
 pub fn release(config: &ServerConfig, a: ReleaseArgs) -> Answer {
     let ctx = config.context(a.owner.as_deref());
     let mut store = config.open()?;
-    let t = claims::release(&mut store, &ctx, &a.task_id)?;
+    let t = claims::release(&mut store, &ctx, &a.task_id)
+        .map_err(|e| Given::default().one("taskId", Some(&a.task_id)).blame(e))?;
     Ok(wire::task_only(&t, ctx.now_ms()))
 }
 
@@ -319,7 +397,9 @@ pub fn next(config: &ServerConfig, a: NextArgs) -> Answer {
     let describe = project.as_ref().map(|p| format!("project {p}")).unwrap_or_default();
     let mut store = config.open()?;
     let q = ListQuery { project, ..ListQuery::default() };
-    let filter = query::to_filter(&store, &q)?.ok_or_else(|| Error::NothingReady { filter: describe.clone() })?;
+    let filter = query::to_filter(&store, &q)
+        .map_err(|e| Given::default().one("project", q.project.as_deref()).blame(e))?
+        .ok_or_else(|| Error::NothingReady { filter: describe.clone() })?;
     let t = claims::next(&mut store, &ctx, filter, length, &describe)?;
     Ok(wire::next(&t, true, ctx.now_ms()))
 }
@@ -328,6 +408,56 @@ pub fn next(config: &ServerConfig, a: NextArgs) -> Answer {
 pub fn link(config: &ServerConfig, a: LinkArgs) -> Answer {
     let ctx = config.context(None);
     let mut store = config.open()?;
-    let out = link_op::link(&mut store, &ctx, &a.task_id, a.kind.to_core(), &a.other_id)?;
+    let given = Given::default().one("taskId", Some(&a.task_id)).one("otherId", Some(&a.other_id));
+    let out = link_op::link(&mut store, &ctx, &a.task_id, a.kind.to_core(), &a.other_id).map_err(|e| given.blame(e))?;
     Ok(wire::linked(&out, ctx.now_ms()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reference_that_is_not_found_is_blamed_on_the_argument_that_held_it() {
+        let refs = ["HRB-2".to_string(), "HRB-3".to_string()];
+        let given = Given::default().one("taskId", Some("HRB-1")).each("addBlockedBy", &refs).one("project", None);
+        let failure = given.blame(Error::task_not_found("HRB-3"));
+        assert_eq!(failure.argument, Some("addBlockedBy"));
+        let json = failure.to_json();
+        assert_eq!(json["error"]["code"], "not_found");
+        assert_eq!(json["error"]["message"], "addBlockedBy: task \"HRB-3\" not found");
+        assert_eq!(json["error"]["details"], serde_json::json!({"what": "task", "value": "HRB-3"}), "details as wire");
+        let ambiguous =
+            given.blame(Error::Ambiguous { value: "HRB-1".into(), matches: vec!["A-1".into(), "B-1".into()] });
+        assert_eq!(ambiguous.argument, Some("taskId"));
+        assert!(
+            ambiguous.to_json()["error"]["message"].as_str().unwrap_or("").starts_with("taskId: \"HRB-1\" matches 2")
+        );
+    }
+
+    #[test]
+    fn an_empty_reference_is_renamed_to_its_argument_and_other_errors_pass_unchanged() {
+        let given = Given::default().one("taskId", Some("HRB-1")).one("otherId", Some(" "));
+        let empty = given.blame(Error::invalid("task", " ", "empty reference"));
+        assert!(matches!(&empty.error, Error::Invalid { field: "otherId", .. }), "{:?}", empty.error);
+        assert_eq!(empty.argument, None, "an Invalid error names its field itself");
+        assert_eq!(empty.to_json()["error"]["details"]["field"], "otherId");
+        // A value no argument held, or an error about something else: as the core said it.
+        let unknown = given.blame(Error::task_not_found("#7"));
+        assert_eq!(unknown.argument, None);
+        assert_eq!(unknown.to_json(), wire::error(&Error::task_not_found("#7")));
+        let other = given.blame(Error::invalid("due", "HRB-1", "not a date"));
+        assert!(matches!(other.error, Error::Invalid { field: "due", .. }) && other.argument.is_none());
+    }
+
+    #[test]
+    fn the_title_is_named_as_the_caller_gave_it() {
+        let core = || Error::invalid("title", " ", "a task needs a title");
+        assert!(matches!(arguments_named(core(), "subject"), Error::Invalid { field: "subject", .. }));
+        assert!(matches!(arguments_named(core(), "title"), Error::Invalid { field: "title", .. }));
+        assert!(matches!(
+            arguments_named(Error::invalid("for", "x", "bad"), "title"),
+            Error::Invalid { field: "lease", .. }
+        ));
+    }
 }

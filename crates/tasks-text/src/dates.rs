@@ -27,7 +27,8 @@
 //!   before them: `mon`, `sat`, `sun`, `среда`/`среды`/`среде` (also "environment"),
 //!   `ср`, `вс`, `domingo` (also a name), a bare English ordinal (`the 5th`).
 //!
-//! What it deliberately does not do: no times of day (`15:00`, `7pm` are ignored), no
+//! What it deliberately does not do: no times of day here (`15:00`, `7pm` are
+//! [`crate::clock`]'s; a title's time is ignored), no
 //! recurrence (`every friday`), no ranges, no `mm/dd` (ambiguous between US and
 //! European order), no typo correction (`fryday` is an error).
 

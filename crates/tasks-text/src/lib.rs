@@ -8,7 +8,7 @@
 //! - [`amounts`], [`parse_amount_flag`]:
 //!   money in every common ru/en/es notation, in minor units.
 //! - [`find_due`], [`parse_due`]: due phrases in
-//!   Russian, English and Spanish.
+//!   Russian, English and Spanish; [`parse_when`] the same with a time of day.
 //! - [`concepts_of`]: a cross-language lexicon of task words.
 //! - [`printable()`]: user and model text made safe for a terminal.
 //! - [`Fingerprint`]: all of the above for one task, as the duplicate check needs it.
@@ -19,6 +19,7 @@
 #![warn(missing_docs)]
 
 pub mod amount;
+pub mod clock;
 pub mod dates;
 pub mod lexicon;
 pub mod names;
@@ -32,6 +33,7 @@ use std::collections::BTreeSet;
 use jiff::civil::Date;
 
 pub use amount::{Amount, AmountError, Currency, amounts, parse_amount_flag};
+pub use clock::{When, parse_when};
 pub use dates::{DateError, Due, DueKind, find_due, parse_due};
 pub use lexicon::{ConceptId, concepts_of};
 pub use normalize::normalize;

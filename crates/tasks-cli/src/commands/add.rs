@@ -8,6 +8,39 @@ use tasks_core::{input, wire};
 
 use super::App;
 use crate::error::CliError;
+use crate::render::{self, safe};
+
+/// Says every field a new task got, as it was understood: "due Fri 11 Dec 15:00 ·
+/// priority 1 · project HRB · tags a, b".
+pub fn understood(t: &tasks_core::model::Task, style: &render::Style) -> String {
+    let mut parts = Vec::new();
+    if let Some(d) = &t.due {
+        parts.push(format!("due {}", render::due_words(d, &style.zone)));
+    }
+    if let Some(p) = t.priority {
+        parts.push(format!("priority {p}"));
+    }
+    parts.push(format!("project {}", t.project));
+    if t.task_type != TaskType::Task {
+        parts.push(format!("type {}", t.task_type));
+    }
+    if let Some(p) = &t.person {
+        parts.push(format!("person {}", safe(p)));
+    }
+    if let Some(c) = &t.category {
+        parts.push(format!("category {}", safe(c)));
+    }
+    if let Some(m) = &t.amount {
+        parts.push(format!("amount {}", m.to_major_text()));
+    }
+    if !t.tags.is_empty() {
+        parts.push(format!("tags {}", safe(&t.tags.join(", "))));
+    }
+    if !t.blocked_by.is_empty() {
+        parts.push(format!("blocked by {}", t.blocked_by.join(", ")));
+    }
+    parts.join(" · ")
+}
 
 /// Fields of a new task, shared by `add` and `check`.
 #[derive(Debug, Args)]
@@ -23,7 +56,7 @@ pub struct TaskFields {
     /// Longer text
     #[arg(long, short = 'd', default_value = "")]
     pub description: String,
-    /// Due: 2026-12-01, today, tomorrow, friday, next week, завтра, в пятницу …
+    /// Due: 2026-12-01, today, tomorrow, friday, next week, "tomorrow 15:00", "fri 9am", "in 2 hours", завтра, «в пятницу в 14:00» …
     #[arg(long)]
     pub due: Option<String>,
     /// Priority: 0 (highest) to 4
@@ -77,7 +110,7 @@ pub fn request(app: &App, f: &TaskFields, dup_choice: DupChoice) -> Result<AddRe
         project: f.project.clone(),
         task_type: f.task_type,
         description: f.description.clone(),
-        due: f.due.as_deref().map(|d| input::parse_due(d, app.ctx.today())).transpose()?,
+        due: f.due.as_deref().map(|d| input::parse_due_at(d, &app.ctx)).transpose()?,
         priority: f.priority,
         category: f.category.clone(),
         person: f.person.clone(),
@@ -108,21 +141,40 @@ pub fn run(app: &mut App, a: AddArgs) -> Result<(), CliError> {
         || wire::added(&out, now, a.dry_run),
         || {
             let t = &out.task;
+            let title = safe(&t.title);
             let mut s = if let Some(m) = &out.exact_match {
                 format!(
                     "{} exists already: rule {} made it from {}; nothing new was created\n",
-                    t.key, m.rule, m.message
+                    t.key,
+                    safe(&m.rule),
+                    safe(&m.message)
                 )
             } else if let Some(k) = &out.attached_to {
-                format!("Attached to {k}: {}\n", t.title)
+                let mut s = format!("Attached to {k}: {title}\n");
+                if out.reopened {
+                    s.push_str(&format!("  it was closed: reopened {k}\n"));
+                }
+                if !out.filled.is_empty() {
+                    s.push_str(&format!("  set on {k}: {}\n", out.filled.join(", ")));
+                }
+                s
             } else if a.dry_run {
-                format!("Would create {}: {}\n", t.key, t.title)
+                format!("Would create {}: {title}\n", t.key)
             } else {
-                format!("Created {}: {}\n", t.key, t.title)
+                format!("Created {}: {title}\n", t.key)
             };
+            if out.created || a.dry_run {
+                let fields = understood(t, &app.style);
+                if !fields.is_empty() {
+                    s.push_str(&format!("  {fields}\n"));
+                }
+            }
             if out.queued_for_review && !out.candidates.is_empty() {
                 s.push_str("It looks like an open task; the pair is queued for review (tasks duplicates):\n");
-                s.push_str(&crate::render::candidates(&out.candidates));
+                s.push_str(&crate::render::candidates(&out.candidates, &app.style));
+            } else if out.created && !out.candidates.is_empty() {
+                s.push_str("Like these closed tasks (not a refusal: only the words agree):\n");
+                s.push_str(&crate::render::candidates(&out.candidates, &app.style));
             }
             s
         },

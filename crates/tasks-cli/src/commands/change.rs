@@ -1,20 +1,24 @@
-//! Commands that change a task: `edit`, `start`, `done`, `dismiss`, `reopen`, `tag`,
-//! `untag`, `link`, `unlink`.
+//! Commands that change a task: `edit` (flags, or `$EDITOR` on a small TOML), `start`,
+//! `stop`, `done`, `dismiss`, `reopen`, `tag`, `untag`, `note`, `link`, `unlink`, `undo`.
+//! `start`, `done`, `dismiss` and `tag` take several tasks: all change, or none.
 
 use clap::Args;
-use tasks_core::model::{LinkKind, TaskType};
+use tasks_core::model::{LinkKind, Task, TaskType};
 use tasks_core::ops::edit::EditRequest;
 use tasks_core::ops::status::{self, StatusOutcome};
-use tasks_core::ops::{edit as edit_op, link as link_op};
+use tasks_core::ops::{edit as edit_op, link as link_op, note as note_op, query, undo as undo_op};
 use tasks_core::{input, wire};
 
 use super::App;
 use super::view::TaskArg;
 use crate::error::CliError;
+use crate::render::{self, safe};
+
+mod editor;
 
 #[derive(Debug, Args)]
 pub struct EditArgs {
-    /// The task
+    /// The task (with no field flags, opens $VISUAL or $EDITOR on its fields)
     pub task: String,
     /// New title
     #[arg(long)]
@@ -22,7 +26,7 @@ pub struct EditArgs {
     /// New description
     #[arg(long, short = 'd')]
     pub description: Option<String>,
-    /// New due date ("none" clears it)
+    /// New due date: 2026-12-24, friday, "tomorrow 15:00", «завтра в 10:00» ("none" clears it)
     #[arg(long)]
     pub due: Option<String>,
     /// New priority 0–4 ("none" clears it)
@@ -43,6 +47,12 @@ pub struct EditArgs {
     /// New type
     #[arg(long = "type", short = 't')]
     pub task_type: Option<TaskType>,
+    /// Edit even though another actor holds the task's claim
+    #[arg(long)]
+    pub force: bool,
+    /// Show what would change and write nothing
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 fn clearable(v: &Option<String>) -> Option<Option<String>> {
@@ -50,103 +60,298 @@ fn clearable(v: &Option<String>) -> Option<Option<String>> {
 }
 
 pub fn edit(app: &mut App, a: EditArgs) -> Result<(), CliError> {
-    let today = app.ctx.today();
+    let before = query::get(&app.store, &a.task)?;
     let priority = match clearable(&a.priority) {
         None => None,
         Some(None) => Some(None),
         Some(Some(p)) => Some(Some(tasks_core::model::parse_priority(&p)?)),
     };
-    let req = EditRequest {
+    let mut req = EditRequest {
         title: a.title,
         description: a.description,
-        due: clearable(&a.due).map(|d| d.map(|d| input::parse_due(&d, today)).transpose()).transpose()?,
+        due: clearable(&a.due).map(|d| d.map(|d| input::parse_due_at(&d, &app.ctx)).transpose()).transpose()?,
         priority,
         project: a.project,
         category: clearable(&a.category),
         person: clearable(&a.person),
         amount: clearable(&a.amount).map(|m| m.map(|m| input::parse_amount(&m)).transpose()).transpose()?,
         task_type: a.task_type,
+        force: a.force,
     };
     if req.is_empty() {
-        return Err(CliError::validation(
-            "edit: nothing to change",
-            Some("hint: give at least one of --title, --due, --priority, --project, --category …".into()),
-        ));
+        if app.json {
+            return Err(CliError::validation(
+                "edit: nothing to change",
+                Some("hint: give at least one of --title, --due, --priority, --project, --category … (the editor needs a terminal, not --json)".into()),
+            ));
+        }
+        match editor::edit_in_editor(app, &before)? {
+            Some(from_editor) => req = EditRequest { force: a.force, ..from_editor },
+            None => {
+                println!("Nothing changed: {} is as it was.", before.key);
+                return Ok(());
+            }
+        }
     }
-    let t = edit_op::edit(&mut app.store, &app.ctx, &a.task, &req)?;
-    app.print(|| wire::task_only(&t, app.ctx.now_ms()), || format!("Edited {}: {}\n", t.key, t.title));
+    let after = if a.dry_run {
+        edit_op::rehearse(&mut app.store, &app.ctx, &a.task, &req)?
+    } else {
+        edit_op::edit(&mut app.store, &app.ctx, &a.task, &req)?
+    };
+    let changes = changes(&before, &after, &app.style);
+    app.print(
+        || wire::edited(&after, &changes, a.dry_run, app.ctx.now_ms()),
+        || {
+            let verb = if a.dry_run { "Would change" } else { "Changed" };
+            if changes.is_empty() {
+                format!("{} is as it was: nothing to change\n", after.key)
+            } else {
+                let mut s = format!("{verb} {}: {}\n", after.key, safe(&after.title));
+                for c in &changes {
+                    s.push_str(&format!("  {c}\n"));
+                }
+                s
+            }
+        },
+    );
     Ok(())
 }
 
-fn print_status(app: &App, out: &StatusOutcome, verb: &str) {
+/// Says what differs between two versions of a task, one line per field: `due: none →
+/// Fri 11 Dec`.
+pub fn changes(before: &Task, after: &Task, style: &render::Style) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut field = |name: &str, a: String, b: String| {
+        if a != b {
+            let show = |v: String| if v.is_empty() { "none".to_string() } else { v };
+            out.push(format!("{name}: {} → {}", show(a), show(b)));
+        }
+    };
+    field("title", safe(&before.title), safe(&after.title));
+    if before.description != after.description {
+        let size = |d: &str| format!("{} characters", d.chars().count());
+        field("description", size(&before.description), size(&after.description));
+    }
+    let due = |t: &Task| t.due.as_ref().map(|d| render::due_words(d, &style.zone)).unwrap_or_default();
+    field("due", due(before), due(after));
+    field("priority", opt(before.priority), opt(after.priority));
+    field("project", before.project.clone(), after.project.clone());
+    field("type", before.task_type.to_string(), after.task_type.to_string());
+    field(
+        "category",
+        safe(before.category.as_deref().unwrap_or_default()),
+        safe(after.category.as_deref().unwrap_or_default()),
+    );
+    field(
+        "person",
+        safe(before.person.as_deref().unwrap_or_default()),
+        safe(after.person.as_deref().unwrap_or_default()),
+    );
+    let money = |t: &Task| t.amount.as_ref().map(|m| m.to_major_text()).unwrap_or_default();
+    field("amount", money(before), money(after));
+    out
+}
+
+fn opt(p: Option<u8>) -> String {
+    p.map(|p| p.to_string()).unwrap_or_default()
+}
+
+/// Several tasks and the flags every status change shares.
+#[derive(Debug, Args)]
+pub struct ManyArgs {
+    /// The tasks (all change, or none)
+    #[arg(required = true, value_name = "TASK")]
+    pub tasks: Vec<String>,
+    /// Change them even though another actor holds a claim, or open tasks block them
+    #[arg(long)]
+    pub force: bool,
+}
+
+fn refs(tasks: &[String]) -> Vec<&str> {
+    tasks.iter().map(String::as_str).collect()
+}
+
+fn print_statuses(app: &App, outs: &[StatusOutcome], verb: &str) {
     app.print(
-        || wire::status_changed(out, app.ctx.now_ms()),
         || {
-            let mut s = if out.changed {
-                format!("{verb} {}: {}\n", out.task.key, out.task.title)
+            if outs.len() == 1 {
+                wire::status_changed(&outs[0], app.ctx.now_ms())
             } else {
-                format!("{} was already {}\n", out.task.key, out.task.status)
-            };
-            if !out.unblocked.is_empty() {
-                let keys: Vec<&str> = out.unblocked.iter().map(|t| t.key.as_str()).collect();
-                s.push_str(&format!("Ready now: {}\n", keys.join(", ")));
+                wire::statuses_changed(outs, app.ctx.now_ms())
+            }
+        },
+        || {
+            let mut s = String::new();
+            for out in outs {
+                if out.changed {
+                    s.push_str(&format!("{verb} {}: {}\n", out.task.key, safe(&out.task.title)));
+                } else {
+                    s.push_str(&format!("{} was already {}\n", out.task.key, out.task.status));
+                }
+                if !out.unblocked.is_empty() {
+                    let keys: Vec<&str> = out.unblocked.iter().map(|t| t.key.as_str()).collect();
+                    s.push_str(&format!("Ready now: {}\n", keys.join(", ")));
+                }
             }
             s
         },
     );
 }
 
-pub fn start(app: &mut App, a: TaskArg) -> Result<(), CliError> {
-    let out = status::start(&mut app.store, &app.ctx, &a.task)?;
-    print_status(app, &out, "Started");
+pub fn start(app: &mut App, a: ManyArgs) -> Result<(), CliError> {
+    let outs = status::start_many(&mut app.store, &app.ctx, &refs(&a.tasks), a.force)?;
+    print_statuses(app, &outs, "Started");
     Ok(())
 }
 
-pub fn done(app: &mut App, a: TaskArg) -> Result<(), CliError> {
-    let out = status::done(&mut app.store, &app.ctx, &a.task)?;
-    print_status(app, &out, "Done");
+#[derive(Debug, Args)]
+pub struct StopArgs {
+    /// The task in progress
+    pub task: String,
+    /// Stop it even though another actor holds its claim
+    #[arg(long)]
+    pub force: bool,
+}
+
+pub fn stop(app: &mut App, a: StopArgs) -> Result<(), CliError> {
+    let out = status::stop(&mut app.store, &app.ctx, &a.task, a.force)?;
+    print_statuses(app, &[out], "Stopped");
+    Ok(())
+}
+
+pub fn done(app: &mut App, a: ManyArgs) -> Result<(), CliError> {
+    let outs = status::done_many(&mut app.store, &app.ctx, &refs(&a.tasks), a.force)?;
+    print_statuses(app, &outs, "Done");
     Ok(())
 }
 
 #[derive(Debug, Args)]
 pub struct DismissArgs {
-    /// The task
-    pub task: String,
+    /// The tasks (all change, or none)
+    #[arg(required = true, value_name = "TASK")]
+    pub tasks: Vec<String>,
     /// Why: cancelled, duplicate, not needed … [default: cancelled]
     #[arg(long)]
     pub reason: Option<String>,
+    /// Dismiss them even though another actor holds a claim
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn dismiss(app: &mut App, a: DismissArgs) -> Result<(), CliError> {
-    let out = status::dismiss(&mut app.store, &app.ctx, &a.task, a.reason.as_deref())?;
-    print_status(app, &out, "Dismissed");
+    let outs = status::dismiss_many(&mut app.store, &app.ctx, &refs(&a.tasks), a.reason.as_deref(), a.force)?;
+    print_statuses(app, &outs, "Dismissed");
     Ok(())
 }
 
 pub fn reopen(app: &mut App, a: TaskArg) -> Result<(), CliError> {
     let out = status::reopen(&mut app.store, &app.ctx, &a.task)?;
-    print_status(app, &out, "Reopened");
+    print_statuses(app, &[out], "Reopened");
     Ok(())
 }
 
 #[derive(Debug, Args)]
 pub struct TagArgs {
-    /// The task
-    pub task: String,
-    /// Tags (one word each)
-    #[arg(required = true)]
-    pub tags: Vec<String>,
+    /// Tasks, then tags: `tasks tag HRB-1 HRB-2 urgent home` (leading arguments shaped
+    /// like keys are the tasks)
+    #[arg(required = true, num_args = 2.., value_name = "TASK… TAG")]
+    pub args: Vec<String>,
+}
+
+/// Splits `tag` arguments into tasks (the leading ones shaped like keys, at least one)
+/// and tags (the rest, at least one).
+fn split_tag_args(args: &[String]) -> Result<(Vec<String>, Vec<String>), CliError> {
+    let looks_like_key = |s: &str| {
+        s.split_once('-').is_some_and(|(p, n)| {
+            p.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                && p.chars().all(|c| c.is_ascii_alphanumeric())
+                && !n.is_empty()
+                && n.chars().all(|c| c.is_ascii_digit())
+        })
+    };
+    let leading = args.iter().take_while(|a| looks_like_key(a)).count().clamp(1, args.len() - 1);
+    Ok((args[..leading].to_vec(), args[leading..].to_vec()))
 }
 
 pub fn tag(app: &mut App, a: TagArgs, add: bool) -> Result<(), CliError> {
-    let (t, changed) = if add {
-        status::tag(&mut app.store, &app.ctx, &a.task, &a.tags)?
-    } else {
-        status::untag(&mut app.store, &app.ctx, &a.task, &a.tags)?
-    };
+    let (tasks, tags) = split_tag_args(&a.args)?;
+    let results = app.store.batch(|store| {
+        tasks
+            .iter()
+            .map(
+                |t| if add { status::tag(store, &app.ctx, t, &tags) } else { status::untag(store, &app.ctx, t, &tags) },
+            )
+            .collect::<tasks_core::Result<Vec<_>>>()
+    })?;
     app.print(
-        || wire::tagged(&t, &changed, app.ctx.now_ms()),
-        || format!("{} tags: {}\n", t.key, if t.tags.is_empty() { "(none)".into() } else { t.tags.join(", ") }),
+        || {
+            if results.len() == 1 {
+                wire::tagged(&results[0].0, &results[0].1, app.ctx.now_ms())
+            } else {
+                wire::tagged_many(&results, app.ctx.now_ms())
+            }
+        },
+        || {
+            results
+                .iter()
+                .map(|(t, _)| {
+                    let tags = if t.tags.is_empty() { "(none)".to_string() } else { safe(&t.tags.join(", ")) };
+                    format!("{} tags: {tags}\n", t.key)
+                })
+                .collect()
+        },
+    );
+    Ok(())
+}
+
+#[derive(Debug, Args)]
+pub struct NoteArgs {
+    /// The task
+    pub task: String,
+    /// The note (several words are joined with spaces)
+    #[arg(required = true, num_args = 1..)]
+    pub text: Vec<String>,
+}
+
+pub fn note(app: &mut App, a: NoteArgs) -> Result<(), CliError> {
+    let out = note_op::add(&mut app.store, &app.ctx, &a.task, &a.text.join(" "))?;
+    app.print(
+        || wire::noted(&out, app.ctx.now_ms()),
+        || format!("Noted on {}: {}\n", out.task.key, safe(&out.note.text)),
+    );
+    Ok(())
+}
+
+#[derive(Debug, Args)]
+pub struct UndoArgs {
+    /// Show what would be undone and change nothing
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+pub fn undo(app: &mut App, a: UndoArgs) -> Result<(), CliError> {
+    let out =
+        if a.dry_run { undo_op::preview(&mut app.store, &app.ctx)? } else { undo_op::undo(&mut app.store, &app.ctx)? };
+    app.print(
+        || wire::undone(&out, app.ctx.now_ms(), a.dry_run),
+        || {
+            let when = render::moment(out.change_at, &app.style);
+            let mut s = if a.dry_run {
+                format!("Would undo your change of {when}:\n")
+            } else {
+                format!("Undid your change of {when}:\n")
+            };
+            for r in &out.reverted {
+                s.push_str(&format!("  {}: you {}\n", r.key, safe(&r.what)));
+                if let Some(k) = &r.kept {
+                    s.push_str(&format!("    (note: {})\n", safe(k)));
+                }
+            }
+            for t in &out.tasks {
+                s.push_str(&format!("{} is now {}: {}\n", t.key, t.status, safe(&t.title)));
+            }
+            s
+        },
     );
     Ok(())
 }
@@ -178,4 +383,23 @@ pub fn link(app: &mut App, a: LinkArgs, add: bool) -> Result<(), CliError> {
         },
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leading_keys_are_the_tasks() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(split_tag_args(&s(&["HRB-1", "urgent"])).expect("split"), (s(&["HRB-1"]), s(&["urgent"])));
+        assert_eq!(
+            split_tag_args(&s(&["HRB-1", "hrb-2", "urgent", "home"])).expect("split"),
+            (s(&["HRB-1", "hrb-2"]), s(&["urgent", "home"]))
+        );
+        // A tag shaped like a key after the last task stays a tag only if something follows.
+        assert_eq!(split_tag_args(&s(&["HRB-1", "v-2"])).expect("split"), (s(&["HRB-1"]), s(&["v-2"])));
+        // A uuid prefix is one task.
+        assert_eq!(split_tag_args(&s(&["0193abcd", "x"])).expect("split"), (s(&["0193abcd"]), s(&["x"])));
+    }
 }

@@ -223,14 +223,21 @@ pub fn check(app: &App, a: CheckArgs) -> Result<(), CliError> {
             if candidates.is_empty() {
                 if a.all { "No candidates.\n".into() } else { "No likely duplicates.\n".into() }
             } else if a.all {
-                let mut out =
-                    format!("{} candidate(s) scored:\n{}", candidates.len(), crate::render::candidates(&candidates));
+                let mut out = format!(
+                    "{} candidate(s) scored:\n{}",
+                    candidates.len(),
+                    crate::render::candidates(&candidates, &app.style)
+                );
                 for c in &candidates {
                     out.push_str(&format!("  {}: {}\n", c.key, levels(c)));
                 }
                 out
             } else {
-                format!("{} possible duplicate(s):\n{}", candidates.len(), crate::render::candidates(&candidates))
+                format!(
+                    "{} possible duplicate(s):\n{}",
+                    candidates.len(),
+                    crate::render::candidates(&candidates, &app.style)
+                )
             }
         },
     );

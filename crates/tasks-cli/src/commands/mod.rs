@@ -61,20 +61,28 @@ pub enum Command {
     Show(view::TaskArg),
     /// Show a task's history
     History(view::TaskArg),
-    /// Change fields of a task
+    /// Find tasks by the words of their titles, descriptions and notes (any script)
+    Search(view::SearchArgs),
+    /// Change fields of a task (no field flags: opens $EDITOR)
     Edit(change::EditArgs),
-    /// Mark a task in progress
-    Start(view::TaskArg),
-    /// Mark a task done (unblocks its dependants)
-    Done(view::TaskArg),
-    /// Close a task without doing it
+    /// Mark tasks in progress
+    Start(change::ManyArgs),
+    /// Put a task in progress back to open
+    Stop(change::StopArgs),
+    /// Mark tasks done (unblocks their dependants)
+    Done(change::ManyArgs),
+    /// Close tasks without doing them (tasks never deletes: a dismissed task stays)
     Dismiss(change::DismissArgs),
     /// Reopen a closed task
     Reopen(view::TaskArg),
-    /// Add tags to a task
+    /// Add tags to tasks: tasks tag HRB-1 HRB-2 urgent
     Tag(change::TagArgs),
-    /// Remove tags from a task
+    /// Remove tags from tasks
     Untag(change::TagArgs),
+    /// Add a timestamped note to a task
+    Note(change::NoteArgs),
+    /// Revert your last change (any write: add, edit, done, tag, link, claim, merge, note)
+    Undo(change::UndoArgs),
     /// Link two tasks: TASK KIND OTHER (e.g. HRB-3 blocked-by HRB-1)
     Link(change::LinkArgs),
     /// Remove a link between two tasks
@@ -114,8 +122,8 @@ pub enum Command {
     Daemon(schedule::DaemonArgs),
     /// Print shell completions
     Completions(shell::CompletionsArgs),
-    /// Print the man page
-    Man,
+    /// Print the man page (tasks man COMMAND: one command's; --dir: every page)
+    Man(shell::ManArgs),
     /// Print N generated tasks as JSON Lines (a deterministic workload for benchmarks)
     Workload(WorkloadArgs),
     /// Talk to your tasks: free text (through the model, or offline) or /commands
@@ -132,6 +140,7 @@ impl Command {
     fn writes(&self) -> bool {
         match self {
             Command::List(_)
+            | Command::Search(_)
             | Command::Show(_)
             | Command::History(_)
             | Command::Ready(_)
@@ -144,6 +153,7 @@ impl Command {
             | Command::Project(project::ProjectCommand::List) => false,
             Command::Duplicates(a) => a.writes(),
             Command::Chat(a) => !a.dry_run,
+            Command::Undo(a) => !a.dry_run,
             Command::Schedule(c) => c.writes(),
             _ => true,
         }
@@ -195,7 +205,17 @@ impl App {
         if let Some(e) = duplicates::embedding_from_env()? {
             e.attach(&store)?;
         }
-        let style = Style { colour: env::colour(), today: ctx.today(), now_ms: ctx.now_ms() };
+        // A new store says so once, so a mistyped TASKS_DB does not go unnoticed.
+        if store.created() && !global.json {
+            eprintln!("note: created a new store at {}", path.display());
+        }
+        let style = Style {
+            colour: env::colour(),
+            today: ctx.today(),
+            now_ms: ctx.now_ms(),
+            zone: ctx.zone.clone(),
+            width: env::width(),
+        };
         Ok(App { store, ctx, json: global.json, style })
     }
 
@@ -214,8 +234,18 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     // Commands that need no store.
     match &cli.command {
         Command::Completions(args) => return shell::completions(args),
-        Command::Man => return shell::man(),
+        Command::Man(a) => return shell::man(a),
         Command::Workload(a) => {
+            if a.count > tasks_core::workload::MAX_TASKS {
+                return Err(CliError::validation(
+                    format!(
+                        "workload: {} tasks is more than the generator makes ({})",
+                        a.count,
+                        tasks_core::workload::MAX_TASKS
+                    ),
+                    Some("hint: a 100k-task store is the benchmark size: tasks workload 100000".into()),
+                ));
+            }
             let end = env::now()?.as_millisecond();
             for line in tasks_core::workload::lines(a.count, a.seed, end) {
                 println!("{line}");
@@ -275,9 +305,13 @@ fn dispatch(app: &mut App, command: Command) -> Result<(), CliError> {
         Command::List(a) => view::list(app, a),
         Command::Show(a) => view::show(app, a),
         Command::History(a) => view::history(app, a),
+        Command::Search(a) => view::search(app, a),
         Command::Edit(a) => change::edit(app, a),
         Command::Start(a) => change::start(app, a),
+        Command::Stop(a) => change::stop(app, a),
         Command::Done(a) => change::done(app, a),
+        Command::Note(a) => change::note(app, a),
+        Command::Undo(a) => change::undo(app, a),
         Command::Dismiss(a) => change::dismiss(app, a),
         Command::Reopen(a) => change::reopen(app, a),
         Command::Tag(a) => change::tag(app, a, true),
@@ -301,7 +335,7 @@ fn dispatch(app: &mut App, command: Command) -> Result<(), CliError> {
         Command::Jobs(a) => schedule::jobs(app, a),
         Command::Daemon(a) => schedule::daemon(app, a),
         Command::Chat(a) => chat::run(app, a),
-        Command::Completions(_) | Command::Man | Command::Mcp | Command::Prime | Command::Workload(_) => Ok(()),
+        Command::Completions(_) | Command::Man(_) | Command::Mcp | Command::Prime | Command::Workload(_) => Ok(()),
     }
 }
 

@@ -1,9 +1,10 @@
-//! Read-only commands: `list`, `show`, `history`, `ready`, `blocked`, `agenda`, `graph`.
+//! Read-only commands: `list`, `search`, `show`, `history`, `ready`, `blocked`, `agenda`,
+//! `graph`.
 
 use clap::{Args, ValueEnum};
 use tasks_core::model::{Status, TaskType};
-use tasks_core::ops::query::{self, AgendaView, ListQuery};
-use tasks_core::{graph, wire};
+use tasks_core::ops::query::{self, AgendaView, ListQuery, Sort};
+use tasks_core::{graph, input, wire};
 
 use super::App;
 use crate::error::CliError;
@@ -40,8 +41,48 @@ pub struct ListArgs {
     /// Only tasks about this person
     #[arg(long)]
     pub person: Option<String>,
+    /// Only tasks due before this day (a date or a phrase: friday, "next week", завтра)
+    #[arg(long, value_name = "WHEN")]
+    pub due_before: Option<String>,
+    /// Only tasks due after this day
+    #[arg(long, value_name = "WHEN")]
+    pub due_after: Option<String>,
+    /// Only overdue tasks (a day before today, or a time already past)
+    #[arg(long)]
+    pub overdue: bool,
+    /// Only tasks of this priority (0–4)
+    #[arg(long, value_parser = |s: &str| tasks_core::model::parse_priority(s).map_err(|e| e.to_string()))]
+    pub priority: Option<u8>,
+    /// Only tasks whose live claim this actor holds ("me" for you)
+    #[arg(long, value_name = "ACTOR")]
+    pub claimed_by: Option<String>,
+    /// Only tasks whose title or description has words starting with these
+    #[arg(long)]
+    pub text: Option<String>,
+    /// Order: created (oldest first), due (soonest first), priority (highest first), updated (newest first)
+    #[arg(long, value_enum, default_value = "created")]
+    pub sort: SortArg,
     #[command(flatten)]
     pub limit: LimitArgs,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum SortArg {
+    Created,
+    Due,
+    Priority,
+    Updated,
+}
+
+impl From<SortArg> for Sort {
+    fn from(s: SortArg) -> Sort {
+        match s {
+            SortArg::Created => Sort::Created,
+            SortArg::Due => Sort::Due,
+            SortArg::Priority => Sort::Priority,
+            SortArg::Updated => Sort::Updated,
+        }
+    }
 }
 
 pub fn parse_statuses(values: &[String]) -> Result<Vec<Status>, CliError> {
@@ -56,6 +97,8 @@ pub fn parse_statuses(values: &[String]) -> Result<Vec<Status>, CliError> {
 }
 
 pub fn list(app: &App, a: ListArgs) -> Result<(), CliError> {
+    let today = app.ctx.today();
+    let day = |w: &Option<String>| w.as_deref().map(|w| input::parse_due(w, today).map(|d| d.date)).transpose();
     let q = ListQuery {
         statuses: parse_statuses(&a.status)?,
         project: a.project,
@@ -63,9 +106,45 @@ pub fn list(app: &App, a: ListArgs) -> Result<(), CliError> {
         tag: a.tag,
         person: a.person,
         limit: a.limit.limit,
+        due_before: day(&a.due_before)?,
+        due_after: day(&a.due_after)?,
+        overdue_at: a.overdue.then(|| (today, app.ctx.now_ms())),
+        priority: a.priority,
+        claimed_by: a.claimed_by.map(|who| (if who == "me" { app.ctx.actor.clone() } else { who }, app.ctx.now_ms())),
+        text: a.text.filter(|t| !t.trim().is_empty()),
+        sort: a.sort.into(),
     };
     let items = query::list(&app.store, &q)?;
     app.print(|| wire::task_list(&items, app.ctx.now_ms()), || render::tasks(&items, &app.style, "No tasks."));
+    Ok(())
+}
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// What to look for, in any form or script: words of titles, descriptions and notes
+    #[arg(required = true, num_args = 1..)]
+    pub text: Vec<String>,
+    /// Closed tasks too
+    #[arg(long)]
+    pub all: bool,
+    /// Most results [default: 20]
+    #[arg(long, short = 'n', default_value_t = 20)]
+    pub limit: usize,
+}
+
+pub fn search(app: &App, a: SearchArgs) -> Result<(), CliError> {
+    let q = query::SearchQuery { text: a.text.join(" "), open_only: !a.all, limit: a.limit.clamp(1, 1000) };
+    let items = query::search(&app.store, &q)?;
+    app.print(
+        || wire::task_list(&items, app.ctx.now_ms()),
+        || {
+            render::tasks(
+                &items,
+                &app.style,
+                if a.all { "Nothing matches." } else { "No open task matches (--all looks at closed ones too)." },
+            )
+        },
+    );
     Ok(())
 }
 
@@ -77,7 +156,7 @@ pub fn show(app: &App, a: TaskArg) -> Result<(), CliError> {
 
 pub fn history(app: &App, a: TaskArg) -> Result<(), CliError> {
     let (task, events) = query::history(&app.store, &a.task)?;
-    app.print(|| wire::history(&task, &events, app.ctx.now_ms()), || render::history(&task, &events));
+    app.print(|| wire::history(&task, &events, app.ctx.now_ms()), || render::history(&task, &events, &app.style));
     Ok(())
 }
 
@@ -116,11 +195,8 @@ pub struct AgendaArgs {
 
 pub fn agenda(app: &App, a: AgendaArgs) -> Result<(), CliError> {
     let view: AgendaView = a.view.parse()?;
-    let items = query::agenda(&app.store, &app.ctx, view, a.claimed, a.limit.limit)?;
-    app.print(
-        || wire::task_list(&items, app.ctx.now_ms()),
-        || render::tasks(&items, &app.style, "Nothing on the agenda."),
-    );
+    let agenda = query::agenda_view(&app.store, &app.ctx, view, a.claimed, a.limit.limit)?;
+    app.print(|| wire::agenda(&agenda, app.ctx.today(), app.ctx.now_ms()), || render::agenda(&agenda, &app.style));
     Ok(())
 }
 

@@ -336,6 +336,22 @@ pub struct Levels {
 }
 
 impl Levels {
+    /// Returns whether anything beside the words agrees: the same person, chat or
+    /// thread, the same amount, due or category.
+    pub fn beyond_words(&self) -> bool {
+        matches!(
+            self.source,
+            SourceLevel::Reply
+                | SourceLevel::SameThread
+                | SourceLevel::SamePersonSameChat
+                | SourceLevel::SamePersonOtherChat
+                | SourceLevel::SamePerson
+                | SourceLevel::SameChat
+        ) || self.amount == Agreement::Same
+            || self.due == Agreement::Same
+            || self.category == Agreement::Same
+    }
+
     /// Returns the levels in [`Comparison::ALL`] order.
     pub fn all(&self) -> [Level; 8] {
         [

@@ -115,6 +115,40 @@ pub struct Candidate {
     pub reasons: Vec<String>,
     /// The level chosen per comparison, for decisions and retraining.
     pub levels: Levels,
+    /// Its status when the check ran (closed only if closed by then).
+    pub status: crate::model::Status,
+    /// When it was closed, if it was by then (epoch ms).
+    pub closed_at: Option<i64>,
+    /// When it was created (epoch ms).
+    pub created_at: i64,
+}
+
+impl Candidate {
+    /// Returns whether it was closed when the check ran.
+    pub fn is_closed(&self) -> bool {
+        self.closed_at.is_some()
+    }
+
+    /// Returns whether this candidate refuses a new task (issue 12):
+    /// - a closed look-alike only when likely on more than its words — a repeated errand
+    ///   ("Buy milk" again after last week's) is a new task, the same invoice to the same
+    ///   person that was just paid is not;
+    /// - an open one, for an agent (or a rule, an import), from the possible band up:
+    ///   agents re-create work they cannot remember;
+    /// - an open one, for a person typing their own list, when likely, or possible with
+    ///   the very same title or on more than words: "review PR #43" after "Review PR
+    ///   #42", or "write API docs" beside «написать тесты для API», are the next lines of
+    ///   one list, and are shown as look-alikes instead of refused.
+    pub fn refuses(&self, by_person: bool) -> bool {
+        if self.is_closed() {
+            self.band == Band::Likely && self.levels.beyond_words()
+        } else if by_person {
+            let same_title = self.levels.text == levels::TextLevel::Exact;
+            self.band == Band::Likely || (self.band == Band::Possible && (same_title || self.levels.beyond_words()))
+        } else {
+            self.band >= Band::Possible
+        }
+    }
 }
 
 /// What the check compares: the new task as it would be created.
@@ -215,6 +249,12 @@ pub(crate) fn search_terms(conn: &Connection, text: &str) -> Result<Vec<(String,
     selective_terms(&df, profile.query_terms())
 }
 
+/// Returns the index terms of a free text (stems and concepts, as a task's title gives
+/// them), for the notes index.
+pub(crate) fn text_terms(text: &str) -> String {
+    Profile::of(&ProfileInput { title: text, ..ProfileInput::default() }).index_terms()
+}
+
 /// Returns the FTS5 query matching one term as a word: quoted, so `"`, `*`, `NEAR`,
 /// `OR` in a title are words, never syntax; `None` for a blank term.
 pub fn match_term(term: &str) -> Option<String> {
@@ -246,7 +286,7 @@ pub(crate) fn probe_of_row(row: &store_dedup::CandidateRow) -> Probe<'_> {
         amount: row.amount.as_ref(),
         due: row.due_at.and_then(|ms| {
             let kind = row.due_kind.parse::<DueKind>().ok()?;
-            Some(Due { date: time::floating_date_from_ms(ms)?, kind })
+            Some(Due { date: time::floating_date_from_ms(ms)?, kind, at: None })
         }),
         category: row.category.as_deref(),
         chat: row.chat.as_deref(),
@@ -258,7 +298,7 @@ pub(crate) fn probe_of_row(row: &store_dedup::CandidateRow) -> Probe<'_> {
 fn row_profile(row: &store_dedup::CandidateRow) -> Profile {
     let due = row.due_at.and_then(|ms| {
         let kind = row.due_kind.parse::<DueKind>().ok()?;
-        Some(Due { date: time::floating_date_from_ms(ms)?, kind })
+        Some(Due { date: time::floating_date_from_ms(ms)?, kind, at: None })
     });
     Profile::of(&ProfileInput {
         id: row.id,
@@ -513,6 +553,14 @@ pub(crate) fn check_with(
             probability: weights.probability(s),
             reasons: reasons(weights, &c, &tf),
             levels: c.levels,
+            // As of the probe: a task closed later (an import replay) was open then.
+            status: if row.closed_at.is_some_and(|at| at <= probe.at_ms) {
+                row.status
+            } else {
+                crate::model::Status::Open
+            },
+            closed_at: row.closed_at.filter(|at| *at <= probe.at_ms),
+            created_at: row.created_at,
         });
     }
     out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.task_id.cmp(&b.task_id)));

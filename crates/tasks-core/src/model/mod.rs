@@ -159,6 +159,8 @@ spelled_enum!(
         Day = "day",
         /// Due within the week that ends on that day.
         Week = "week",
+        /// Due at a moment: a time of day in the person's zone (issue 12).
+        Time = "time",
     }
 );
 
@@ -186,16 +188,61 @@ spelled_enum!(
     }
 );
 
-/// A due date: a calendar day (floating, no zone) and how precise it is.
+/// A due date: a calendar day (floating, no zone) and how precise it is — or, for
+/// [`DueKind::Time`], a moment.
 ///
-/// Stored as epoch milliseconds of that day's 00:00 UTC — a floating date, so the day
-/// never shifts when the machine's zone changes; comparisons use the local "today".
+/// The day is stored as epoch milliseconds of its 00:00 UTC — a floating date, so it
+/// never shifts when the machine's zone changes; comparisons use the local "today". A
+/// time due keeps that floating local day too (so every day view treats it as a task of
+/// that day) and the instant itself, so it is overdue by the minute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Due {
-    /// The day the task is due (for `Week`, the last day of that week).
+    /// The day the task is due (for `Week`, the last day of that week; for `Time`, the
+    /// local day of the moment).
     pub date: jiff::civil::Date,
-    /// Day or week precision.
+    /// Day, week or time precision.
     pub kind: DueKind,
+    /// For `Time`: the moment, epoch ms UTC.
+    pub at: Option<i64>,
+}
+
+impl Due {
+    /// A due day.
+    pub fn day(date: jiff::civil::Date) -> Due {
+        Due { date, kind: DueKind::Day, at: None }
+    }
+
+    /// A due week, ending on `sunday`.
+    pub fn week(sunday: jiff::civil::Date) -> Due {
+        Due { date: sunday, kind: DueKind::Week, at: None }
+    }
+
+    /// A due moment: epoch ms `at`, falling on the local day `date`.
+    pub fn at(date: jiff::civil::Date, at: i64) -> Due {
+        Due { date, kind: DueKind::Time, at: Some(at) }
+    }
+
+    /// Returns whether it is past at `now_ms` with local `today`: a day or week due is
+    /// overdue the day after, a time due the minute after.
+    pub fn is_overdue(&self, today: jiff::civil::Date, now_ms: i64) -> bool {
+        match (self.kind, self.at) {
+            (DueKind::Time, Some(at)) => at < now_ms,
+            _ => self.date < today,
+        }
+    }
+}
+
+/// A note (annotation) on a task.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// Row id.
+    pub id: i64,
+    /// When it was written, epoch ms.
+    pub at: i64,
+    /// Who wrote it.
+    pub actor: String,
+    /// Its text.
+    pub text: String,
 }
 
 /// An amount of money in minor units (kopecks, cents) with its ISO currency code.

@@ -106,6 +106,10 @@ pub struct AddOutcome {
     pub exact_match: Option<ExactMatch>,
     /// True when candidates were queued for review instead of refusing (rule-created).
     pub queued_for_review: bool,
+    /// True when `--attach` reopened a closed task.
+    pub reopened: bool,
+    /// The fields `--attach` set on the task, which it did not have.
+    pub filled: Vec<&'static str>,
 }
 
 /// Adds a task (SPEC §10 `tasks add`), or refuses a probable duplicate.
@@ -255,6 +259,8 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
                 message: prepared.locator.as_ref().map(ToString::to_string).unwrap_or_default(),
             }),
             queued_for_review: false,
+            reopened: false,
+            filled: Vec::new(),
         });
     }
 
@@ -266,7 +272,10 @@ fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
     }
     let candidates: Vec<Candidate> = scored.into_iter().filter(|c| c.band >= Band::Possible).collect();
     let rule_created = req.rule.is_some();
-    if !candidates.is_empty() && req.dup_choice == DupChoice::Check && !rule_created {
+    // Who asks decides how much evidence refuses (`Candidate::refuses`); the rest are
+    // told beside the new task, never silently dropped.
+    let by_person = req.origin == Source::Owner;
+    if candidates.iter().any(|c| c.refuses(by_person)) && req.dup_choice == DupChoice::Check && !rule_created {
         return Err(Error::ProbableDuplicate { title: req.title.clone(), candidates });
     }
     create_in(tx, ctx, req, &prepared, &blockers, candidates)
@@ -286,6 +295,15 @@ fn attach_in(
     let now = ctx.now_ms();
     let target_id = keys::resolve(tx, target)?;
     let seen = scored.into_iter().find(|c| c.task_id == target_id);
+    let before = task_rows::get(tx, target_id)?;
+    let (fill, filled) = attach_fields(req, &before)?;
+    let reopened = before.status.is_closed();
+    if reopened {
+        crate::ops::status::change(tx, ctx, before, Status::Open, None)?;
+    }
+    if !fill.is_empty() {
+        crate::ops::edit::edit_in(tx, ctx, target_id, &fill)?;
+    }
     if let Some(mid) = prepared.message_id {
         links::insert_message(tx, target_id, LinkKind::Evidence, mid, &ctx.actor, now)?;
         if let Some(rule) = req.rule.as_deref() {
@@ -303,7 +321,70 @@ fn attach_in(
         candidates: Vec::new(),
         exact_match: None,
         queued_for_review: false,
+        reopened,
+        filled,
     })
+}
+
+/// Returns what `--attach` sets on the target: the request's fields the target lacks.
+/// A field the target has with another value is refused — the new request's due date
+/// or amount is never dropped silently — naming both values.
+fn attach_fields(req: &AddRequest, target: &Task) -> Result<(crate::ops::edit::EditRequest, Vec<&'static str>)> {
+    let mut fill = crate::ops::edit::EditRequest::default();
+    let mut filled = Vec::new();
+    let conflict = |field: &str, has: String, asked: String| Error::WrongState {
+        key: target.key.clone(),
+        status: format!("{field} {has}"),
+        reason: format!(
+            "the new request says {field} {asked}; change it with tasks edit {} first, or add it as a new task with --new",
+            target.key
+        ),
+    };
+    if let Some(due) = req.due {
+        match target.due {
+            None => {
+                fill.due = Some(Some(due));
+                filled.push("due");
+            }
+            Some(d) if d != due => return Err(conflict("due", d.date.to_string(), due.date.to_string())),
+            Some(_) => {}
+        }
+    }
+    if let Some(p) = req.priority {
+        match target.priority {
+            None => {
+                fill.priority = Some(Some(p));
+                filled.push("priority");
+            }
+            Some(q) if q != p => return Err(conflict("priority", q.to_string(), p.to_string())),
+            Some(_) => {}
+        }
+    }
+    if let Some(m) = &req.amount {
+        match &target.amount {
+            None => {
+                fill.amount = Some(Some(m.clone()));
+                filled.push("amount");
+            }
+            Some(a) if a != m => return Err(conflict("amount", a.to_major_text(), m.to_major_text())),
+            Some(_) => {}
+        }
+    }
+    if let Some(c) = &req.category {
+        match &target.category {
+            None => {
+                fill.category = Some(Some(c.clone()));
+                filled.push("category");
+            }
+            Some(t) if !t.eq_ignore_ascii_case(c) => return Err(conflict("category", t.clone(), c.clone())),
+            Some(_) => {}
+        }
+    }
+    if !req.description.trim().is_empty() && target.description.trim().is_empty() {
+        fill.description = Some(req.description.clone());
+        filled.push("description");
+    }
+    Ok((fill, filled))
 }
 
 /// Creates the task: key, row, index rows, the `created` event, tags, blockers and the
@@ -383,6 +464,8 @@ fn create_in(
         candidates,
         exact_match: None,
         queued_for_review: queued,
+        reopened: false,
+        filled: Vec::new(),
     })
 }
 

@@ -111,10 +111,17 @@ pub struct MergeOutcome {
 /// a `duplicate-of` link, records the decision. Refuses self-merges, merging a task
 /// already merged, and merging into a merged task.
 pub fn merge(store: &mut Store, ctx: &Context, dup: &str, into: &str) -> Result<MergeOutcome> {
-    let now = ctx.now_ms();
     store.write(|tx| {
         let d = keys::resolve(tx, dup)?;
         let t = keys::resolve(tx, into)?;
+        merge_in(tx, ctx, d, t)
+    })
+}
+
+/// Merges inside the caller's transaction.
+pub(crate) fn merge_in(tx: &crate::store::Tx<'_>, ctx: &Context, d: i64, t: i64) -> Result<MergeOutcome> {
+    let now = ctx.now_ms();
+    {
         let dup_task = task_rows::get(tx, d)?;
         let into_task = task_rows::get(tx, t)?;
         if d == t {
@@ -158,7 +165,7 @@ pub fn merge(store: &mut Store, ctx: &Context, dup: &str, into: &str) -> Result<
         dedup::record_decision(tx, Some(d.max(t)), d.min(t), Decision::Merge, cand.as_ref(), &ctx.actor, now)?;
         store_dedup::resolve_pairs(tx, d, t, Decision::Merge, now)?;
         Ok(MergeOutcome { duplicate: task_rows::get(tx, d)?, into: task_rows::get(tx, t)?, moved_messages: moved })
-    })
+    }
 }
 
 /// Returns the key of the task `id` is merged into, if any.
@@ -177,9 +184,16 @@ fn merged_into(conn: &rusqlite::Connection, id: i64) -> Result<Option<String>> {
 /// Undoes a merge: removes the `duplicate-of` link, moves the message links back,
 /// restores the status the duplicate had, and records the decision.
 pub fn unmerge(store: &mut Store, ctx: &Context, dup: &str) -> Result<MergeOutcome> {
-    let now = ctx.now_ms();
     store.write(|tx| {
         let d = keys::resolve(tx, dup)?;
+        unmerge_in(tx, ctx, d)
+    })
+}
+
+/// Undoes a merge inside the caller's transaction.
+pub(crate) fn unmerge_in(tx: &crate::store::Tx<'_>, ctx: &Context, d: i64) -> Result<MergeOutcome> {
+    let now = ctx.now_ms();
+    {
         let dup_task = task_rows::get(tx, d)?;
         let target = links::of_task(tx, d)?
             .into_iter()
@@ -233,7 +247,7 @@ pub fn unmerge(store: &mut Store, ctx: &Context, dup: &str) -> Result<MergeOutco
             into: task_rows::get(tx, target)?,
             moved_messages: moved_back,
         })
-    })
+    }
 }
 
 /// Fewest labelled duplicates (merges and attaches) before `retrain --apply` may

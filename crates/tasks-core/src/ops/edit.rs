@@ -35,6 +35,8 @@ pub struct EditRequest {
     pub amount: Option<Option<Money>>,
     /// New type.
     pub task_type: Option<TaskType>,
+    /// Edit even when another actor holds the task's lease.
+    pub force: bool,
 }
 
 impl EditRequest {
@@ -54,6 +56,16 @@ impl EditRequest {
 
 /// Applies an edit; returns the task after it.
 pub fn edit(store: &mut Store, ctx: &Context, reference: &str, req: &EditRequest) -> Result<Task> {
+    check(req)?;
+    store.write(|tx| {
+        let id = keys::resolve(tx, reference)?;
+        crate::ops::status::guard(&task_rows::get(tx, id)?, ctx, req.force, false)?;
+        edit_in(tx, ctx, id, req)
+    })
+}
+
+/// Checks the values of an edit against the limits.
+fn check(req: &EditRequest) -> Result<()> {
     if let Some(t) = &req.title {
         check_title(t)?;
     }
@@ -71,9 +83,23 @@ pub fn edit(store: &mut Store, ctx: &Context, reference: &str, req: &EditRequest
     if let Some(p) = req.priority {
         check_priority(p)?;
     }
-    let now = ctx.now_ms();
-    store.write(|tx| {
+    Ok(())
+}
+
+/// Runs an edit and rolls it back: the task as it would be (`--dry-run`).
+pub fn rehearse(store: &mut Store, ctx: &Context, reference: &str, req: &EditRequest) -> Result<Task> {
+    check(req)?;
+    store.rehearse(|tx| {
         let id = keys::resolve(tx, reference)?;
+        crate::ops::status::guard(&task_rows::get(tx, id)?, ctx, req.force, false)?;
+        edit_in(tx, ctx, id, req)
+    })
+}
+
+/// Applies an edit inside the caller's transaction (checked values).
+pub(crate) fn edit_in(tx: &crate::store::Tx<'_>, ctx: &Context, id: i64, req: &EditRequest) -> Result<Task> {
+    let now = ctx.now_ms();
+    {
         let before = task_rows::get(tx, id)?;
         let mut edit = EditChange::default();
         if let Some(t) = req.title.as_deref().filter(|t| *t != before.title) {
@@ -127,5 +153,5 @@ pub fn edit(store: &mut Store, ctx: &Context, reference: &str, req: &EditRequest
         // Text, amount or due may have changed: keep the check's index and signature in step.
         dedup::index(tx, id)?;
         task_rows::get(tx, id)
-    })
+    }
 }

@@ -9,10 +9,12 @@ pub mod duplicates;
 pub mod edit;
 pub mod import;
 pub mod link;
+pub mod note;
 pub mod project;
 pub mod query;
 pub mod schedule;
 pub mod status;
+pub mod undo;
 
 use jiff::Timestamp;
 use jiff::civil::Date;

@@ -7,6 +7,7 @@ use crate::keys;
 use crate::model::{LinkKind, Status, Task, TaskType};
 use crate::ops::Context;
 use crate::store::events::Event;
+pub use crate::store::tasks::Sort;
 use crate::store::tasks::{self as task_rows, ListFilter};
 use crate::store::{Store, events, links, persons, projects};
 use crate::time;
@@ -26,6 +27,22 @@ pub struct ListQuery {
     pub person: Option<String>,
     /// Most rows.
     pub limit: Option<usize>,
+    /// Only tasks due strictly before this day.
+    pub due_before: Option<jiff::civil::Date>,
+    /// Only tasks due strictly after this day.
+    pub due_after: Option<jiff::civil::Date>,
+    /// Only tasks overdue at (local today, now epoch ms): see [`Due::is_overdue`].
+    ///
+    /// [`Due::is_overdue`]: crate::model::Due::is_overdue
+    pub overdue_at: Option<(jiff::civil::Date, i64)>,
+    /// Only tasks of this priority.
+    pub priority: Option<u8>,
+    /// Only tasks whose live lease this actor holds at this time (epoch ms).
+    pub claimed_by: Option<(String, i64)>,
+    /// Only tasks whose title or description has words starting with each word of this.
+    pub text: Option<String>,
+    /// The order.
+    pub sort: Sort,
 }
 
 /// The default number of rows of `list`, `ready` and `agenda` when no `--limit` is given.
@@ -40,8 +57,22 @@ pub fn to_filter(store: &Store, q: &ListQuery) -> Result<Option<ListFilter>> {
         task_type: q.task_type,
         tag: q.tag.clone(),
         limit: Some(q.limit.unwrap_or(DEFAULT_LIMIT)),
+        due_before: q.due_before.map(time::floating_date_to_ms),
+        due_after: q.due_after.map(time::floating_date_to_ms),
+        overdue: q.overdue_at.map(|(today, now)| (time::floating_date_to_ms(today), now)),
+        priority: q.priority,
+        claimed_by: q.claimed_by.clone(),
+        text: q
+            .text
+            .as_deref()
+            .map(|t| tasks_text::normalize(t).split(' ').filter(|w| !w.is_empty()).map(str::to_string).collect())
+            .unwrap_or_default(),
+        sort: q.sort,
         ..ListFilter::default()
     };
+    if let Some(p) = q.priority {
+        crate::model::check_priority(u64::from(p))?;
+    }
     if let Some(key) = &q.project {
         let upper = key.trim().to_ascii_uppercase();
         let p =
@@ -85,6 +116,8 @@ pub struct TaskDetail {
     pub task: Task,
     /// Live links from and to it.
     pub links: Vec<LinkView>,
+    /// Its notes, oldest first.
+    pub notes: Vec<crate::model::Note>,
 }
 
 /// Shows one task with its links.
@@ -103,7 +136,8 @@ pub fn show(store: &Store, reference: &str) -> Result<TaskDetail> {
             })
         })
         .collect::<Result<_>>()?;
-    Ok(TaskDetail { task, links })
+    let notes = crate::store::notes::for_task(conn, id)?;
+    Ok(TaskDetail { task, links, notes })
 }
 
 /// Returns a task and its history, oldest first.
@@ -168,23 +202,71 @@ pub fn agenda(
     show_claimed: bool,
     limit: Option<usize>,
 ) -> Result<Vec<Task>> {
+    let mut f = agenda_filter(ctx, view, limit);
+    if show_claimed {
+        f.hide_claimed_by_others = None;
+    }
+    task_rows::list(store.conn(), &f)
+}
+
+/// The filter of an agenda view, hiding tasks others hold.
+fn agenda_filter(ctx: &Context, view: AgendaView, limit: Option<usize>) -> ListFilter {
     let today_ms = time::floating_date_to_ms(ctx.today());
     let mut f = ListFilter {
         statuses: vec![Status::Open, Status::InProgress],
         limit: Some(limit.unwrap_or(DEFAULT_LIMIT)),
         ready_order: true,
+        hide_claimed_by_others: Some((ctx.actor.clone(), ctx.now_ms())),
         ..ListFilter::default()
     };
-    if !show_claimed {
-        f.hide_claimed_by_others = Some((ctx.actor.clone(), ctx.now_ms()));
-    }
     match view {
         AgendaView::Today => f.due_on_or_before = Some(today_ms),
-        AgendaView::Overdue => f.due_before = Some(today_ms),
+        AgendaView::Overdue => f.overdue = Some((today_ms, ctx.now_ms())),
         AgendaView::Week => f.due_before = Some(today_ms + AGENDA_WEEK_DAYS * 86_400_000),
         AgendaView::Inbox => f.inbox_only = true,
     }
-    task_rows::list(store.conn(), &f)
+    f
+}
+
+/// An agenda view with what others' claims hide from it.
+#[derive(Debug, Clone)]
+pub struct Agenda {
+    /// The view.
+    pub view: AgendaView,
+    /// Its heading: Today, Inbox, Overdue, This week.
+    pub heading: &'static str,
+    /// The tasks shown.
+    pub tasks: Vec<Task>,
+    /// The tasks of the view hidden because someone else holds their lease (empty when
+    /// claimed tasks are shown).
+    pub hidden: Vec<Task>,
+}
+
+/// Returns an agenda view and the tasks others' claims hide from it (seed 000: tasks
+/// another actor holds are hidden — but never silently).
+pub fn agenda_view(
+    store: &Store,
+    ctx: &Context,
+    view: AgendaView,
+    show_claimed: bool,
+    limit: Option<usize>,
+) -> Result<Agenda> {
+    let tasks = agenda(store, ctx, view, show_claimed, limit)?;
+    let hidden = if show_claimed {
+        Vec::new()
+    } else {
+        let mut f = agenda_filter(ctx, view, limit);
+        f.hide_claimed_by_others = None;
+        f.claimed_by_others = Some((ctx.actor.clone(), ctx.now_ms()));
+        task_rows::list(store.conn(), &f)?
+    };
+    let heading = match view {
+        AgendaView::Today => "Today",
+        AgendaView::Inbox => "Inbox",
+        AgendaView::Overdue => "Overdue",
+        AgendaView::Week => "This week",
+    };
+    Ok(Agenda { view, heading, tasks, hidden })
 }
 
 /// Returns the neighbourhood of a task for `graph`.
@@ -234,7 +316,7 @@ pub fn search(store: &Store, q: &SearchQuery) -> Result<Vec<Task>> {
     }
     let pool = q.limit.saturating_mul(SEARCH_POOL_FACTOR).max(q.limit);
     let mut out = Vec::new();
-    for id in crate::store::dedup::ranked_matches(conn, &terms, pool)? {
+    for id in crate::store::dedup::ranked_matches_with_notes(conn, &terms, pool)? {
         let task = task_rows::get(conn, id)?;
         if q.open_only && task.status.is_closed() {
             continue;

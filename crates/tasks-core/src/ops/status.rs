@@ -23,48 +23,127 @@ pub struct StatusOutcome {
     pub unblocked: Vec<Task>,
 }
 
-/// Marks a task in progress. Refuses a closed task and one another actor has claimed.
+/// Marks a task in progress. Refuses a closed task, one another actor has claimed and a
+/// blocked one (see [`start_many`] to override).
 pub fn start(store: &mut Store, ctx: &Context, reference: &str) -> Result<StatusOutcome> {
+    first(start_many(store, ctx, &[reference], false))
+}
+
+/// Marks tasks in progress, all or none. `force` overrides another actor's claim and
+/// open blockers; a closed task is refused either way.
+pub fn start_many(store: &mut Store, ctx: &Context, references: &[&str], force: bool) -> Result<Vec<StatusOutcome>> {
     store.write(|tx| {
-        let id = keys::resolve(tx, reference)?;
-        let task = task_rows::get(tx, id)?;
-        if task.status.is_closed() {
-            return Err(Error::WrongState {
-                key: task.key,
-                status: task.status.to_string(),
-                reason: "reopen it first".into(),
-            });
-        }
-        if let Some((holder, until)) = task.live_claim(ctx.now_ms())
-            && holder != ctx.actor
-        {
-            return Err(Error::Claimed {
-                key: task.key.clone(),
-                holder: holder.to_string(),
-                until: crate::time::rfc3339(until),
-            });
-        }
-        change(tx, ctx, task, Status::InProgress, None)
+        references
+            .iter()
+            .map(|reference| {
+                let task = task_rows::get(tx, keys::resolve(tx, reference)?)?;
+                if task.status.is_closed() {
+                    return Err(Error::WrongState {
+                        key: task.key,
+                        status: task.status.to_string(),
+                        reason: "reopen it first".into(),
+                    });
+                }
+                guard(&task, ctx, force, true)?;
+                change(tx, ctx, task, Status::InProgress, None)
+            })
+            .collect()
     })
 }
 
-/// Marks a task done.
-pub fn done(store: &mut Store, ctx: &Context, reference: &str) -> Result<StatusOutcome> {
+/// Puts a task in progress back to open (`tasks stop`).
+pub fn stop(store: &mut Store, ctx: &Context, reference: &str, force: bool) -> Result<StatusOutcome> {
     store.write(|tx| {
-        let id = keys::resolve(tx, reference)?;
-        let task = task_rows::get(tx, id)?;
-        change(tx, ctx, task, Status::Done, None)
+        let task = task_rows::get(tx, keys::resolve(tx, reference)?)?;
+        if task.status != Status::InProgress {
+            return Err(Error::WrongState {
+                key: task.key,
+                status: task.status.to_string(),
+                reason: "only a task in progress can be stopped".into(),
+            });
+        }
+        guard(&task, ctx, force, false)?;
+        change(tx, ctx, task, Status::Open, None)
+    })
+}
+
+/// Marks a task done. Refuses one another actor has claimed and a blocked one (see
+/// [`done_many`] to override).
+pub fn done(store: &mut Store, ctx: &Context, reference: &str) -> Result<StatusOutcome> {
+    first(done_many(store, ctx, &[reference], false))
+}
+
+/// Marks tasks done, all or none; `force` overrides another actor's claim and open
+/// blockers.
+pub fn done_many(store: &mut Store, ctx: &Context, references: &[&str], force: bool) -> Result<Vec<StatusOutcome>> {
+    store.write(|tx| {
+        references
+            .iter()
+            .map(|reference| {
+                let task = task_rows::get(tx, keys::resolve(tx, reference)?)?;
+                if !task.status.is_closed() {
+                    guard(&task, ctx, force, true)?;
+                }
+                change(tx, ctx, task, Status::Done, None)
+            })
+            .collect()
     })
 }
 
 /// Closes a task without doing it, with a reason (default [`DEFAULT_DISMISS_REASON`]).
+/// Refuses one another actor has claimed (see [`dismiss_many`]).
 pub fn dismiss(store: &mut Store, ctx: &Context, reference: &str, reason: Option<&str>) -> Result<StatusOutcome> {
+    first(dismiss_many(store, ctx, &[reference], reason, false))
+}
+
+/// Dismisses tasks, all or none; `force` overrides another actor's claim.
+pub fn dismiss_many(
+    store: &mut Store,
+    ctx: &Context,
+    references: &[&str],
+    reason: Option<&str>,
+    force: bool,
+) -> Result<Vec<StatusOutcome>> {
+    let reason = reason.map(str::trim).filter(|r| !r.is_empty()).unwrap_or(DEFAULT_DISMISS_REASON);
+    crate::limits::check_text("reason", reason, crate::limits::NAME_MAX_CHARS)?;
     store.write(|tx| {
-        let id = keys::resolve(tx, reference)?;
-        let task = task_rows::get(tx, id)?;
-        let reason = reason.map(str::trim).filter(|r| !r.is_empty()).unwrap_or(DEFAULT_DISMISS_REASON);
-        change(tx, ctx, task, Status::Dismissed, Some(reason))
+        references
+            .iter()
+            .map(|reference| {
+                let task = task_rows::get(tx, keys::resolve(tx, reference)?)?;
+                if !task.status.is_closed() {
+                    guard(&task, ctx, force, false)?;
+                }
+                change(tx, ctx, task, Status::Dismissed, Some(reason))
+            })
+            .collect()
     })
+}
+
+/// Refuses a change to a task another actor holds a live lease on (SPEC §4: a claim
+/// means nobody else works on it), and — when `blockers` — one with open blockers,
+/// unless `force`.
+pub(crate) fn guard(task: &Task, ctx: &Context, force: bool, blockers: bool) -> Result<()> {
+    if force {
+        return Ok(());
+    }
+    if let Some((holder, until)) = task.live_claim(ctx.now_ms())
+        && holder != ctx.actor
+    {
+        return Err(Error::Claimed {
+            key: task.key.clone(),
+            holder: holder.to_string(),
+            until: crate::time::rfc3339(until),
+        });
+    }
+    if blockers && task.is_blocked() {
+        return Err(Error::Blocked { key: task.key.clone(), blockers: task.open_blockers.clone() });
+    }
+    Ok(())
+}
+
+fn first(outcomes: Result<Vec<StatusOutcome>>) -> Result<StatusOutcome> {
+    outcomes?.into_iter().next().ok_or_else(|| Error::invalid("task", "", "no task given"))
 }
 
 /// Reopens a closed task.
@@ -116,6 +195,13 @@ pub fn tag(store: &mut Store, ctx: &Context, reference: &str, names: &[String]) 
     crate::ops::add::check_tags(names)?;
     store.write(|tx| {
         let id = keys::resolve(tx, reference)?;
+        tag_in(tx, ctx, id, names)
+    })
+}
+
+/// Adds tags inside the caller's transaction.
+pub(crate) fn tag_in(tx: &Tx<'_>, ctx: &Context, id: i64, names: &[String]) -> Result<(Task, Vec<String>)> {
+    {
         let task = task_rows::get(tx, id)?;
         let new: usize = names.iter().filter(|n| !task.tags.contains(n)).count();
         if task.tags.len() + new > crate::limits::TAGS_MAX {
@@ -135,13 +221,20 @@ pub fn tag(store: &mut Store, ctx: &Context, reference: &str, names: &[String]) 
             events::record(tx, id, ctx.now_ms(), &ctx.actor, &EventChange::Tag(TagChange { added: added.clone() }))?;
         }
         Ok((task_rows::get(tx, id)?, added))
-    })
+    }
 }
 
 /// Removes tags from a task; returns the task and the tags that were removed.
 pub fn untag(store: &mut Store, ctx: &Context, reference: &str, names: &[String]) -> Result<(Task, Vec<String>)> {
     store.write(|tx| {
         let id = keys::resolve(tx, reference)?;
+        untag_in(tx, ctx, id, names)
+    })
+}
+
+/// Removes tags inside the caller's transaction.
+pub(crate) fn untag_in(tx: &Tx<'_>, ctx: &Context, id: i64, names: &[String]) -> Result<(Task, Vec<String>)> {
+    {
         let mut removed = Vec::new();
         for n in names {
             if tags::remove(tx, id, n)? {
@@ -158,5 +251,5 @@ pub fn untag(store: &mut Store, ctx: &Context, reference: &str, names: &[String]
             )?;
         }
         Ok((task_rows::get(tx, id)?, removed))
-    })
+    }
 }

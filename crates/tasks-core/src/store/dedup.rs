@@ -177,13 +177,34 @@ pub(crate) fn candidate_ids(conn: &rusqlite::Connection, q: &CandidateQuery<'_>)
 /// check. Reading each term's posting list (rowids only) and summing here costs a
 /// fraction of that.
 pub(crate) fn ranked_matches(conn: &rusqlite::Connection, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
+    ranked(conn, terms, pool, false)
+}
+
+/// Like [`ranked_matches`], with a task's notes counting as its text: a term found in
+/// the task or in any of its notes adds its weight once.
+pub(crate) fn ranked_matches_with_notes(
+    conn: &rusqlite::Connection,
+    terms: &[(String, f64)],
+    pool: usize,
+) -> Result<Vec<i64>> {
+    ranked(conn, terms, pool, true)
+}
+
+fn ranked(conn: &rusqlite::Connection, terms: &[(String, f64)], pool: usize, notes: bool) -> Result<Vec<i64>> {
     let mut scores: std::collections::HashMap<i64, f64> = std::collections::HashMap::new();
     let mut stmt = conn.prepare_cached("SELECT rowid FROM task_stems WHERE task_stems MATCH ?1")?;
     for (term, idf) in terms {
         let Some(expr) = crate::dedup::match_term(term) else { continue };
-        let mut rows = stmt.query([expr])?;
+        let mut hits: std::collections::HashSet<i64> = std::collections::HashSet::new();
+        let mut rows = stmt.query([expr.as_str()])?;
         while let Some(row) = rows.next()? {
-            *scores.entry(row.get(0)?).or_default() += idf;
+            hits.insert(row.get(0)?);
+        }
+        if notes {
+            hits.extend(crate::store::notes::tasks_matching(conn, &expr)?);
+        }
+        for id in hits {
+            *scores.entry(id).or_default() += idf;
         }
     }
     let mut ranked: Vec<(i64, f64)> = scores.into_iter().collect();
@@ -209,13 +230,15 @@ pub(crate) struct CandidateRow {
     pub chat: Option<String>,
     pub reply_to_id: Option<i64>,
     pub created_at: i64,
+    pub status: crate::model::Status,
+    pub closed_at: Option<i64>,
 }
 
 /// Reads the candidate rows of these ids.
 pub(crate) fn candidate_row(conn: &rusqlite::Connection, id: i64) -> Result<CandidateRow> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, uuid, key, external_id, title, description, person_id, amount_minor, currency, due_at, due_kind,
-                category, chat, reply_to_id, created_at FROM tasks WHERE id = ?1",
+                category, chat, reply_to_id, created_at, status, closed_at FROM tasks WHERE id = ?1",
     )?;
     Ok(stmt.query_row([id], |r| {
         let amount = match (r.get::<_, Option<i64>>(7)?, r.get::<_, Option<String>>(8)?) {
@@ -237,6 +260,8 @@ pub(crate) fn candidate_row(conn: &rusqlite::Connection, id: i64) -> Result<Cand
             chat: r.get(12)?,
             reply_to_id: r.get(13)?,
             created_at: r.get(14)?,
+            status: r.get::<_, String>(15)?.parse().unwrap_or(crate::model::Status::Open),
+            closed_at: r.get(16)?,
         })
     })?)
 }

@@ -40,13 +40,28 @@ impl<T> Change<T> {
 pub struct DueValue {
     /// `YYYY-MM-DD`.
     pub date: String,
-    /// `day` or `week`.
+    /// `day`, `week` or `time`.
     pub kind: crate::model::DueKind,
+    /// For `time`: the moment, RFC 3339 UTC.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
 }
 
 impl From<crate::model::Due> for DueValue {
     fn from(d: crate::model::Due) -> Self {
-        DueValue { date: d.date.to_string(), kind: d.kind }
+        DueValue { date: d.date.to_string(), kind: d.kind, at: d.at.map(crate::time::rfc3339) }
+    }
+}
+
+impl DueValue {
+    /// Returns the due it records (`None` when it does not read: a hand-edited row).
+    pub fn to_due(&self) -> Option<crate::model::Due> {
+        let date: jiff::civil::Date = self.date.parse().ok()?;
+        let at = match &self.at {
+            Some(text) => Some(text.parse::<jiff::Timestamp>().ok()?.as_millisecond()),
+            None => None,
+        };
+        Some(crate::model::Due { date, kind: self.kind, at })
     }
 }
 
@@ -241,6 +256,15 @@ pub struct ScheduleChanged {
     pub paused: Option<Change<bool>>,
 }
 
+/// `note` / `note-removed`: a note was added to the task, or taken back (by undo).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NoteChange {
+    /// The note's id.
+    pub note: i64,
+    /// Its text.
+    pub text: String,
+}
+
 /// What one history row records: its kind and its typed payload.
 #[derive(Debug, Clone, PartialEq)]
 pub enum EventChange {
@@ -280,6 +304,10 @@ pub enum EventChange {
     Attached(Attached),
     /// `schedule`.
     Schedule(ScheduleChanged),
+    /// `note`.
+    NoteAdded(NoteChange),
+    /// `note-removed`.
+    NoteRemoved(NoteChange),
 }
 
 impl EventChange {
@@ -302,6 +330,8 @@ impl EventChange {
             EventChange::NotDuplicate(_) => "not-duplicate",
             EventChange::Attached(_) => "attach",
             EventChange::Schedule(_) => "schedule",
+            EventChange::NoteAdded(_) => "note",
+            EventChange::NoteRemoved(_) => "note-removed",
         }
     }
 
@@ -327,6 +357,7 @@ impl EventChange {
             EventChange::NotDuplicate(c) => serde_json::to_value(c),
             EventChange::Attached(c) => serde_json::to_value(c),
             EventChange::Schedule(c) => serde_json::to_value(c),
+            EventChange::NoteAdded(c) | EventChange::NoteRemoved(c) => serde_json::to_value(c),
         };
         value.expect("event payloads are plain structs")
     }
@@ -359,10 +390,115 @@ impl EventChange {
             "not-duplicate" => EventChange::NotDuplicate(read(value)?),
             "attach" => EventChange::Attached(read(value)?),
             "schedule" => EventChange::Schedule(read(value)?),
+            "note" => EventChange::NoteAdded(read(value)?),
+            "note-removed" => EventChange::NoteRemoved(read(value)?),
             other => {
                 return Err(Error::invalid("task_events.kind", other, "not an event kind this version of tasks knows"));
             }
         })
+    }
+}
+
+impl EventChange {
+    /// Says what the change did, as a sentence's predicate whose subject is the actor
+    /// ("marked it done", "claimed it until …"). `when` formats the RFC 3339 times it
+    /// mentions (the CLI shows them in the person's zone).
+    pub fn summary(&self, when: &dyn Fn(&str) -> String) -> String {
+        fn cut(text: &str) -> String {
+            let short: String = text.chars().take(60).collect();
+            if short.len() < text.len() { format!("{short}…") } else { short }
+        }
+        let due = |d: &Option<DueValue>| match d {
+            Some(DueValue { at: Some(at), .. }) => when(at),
+            Some(DueValue { date, kind: crate::model::DueKind::Week, .. }) => format!("the week ending {date}"),
+            Some(DueValue { date, .. }) => date.clone(),
+            None => "none".to_string(),
+        };
+        match self {
+            EventChange::Created(c) => format!("created it in {}", c.project),
+            EventChange::Status(s) => match (s.status.0, s.status.1) {
+                (_, Status::Done) => "marked it done".to_string(),
+                (_, Status::Dismissed) => match s.close_reason.as_ref().and_then(|c| c.1.as_deref()) {
+                    Some(reason) => format!("dismissed it ({reason})"),
+                    None => "dismissed it".to_string(),
+                },
+                (from, Status::Open) if from.is_closed() => "reopened it".to_string(),
+                (_, Status::Open) => "stopped it".to_string(),
+                (_, Status::InProgress) => "started it".to_string(),
+            },
+            EventChange::Edit(e) => {
+                let mut parts = Vec::new();
+                if let Some(t) = &e.title {
+                    parts.push(format!("renamed it to \"{}\"", cut(&t.1)));
+                }
+                if e.description.is_some() {
+                    parts.push("changed its description".to_string());
+                }
+                if let Some(p) = &e.priority {
+                    parts.push(match p.1 {
+                        Some(p) => format!("set its priority to {p}"),
+                        None => "cleared its priority".to_string(),
+                    });
+                }
+                if let Some(t) = &e.task_type {
+                    parts.push(format!("made it a {}", t.1));
+                }
+                if let Some(p) = &e.project {
+                    parts.push(format!("moved it to {}", p.1));
+                }
+                if let Some(p) = &e.person {
+                    parts.push(match &p.1 {
+                        Some(p) => format!("set its person to {p}"),
+                        None => "cleared its person".to_string(),
+                    });
+                }
+                if let Some(a) = &e.amount {
+                    parts.push(match &a.1 {
+                        Some(a) => format!("set its amount to {a}"),
+                        None => "cleared its amount".to_string(),
+                    });
+                }
+                if parts.is_empty() { "edited it".to_string() } else { parts.join(", ") }
+            }
+            EventChange::Due(d) => match &d.due.1 {
+                Some(_) => format!("set it due {} (was {})", due(&d.due.1), due(&d.due.0)),
+                None => format!("cleared its due (was {})", due(&d.due.0)),
+            },
+            EventChange::Category(c) => match &c.category.1 {
+                Some(cat) => format!("set its category to {cat}"),
+                None => "cleared its category".to_string(),
+            },
+            EventChange::Claim(c) => {
+                let until = c.claimed_until.1.as_deref().map(when).unwrap_or_default();
+                match (&c.claimed_by.1, c.renewal) {
+                    (None, _) => "released it".to_string(),
+                    (Some(_), Some(true)) => format!("renewed its claim until {until}"),
+                    (Some(_), _) => format!("claimed it until {until}"),
+                }
+            }
+            EventChange::Release(_) => "released it".to_string(),
+            EventChange::Link(l) => format!("linked it {} {}", l.kind, l.to),
+            EventChange::Unlink(l) => format!("removed its link {} {}", l.kind, l.to),
+            EventChange::Tag(t) => format!("tagged it {}", t.added.join(", ")),
+            EventChange::Untag(t) => format!("untagged {}", t.removed.join(", ")),
+            EventChange::MergedInto(m) => format!("merged it into {}", m.into),
+            EventChange::MergedFrom(m) => format!("merged {} into it", m.from),
+            EventChange::Unmerged(u) => format!("unmerged it from {}", u.from),
+            EventChange::Returned(r) => format!("took {} back out of it", r.returned),
+            EventChange::NotDuplicate(n) => format!("marked it not a duplicate of {}", n.of),
+            EventChange::Attached(a) => format!("attached \"{}\" to it", cut(&a.title)),
+            EventChange::Schedule(sc) => match sc.schedule.as_ref().map(|c| &c.1) {
+                Some(Some(text)) => format!("scheduled it: {text}"),
+                Some(None) => "removed its schedule".to_string(),
+                None => match sc.paused.as_ref().map(|p| p.1) {
+                    Some(true) => "paused its schedule".to_string(),
+                    Some(false) => "resumed its schedule".to_string(),
+                    None => "changed its schedule".to_string(),
+                },
+            },
+            EventChange::NoteAdded(n) => format!("noted \"{}\"", cut(&n.text)),
+            EventChange::NoteRemoved(n) => format!("removed the note \"{}\"", cut(&n.text)),
+        }
     }
 }
 
@@ -377,36 +513,56 @@ pub struct Event {
     pub actor: String,
     /// What changed.
     pub change: EventChange,
+    /// Whether it was written by an undo (it reverts an earlier change).
+    pub by_undo: bool,
 }
 
-/// Appends an event row.
+/// Appends an event row, in the transaction's operation.
 pub(crate) fn record(tx: &Tx<'_>, task_id: i64, at: i64, actor: &str, change: &EventChange) -> Result<()> {
+    let op = tx.operation(at, actor)?;
     tx.exec_cached(
-        "INSERT INTO task_events (task_id, at, actor, kind, changes) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![task_id, at, actor, change.kind(), change.to_json().to_string()],
+        "INSERT INTO task_events (task_id, at, actor, kind, changes, op_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![task_id, at, actor, change.kind(), change.to_json().to_string(), op],
     )?;
     Ok(())
+}
+
+/// The columns an [`Event`] is read from (with `task_id` first), for `e`.
+pub(crate) const EVENT_COLUMNS: &str = "e.task_id, e.id, e.at, e.actor, e.kind, e.changes,
+    (SELECT o.undoes IS NOT NULL FROM operations o WHERE o.id = e.op_id)";
+
+/// Reads a row of [`EVENT_COLUMNS`]: the task id and the event.
+pub(crate) fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, i64, i64, String, String, String, bool)> {
+    Ok((
+        r.get(0)?,
+        r.get(1)?,
+        r.get(2)?,
+        r.get(3)?,
+        r.get(4)?,
+        r.get(5)?,
+        r.get::<_, Option<bool>>(6)?.unwrap_or(false),
+    ))
+}
+
+/// Reads the rows of a query selecting [`EVENT_COLUMNS`]: (task id, event).
+pub(crate) fn read_events(
+    stmt: &mut rusqlite::CachedStatement<'_>,
+    args: impl rusqlite::Params,
+) -> Result<Vec<(i64, Event)>> {
+    let rows = stmt.query_map(args, read_row)?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (task_id, id, at, actor, kind, changes, by_undo) = row?;
+        out.push((task_id, Event { id, at, actor, change: EventChange::from_stored(&kind, &changes)?, by_undo }));
+    }
+    Ok(out)
 }
 
 /// Reads a task's history, oldest first.
 pub(crate) fn for_task(conn: &Connection, task_id: i64) -> Result<Vec<Event>> {
     let mut stmt =
-        conn.prepare_cached("SELECT id, at, actor, kind, changes FROM task_events WHERE task_id = ?1 ORDER BY id")?;
-    let rows = stmt.query_map([task_id], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, String>(3)?,
-            r.get::<_, String>(4)?,
-        ))
-    })?;
-    let mut out = Vec::new();
-    for row in rows {
-        let (id, at, actor, kind, changes) = row?;
-        out.push(Event { id, at, actor, change: EventChange::from_stored(&kind, &changes)? });
-    }
-    Ok(out)
+        conn.prepare_cached(&format!("SELECT {EVENT_COLUMNS} FROM task_events e WHERE e.task_id = ?1 ORDER BY e.id"))?;
+    Ok(read_events(&mut stmt, [task_id])?.into_iter().map(|(_, e)| e).collect())
 }
 
 /// A task turning `done`, read from its history.
@@ -480,7 +636,7 @@ mod tests {
                 ..EditChange::default()
             }),
             EventChange::Due(DueChange {
-                due: Change(None, Some(DueValue { date: "2026-12-04".into(), kind: DueKind::Week })),
+                due: Change(None, Some(DueValue { date: "2026-12-04".into(), kind: DueKind::Week, at: None })),
             }),
             EventChange::Category(CategoryChange { category: Change(s("home"), None) }),
             EventChange::Claim(ClaimChange {

@@ -58,6 +58,18 @@ pub(crate) fn remove(tx: &Tx<'_>, from: i64, kind: LinkKind, to: i64, actor: &st
     Ok(n > 0)
 }
 
+/// Marks the live evidence link from a task to the message at `locator` removed;
+/// returns false when there was none.
+pub(crate) fn remove_evidence(tx: &Tx<'_>, task_id: i64, locator: &str, actor: &str, now: i64) -> Result<bool> {
+    let n = tx.exec_cached(
+        "UPDATE links SET removed_at = ?3, removed_by = ?4
+         WHERE from_task_id = ?1 AND kind = 'evidence' AND removed_at IS NULL
+           AND to_message_id = (SELECT id FROM messages WHERE locator = ?2)",
+        params![task_id, locator, now, actor],
+    )?;
+    Ok(n > 0)
+}
+
 /// Returns whether `to` can be reached from `from` along live links of `kind`.
 ///
 /// Adding `a kind b` closes a cycle exactly when `a` is reachable from `b`. The walk

@@ -16,6 +16,8 @@ pub mod events;
 pub(crate) mod jobs;
 pub(crate) mod links;
 pub(crate) mod messages;
+pub(crate) mod notes;
+pub(crate) mod operations;
 pub(crate) mod persons;
 pub(crate) mod projects;
 pub(crate) mod queue;
@@ -23,6 +25,7 @@ pub(crate) mod schedules;
 pub(crate) mod tags;
 pub(crate) mod tasks;
 
+use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -44,6 +47,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (3, "schedules", include_str!("migrations/0003_schedules.sql")),
     (4, "embeddings", include_str!("migrations/0004_embeddings.sql")),
     (5, "conversation_state", include_str!("migrations/0005_conversation_state.sql")),
+    (6, "daily_use", include_str!("migrations/0006_daily_use.sql")),
 ];
 
 /// The newest schema version this binary knows.
@@ -83,12 +87,18 @@ pub const STATEMENT_CACHE: usize = 128;
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    /// The operation of the write transaction under way (see [`Tx::operation`]).
+    op: Cell<Option<i64>>,
+    /// Whether `open` made the file.
+    created: bool,
 }
 
 /// A write transaction (`BEGIN IMMEDIATE`, or a savepoint of a [`Store::batch`]);
 /// dereferences to the connection for reads.
 pub struct Tx<'a> {
     tx: TxKind<'a>,
+    /// The operation this transaction's events belong to (made on the first event).
+    op: &'a Cell<Option<i64>>,
 }
 
 enum TxKind<'a> {
@@ -107,6 +117,24 @@ impl std::ops::Deref for Tx<'_> {
 }
 
 impl Tx<'_> {
+    /// Returns the id of this transaction's operation, making it on first use: every
+    /// event of one command (and of one batch) belongs to one operation, which is what
+    /// `tasks undo` reverts.
+    pub(crate) fn operation(&self, at: i64, actor: &str) -> Result<i64> {
+        if let Some(id) = self.op.get() {
+            // A savepoint rolled back may have taken the row with it.
+            let alive: Option<i64> =
+                self.query_row_cached("SELECT id FROM operations WHERE id = ?1", [id], |r| r.get(0)).optional()?;
+            if alive.is_some() {
+                return Ok(id);
+            }
+        }
+        self.exec_cached("INSERT INTO operations (at, actor) VALUES (?1, ?2)", rusqlite::params![at, actor])?;
+        let id = self.last_insert_rowid();
+        self.op.set(Some(id));
+        Ok(id)
+    }
+
     fn commit(self) -> Result<()> {
         match self.tx {
             TxKind::Top(t) => t.commit()?,
@@ -135,6 +163,43 @@ const IN_MEMORY: &str = ":memory:";
 pub const STORE_FILE_MODE: u32 = 0o600;
 /// The mode of a directory made for a store.
 pub const STORE_DIR_MODE: u32 = 0o700;
+
+/// Turns a failure to open or migrate the file at `path` into an error that names the
+/// path in one line: read-only (exit 5), not a database or damaged (exit 3); other
+/// errors pass through.
+fn open_error(path: &Path, e: Error) -> Error {
+    let shown = path.display().to_string();
+    let Error::Sqlite(rusqlite::Error::SqliteFailure(f, message)) = &e else { return e };
+    let detail = message.clone().unwrap_or_else(|| f.to_string());
+    let read_only = || Error::StoreReadOnly {
+        path: shown.clone(),
+        reason: "the file or its directory cannot be written (tasks keeps a write-ahead log beside it)".into(),
+    };
+    match f.code {
+        rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::PermissionDenied => read_only(),
+        rusqlite::ErrorCode::CannotOpen if is_read_only(path) => read_only(),
+        rusqlite::ErrorCode::CannotOpen => Error::StoreOpen { path: shown.clone(), reason: detail },
+        rusqlite::ErrorCode::NotADatabase => {
+            Error::StoreOpen { path: shown, reason: "it is not an SQLite database, or it is damaged".into() }
+        }
+        rusqlite::ErrorCode::DatabaseCorrupt => Error::StoreOpen {
+            path: shown,
+            reason: "the database is damaged; restore it from a backup (tasks backup/restore)".into(),
+        },
+        _ => e,
+    }
+}
+
+/// Returns whether the file or its directory refuses writes.
+fn is_read_only(path: &Path) -> bool {
+    let file_ro = std::fs::metadata(path).map(|m| m.permissions().readonly()).unwrap_or(false);
+    let dir_ro = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .and_then(|d| std::fs::metadata(d).ok())
+        .is_some_and(|m| m.permissions().readonly());
+    file_ro || dir_ro
+}
 
 /// Returns whether the store file exists; a dangling symlink is an error.
 fn path_exists(path: &Path) -> Result<bool> {
@@ -189,10 +254,19 @@ impl Store {
     /// is refused: SQLite would create a file wherever it points.
     pub fn open(path: &Path) -> Result<Store> {
         // SQLite's name for a store in memory (tests) is no file to create.
-        if path.as_os_str() != IN_MEMORY && !path_exists(path)? {
+        let create = path.as_os_str() != IN_MEMORY && !path_exists(path)?;
+        if create {
             create_private(path)?;
         }
-        Store::connect(path)
+        let mut store = Store::connect(path)?;
+        store.created = create;
+        Ok(store)
+    }
+
+    /// Returns whether [`Store::open`] made a new store file (the CLI says so once, so a
+    /// mistyped `TASKS_DB` is noticed).
+    pub fn created(&self) -> bool {
+        self.created
     }
 
     /// Opens the store at `path` only if it exists (read-only commands: they never
@@ -205,12 +279,12 @@ impl Store {
     }
 
     fn connect(path: &Path) -> Result<Store> {
-        let conn = Connection::open(path)
-            .map_err(|e| Error::StoreOpen { path: path.display().to_string(), reason: e.to_string() })?;
+        let conn = Connection::open(path).map_err(|e| open_error(path, e.into()))?;
         conn.busy_timeout(BUSY_TIMEOUT)?;
         // WAL lets readers run beside the one writer; NORMAL sync is durable at commit
         // boundaries in WAL mode except on power loss, the usual trade-off for a local tool.
-        conn.pragma_update(None, "journal_mode", "WAL")?;
+        // The first statement reads the file: a damaged or foreign file fails here.
+        conn.pragma_update(None, "journal_mode", "WAL").map_err(|e| open_error(path, e.into()))?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         // Map the file instead of read() per page: at 100k tasks, page reads were half
@@ -221,8 +295,8 @@ impl Store {
         // the duplicate check's queries), so the cache evicted them in turn and every
         // statement was parsed and planned again.
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-        let mut store = Store { conn, path: path.to_path_buf() };
-        store.migrate()?;
+        let mut store = Store { conn, path: path.to_path_buf(), op: Cell::new(None), created: false };
+        store.migrate().map_err(|e| open_error(path, e))?;
         Ok(store)
     }
 
@@ -270,6 +344,7 @@ impl Store {
             return f(self);
         }
         self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        self.op.set(None);
         let out = f(self);
         let end = if out.is_ok() { "COMMIT" } else { "ROLLBACK" };
         if let Err(e) = self.conn.execute_batch(end) {
@@ -280,13 +355,15 @@ impl Store {
     }
 
     fn begin(&mut self) -> Result<Tx<'_>> {
-        // Outside autocommit means inside a batch: nest as a savepoint.
+        // Outside autocommit means inside a batch: nest as a savepoint (and keep the
+        // batch's operation).
         let tx = if !self.conn.is_autocommit() {
             TxKind::Nested(self.conn.savepoint()?)
         } else {
+            self.op.set(None);
             TxKind::Top(self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
         };
-        Ok(Tx { tx })
+        Ok(Tx { tx, op: &self.op })
     }
 
     fn migrate(&mut self) -> Result<()> {
@@ -305,6 +382,24 @@ impl Store {
         }
         if let Some(found) = current.filter(|v| *v > SCHEMA_VERSION) {
             return Err(Error::StoreTooNew { path, found, supported: SCHEMA_VERSION });
+        }
+        if current.is_none() {
+            // No migrations table: a new, empty file — or another program's database,
+            // which must not get our tables written into it.
+            let tables: i64 = self.conn.query_row(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+                [],
+                |r| r.get(0),
+            )?;
+            if tables > 0 {
+                return Err(Error::StoreOpen {
+                    path,
+                    reason:
+                        "it is an SQLite database, but not a tasks store (it has tables and no schema_migrations); \
+                             point TASKS_DB at another file"
+                            .into(),
+                });
+            }
         }
         self.write(|tx| {
             tx.execute_batch(
@@ -377,5 +472,36 @@ mod batch_tests {
         assert_eq!(count(&store), 3);
         add(&mut store, "Water the plants").expect("a plain write after batches");
         assert_eq!(count(&store), 4);
+    }
+}
+
+#[cfg(test)]
+mod open_error_tests {
+    use super::*;
+
+    fn sqlite(code: rusqlite::ErrorCode) -> Error {
+        let raw = match code {
+            rusqlite::ErrorCode::ReadOnly => 8,
+            rusqlite::ErrorCode::NotADatabase => 26,
+            rusqlite::ErrorCode::DatabaseCorrupt => 11,
+            _ => 1,
+        };
+        Error::Sqlite(rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(raw), None))
+    }
+
+    #[test]
+    fn failures_to_open_name_the_path_and_say_why() {
+        let path = Path::new("/home/me/tasks.db");
+        assert!(
+            matches!(open_error(path, sqlite(rusqlite::ErrorCode::ReadOnly)), Error::StoreReadOnly { path, .. } if path == "/home/me/tasks.db")
+        );
+        assert!(
+            matches!(open_error(path, sqlite(rusqlite::ErrorCode::NotADatabase)), Error::StoreOpen { reason, .. } if reason.contains("not an SQLite database"))
+        );
+        assert!(
+            matches!(open_error(path, sqlite(rusqlite::ErrorCode::DatabaseCorrupt)), Error::StoreOpen { reason, .. } if reason.contains("damaged"))
+        );
+        // Anything else passes through as it was.
+        assert!(matches!(open_error(path, Error::invalid("x", "y", "z")), Error::Invalid { .. }));
     }
 }

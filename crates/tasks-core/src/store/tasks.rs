@@ -30,7 +30,8 @@ const TASK_COLUMNS: &str = "
     (SELECT json_group_array(json_array(key, status)) FROM (
         SELECT b.key, b.status FROM links l JOIN tasks b ON b.id = l.to_task_id
         WHERE l.from_task_id = t.id AND l.kind = 'blocked-by' AND l.removed_at IS NULL
-        ORDER BY b.id))";
+        ORDER BY b.id)),
+    t.due_instant";
 
 /// The SQL condition "this task has an open blocker", for `t`.
 const HAS_OPEN_BLOCKER: &str = "EXISTS (SELECT 1 FROM links l JOIN tasks b ON b.id = l.to_task_id
@@ -51,9 +52,13 @@ fn parse_enum<T: std::str::FromStr>(row: &Row<'_>, idx: usize) -> rusqlite::Resu
 fn row_to_task(row: &Row<'_>) -> rusqlite::Result<Task> {
     let due_at: Option<i64> = row.get(12)?;
     let due_kind: DueKind = parse_enum(row, 13)?;
+    let due_instant: Option<i64> = row.get(28)?;
     let due = due_at.and_then(|ms| {
         let date = time::floating_date_from_ms(ms)?;
-        Some(Due { date, kind: due_kind })
+        Some(match due_instant {
+            Some(at) => Due::at(date, at),
+            None => Due { date, kind: due_kind, at: None },
+        })
     });
     let amount = match (row.get::<_, Option<i64>>(16)?, row.get::<_, Option<String>>(17)?) {
         (Some(minor), Some(currency)) => Some(Money { minor, currency }),
@@ -122,13 +127,13 @@ pub(crate) struct NewTaskRow<'a> {
 
 /// Inserts a task row and returns its id.
 pub(crate) fn insert(tx: &Tx<'_>, t: &NewTaskRow<'_>) -> Result<i64> {
-    let (due_at, due_kind) = due_columns(t.due);
+    let (due_at, due_kind, due_instant) = due_columns(t.due);
     tx.exec_cached(
         "INSERT INTO tasks (uuid, key, legacy_key, external_id, project_id, type, title, description,
              status, close_reason, priority, due_at, due_kind, category, person_id, amount_minor,
-             currency, chat, reply_to_id, created_at, updated_at, closed_at, source)
+             currency, chat, reply_to_id, created_at, updated_at, closed_at, source, due_instant)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-             ?19, ?20, ?20, ?21, ?22)",
+             ?19, ?20, ?20, ?21, ?22, ?23)",
         params![
             t.uuid,
             t.key,
@@ -152,16 +157,20 @@ pub(crate) fn insert(tx: &Tx<'_>, t: &NewTaskRow<'_>) -> Result<i64> {
             t.created_at,
             t.closed_at,
             t.source.as_str(),
+            due_instant,
         ],
     )?;
     Ok(tx.last_insert_rowid())
 }
 
-/// Returns the `due_at`, `due_kind` column values of a due date.
-pub(crate) fn due_columns(due: Option<Due>) -> (Option<i64>, &'static str) {
+/// Returns the `due_at`, `due_kind`, `due_instant` column values of a due date. A time
+/// due is stored as its local day (kind `day`, so the schema's kinds and every day view
+/// stay as they are) plus its moment.
+pub(crate) fn due_columns(due: Option<Due>) -> (Option<i64>, &'static str, Option<i64>) {
     match due {
-        Some(d) if d.kind != DueKind::None => (Some(time::floating_date_to_ms(d.date)), d.kind.as_str()),
-        _ => (None, DueKind::None.as_str()),
+        Some(d) if d.kind == DueKind::Time => (Some(time::floating_date_to_ms(d.date)), DueKind::Day.as_str(), d.at),
+        Some(d) if d.kind != DueKind::None => (Some(time::floating_date_to_ms(d.date)), d.kind.as_str(), None),
+        _ => (None, DueKind::None.as_str(), None),
     }
 }
 
@@ -231,10 +240,26 @@ pub struct ListFilter {
     pub due_on_or_before: Option<i64>,
     /// Only tasks due strictly before this floating day.
     pub due_before: Option<i64>,
+    /// Only tasks due strictly after this floating day.
+    pub due_after: Option<i64>,
+    /// Only overdue tasks at (local today as a floating day, now): a day or week due
+    /// before today, a time due before now.
+    pub overdue: Option<(i64, i64)>,
+    /// Only tasks of this priority.
+    pub priority: Option<u8>,
+    /// Only tasks whose live lease this actor holds at this time.
+    pub claimed_by: Option<(String, i64)>,
+    /// Only tasks whose title or description has words starting with each of these
+    /// (normalized) tokens.
+    pub text: Vec<String>,
+    /// The order (`ready_order` wins when set).
+    pub sort: Sort,
     /// Hide tasks whose live lease is held by someone other than this actor, at this time.
     pub hide_claimed_by_others: Option<(String, i64)>,
     /// Only tasks with no live lease at this time (epoch ms), whoever holds it.
     pub unclaimed_at: Option<i64>,
+    /// Only tasks whose live lease someone other than this actor holds, at this time.
+    pub claimed_by_others: Option<(String, i64)>,
     /// Only blocked (true) or only unblocked (false) tasks.
     pub blocked: Option<bool>,
     /// Most rows to return.
@@ -247,6 +272,20 @@ pub struct ListFilter {
     pub closed_newest_first: bool,
 }
 
+/// The order of a list.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Sort {
+    /// Oldest first.
+    #[default]
+    Created,
+    /// Soonest due first (undated last), then priority.
+    Due,
+    /// Highest priority (0) first (none last), then soonest due.
+    Priority,
+    /// Most recently changed first.
+    Updated,
+}
+
 /// Returns the tasks matching `filter`.
 pub(crate) fn list(conn: &Connection, filter: &ListFilter) -> Result<Vec<Task>> {
     let (where_clause, args) = where_of(filter);
@@ -255,7 +294,12 @@ pub(crate) fn list(conn: &Connection, filter: &ListFilter) -> Result<Vec<Task>> 
     } else if filter.closed_newest_first {
         "ORDER BY t.closed_at DESC, t.id DESC"
     } else {
-        "ORDER BY t.created_at, t.id"
+        match filter.sort {
+            Sort::Created => "ORDER BY t.created_at, t.id",
+            Sort::Due => "ORDER BY t.ready_due, coalesce(t.due_instant, 0), t.ready_priority, t.created_at, t.id",
+            Sort::Priority => "ORDER BY t.ready_priority, t.ready_due, t.created_at, t.id",
+            Sort::Updated => "ORDER BY t.updated_at DESC, t.id DESC",
+        }
     };
     let limit = filter.limit.map(|n| format!("LIMIT {n}")).unwrap_or_default();
     // Two steps: the ids in order (cheap, can stop at LIMIT), then the full rows with
@@ -265,7 +309,22 @@ pub(crate) fn list(conn: &Connection, filter: &ListFilter) -> Result<Vec<Task>> 
     let sql = format!("SELECT t.id FROM tasks t {where_clause} {order} {limit}");
     let mut stmt = conn.prepare_cached(&sql)?;
     let ids = stmt.query_map(params_from_iter(args), |r| r.get::<_, i64>(0))?.collect::<rusqlite::Result<Vec<_>>>()?;
-    ids.into_iter().map(|id| get(conn, id)).collect()
+    get_many(conn, &ids)
+}
+
+/// Reads tasks by row id, in the order given, with one statement (a list of 200 paid
+/// 200 statement runs before: a third of `list`'s time at 100k tasks).
+pub(crate) fn get_many(conn: &Connection, ids: &[i64]) -> Result<Vec<Task>> {
+    if ids.len() <= 1 {
+        return ids.iter().map(|id| get(conn, *id)).collect();
+    }
+    let list = serde_json::to_string(ids)?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {TASK_COLUMNS} FROM tasks t WHERE t.id IN (SELECT value FROM json_each(?1))"
+    ))?;
+    let mut by_id: std::collections::HashMap<i64, Task> =
+        stmt.query_map([list], row_to_task)?.map(|r| r.map(|t| (t.id, t))).collect::<rusqlite::Result<_>>()?;
+    ids.iter().map(|id| by_id.remove(id).ok_or_else(|| Error::task_not_found(format!("#{id}")))).collect()
 }
 
 /// Returns how many tasks match `filter`, counting no further than `at_most` (so
@@ -300,9 +359,40 @@ fn where_of(filter: &ListFilter) -> (String, Vec<Value>) {
         args.push(Value::Text(tag.clone()));
         conds.push(format!(
             "EXISTS (SELECT 1 FROM taggings tg JOIN tags g ON g.id = tg.tag_id
-              WHERE tg.taggable_type = 'task' AND tg.taggable_id = t.id AND g.name = ?{})",
+              WHERE tg.taggable_type = 'task' AND tg.taggable_id = t.id AND lower(g.name) = lower(?{}))",
             args.len()
         ));
+    }
+    if let Some(ms) = filter.due_after {
+        args.push(Value::Integer(ms));
+        conds.push(format!("t.due_at > ?{}", args.len()));
+    }
+    if let Some((today, now)) = filter.overdue {
+        args.push(Value::Integer(today));
+        let d = args.len();
+        args.push(Value::Integer(now));
+        let n = args.len();
+        // A time due falls on its local day (`due_at`): overdue when that day is past, or
+        // when it is today and the moment has passed. Written so `tasks_due` serves it.
+        conds.push(format!("(t.due_at <= ?{d} AND (t.due_at < ?{d} OR t.due_instant < ?{n}))"));
+    }
+    if let Some(p) = filter.priority {
+        args.push(Value::Integer(i64::from(p)));
+        // The generated `ready_priority` is in the `tasks_ready` index; `priority` is not.
+        conds.push(format!("t.ready_priority = ?{}", args.len()));
+    }
+    if let Some((actor, now)) = &filter.claimed_by {
+        args.push(Value::Text(actor.clone()));
+        let a = args.len();
+        args.push(Value::Integer(*now));
+        conds.push(format!("(t.claimed_by = ?{a} AND t.claimed_until >= ?{})", args.len()));
+    }
+    if !filter.text.is_empty() {
+        // Each token as a quoted prefix: words, never FTS syntax.
+        let query =
+            filter.text.iter().map(|t| format!("\"{}\"*", t.replace('"', "\"\""))).collect::<Vec<_>>().join(" AND ");
+        args.push(Value::Text(query));
+        conds.push(format!("t.id IN (SELECT rowid FROM task_words WHERE task_words MATCH ?{})", args.len()));
     }
     if let Some(pid) = filter.person_id {
         args.push(Value::Integer(pid));
@@ -322,6 +412,13 @@ fn where_of(filter: &ListFilter) -> (String, Vec<Value>) {
         args.push(Value::Integer(*now));
         let n = args.len();
         conds.push(format!("(t.claimed_by IS NULL OR t.claimed_by = ?{a} OR t.claimed_until < ?{n})"));
+    }
+    if let Some((actor, now)) = &filter.claimed_by_others {
+        args.push(Value::Text(actor.clone()));
+        let a = args.len();
+        args.push(Value::Integer(*now));
+        let n = args.len();
+        conds.push(format!("(t.claimed_by IS NOT NULL AND t.claimed_by <> ?{a} AND t.claimed_until >= ?{n})"));
     }
     if let Some(now) = filter.unclaimed_at {
         args.push(Value::Integer(now));
@@ -393,10 +490,10 @@ pub(crate) fn set_column(tx: &Tx<'_>, id: i64, column: Column<'_>, now: i64) -> 
             params![id, v.map(i64::from), now],
         )?,
         Column::Due(v) => {
-            let (at, kind) = due_columns(v);
+            let (at, kind, instant) = due_columns(v);
             tx.exec_cached(
-                "UPDATE tasks SET due_at = ?2, due_kind = ?3, updated_at = ?4 WHERE id = ?1",
-                params![id, at, kind, now],
+                "UPDATE tasks SET due_at = ?2, due_kind = ?3, due_instant = ?5, updated_at = ?4 WHERE id = ?1",
+                params![id, at, kind, now, instant],
             )?
         }
         Column::Category(v) => {
@@ -438,6 +535,15 @@ pub(crate) fn try_claim(tx: &Tx<'_>, id: i64, actor: &str, until: i64, now: i64)
         )
         .optional()?;
     Ok(got.is_some())
+}
+
+/// Sets the lease columns as they were (undo of a claim or a release).
+pub(crate) fn set_lease(tx: &Tx<'_>, id: i64, holder: Option<&str>, until: Option<i64>, now: i64) -> Result<()> {
+    tx.exec_cached(
+        "UPDATE tasks SET claimed_by = ?2, claimed_until = ?3, updated_at = ?4 WHERE id = ?1",
+        params![id, holder, until, now],
+    )?;
+    Ok(())
 }
 
 /// Ends the lease on a task.

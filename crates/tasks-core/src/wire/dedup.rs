@@ -21,6 +21,8 @@ pub fn candidate(c: &Candidate) -> Value {
         "band": c.band.as_str(),
         "probability": (c.probability * 1000.0).round() / 1000.0,
         "reasons": c.reasons,
+        "status": c.status.as_str(),
+        "closed_at": c.closed_at.map(crate::time::rfc3339),
     })
 }
 

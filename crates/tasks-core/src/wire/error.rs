@@ -16,18 +16,21 @@ pub fn error_code(e: &Error) -> &'static str {
         | Error::Cycle { .. }
         | Error::SelfLink { .. }
         | Error::ImportLine { .. } => "validation",
-        Error::NotFound { .. } | Error::NothingReady { .. } => "not_found",
+        Error::NotFound { .. } | Error::NothingReady { .. } | Error::NothingToUndo { .. } => "not_found",
         // A file the user named that is not there (an evaluation set, a weights file).
         Error::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => "not_found",
         Error::ProjectExists { .. }
         | Error::Claimed { .. }
         | Error::Blocked { .. }
         | Error::WrongState { .. }
-        | Error::NotHolder { .. } => "conflict",
+        | Error::NotHolder { .. }
+        | Error::UndoBlocked { .. }
+        | Error::CannotUndo { .. } => "conflict",
         Error::Schedule(_) => "validation",
         Error::ScheduleExists { .. } | Error::DaemonRunning { .. } => "conflict",
         Error::ProbableDuplicate { .. } => "confirmation_required",
         Error::StoreTooNew { .. } | Error::StoreOpen { .. } => "configuration",
+        Error::StoreReadOnly { .. } => "permission",
         Error::Sqlite(_) | Error::StoredJson(_) | Error::Io { .. } => {
             if e.is_busy() {
                 "timeout"
@@ -52,6 +55,9 @@ pub fn error_details(e: &Error) -> Value {
         Error::WrongState { key, status, reason } => json!({ "task": key, "status": status, "reason": reason }),
         Error::NotHolder { key, actor } => json!({ "task": key, "actor": actor }),
         Error::NothingReady { filter } => json!({ "filter": filter }),
+        Error::NothingToUndo { actor } => json!({ "actor": actor }),
+        Error::UndoBlocked { key, by, what } => json!({ "task": key, "by": by, "what": what }),
+        Error::CannotUndo { key, what, reason } => json!({ "task": key, "what": what, "reason": reason }),
         Error::ProbableDuplicate { title, candidates } => json!({
             "title": title,
             "candidates": candidates.iter().map(candidate).collect::<Vec<_>>(),
@@ -60,7 +66,9 @@ pub fn error_details(e: &Error) -> Value {
         Error::StoreTooNew { path, found, supported } => {
             json!({ "path": path, "found": found, "supported": supported })
         }
-        Error::StoreOpen { path, reason } => json!({ "path": path, "reason": reason }),
+        Error::StoreOpen { path, reason } | Error::StoreReadOnly { path, reason } => {
+            json!({ "path": path, "reason": reason })
+        }
         Error::Schedule(e) => schedule_error_details(e),
         Error::ScheduleExists { key, schedule_id } => json!({ "task": key, "schedule": schedule_id }),
         Error::DaemonRunning { lock } => json!({ "lock": lock }),

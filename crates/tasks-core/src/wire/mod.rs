@@ -41,7 +41,10 @@ pub fn task(t: &Task, now_ms: i64) -> Value {
         "blocked": t.is_blocked() && !t.status.is_closed(),
         "project": t.project,
         "priority": t.priority,
-        "due": t.due.map(|d| d.date.to_string()),
+        "due": t.due.map(|d| match d.at {
+            Some(at) => rfc3339(at),
+            None => d.date.to_string(),
+        }),
         "due_kind": t.due.map(|d| d.kind.as_str()).unwrap_or("none"),
         "category": t.category,
         "person": t.person,
@@ -69,6 +72,21 @@ pub fn task_list(tasks: &[Task], now_ms: i64) -> Value {
     json!({ "items": tasks.iter().map(|t| task(t, now_ms)).collect::<Vec<_>>() })
 }
 
+/// Returns an agenda: `{"items": [...], "hidden": N, "hidden_items": [{key, claimed_by,
+/// claimed_until, overdue}]}` — the tasks others' claims hide are counted, not dropped.
+pub fn agenda(a: &crate::ops::query::Agenda, today: jiff::civil::Date, now_ms: i64) -> Value {
+    json!({
+        "items": a.tasks.iter().map(|t| task(t, now_ms)).collect::<Vec<_>>(),
+        "hidden": a.hidden.len(),
+        "hidden_items": a.hidden.iter().map(|t| json!({
+            "key": t.key,
+            "claimed_by": t.claimed_by,
+            "claimed_until": t.claimed_until.map(rfc3339),
+            "overdue": t.due.is_some_and(|d| d.is_overdue(today, now_ms)),
+        })).collect::<Vec<_>>(),
+    })
+}
+
 /// Returns a task with its links (`show`).
 pub fn task_detail(d: &TaskDetail, now_ms: i64) -> Value {
     let links: Vec<Value> = d
@@ -85,7 +103,27 @@ pub fn task_detail(d: &TaskDetail, now_ms: i64) -> Value {
             })
         })
         .collect();
-    json!({ "task": task(&d.task, now_ms), "links": links })
+    json!({ "task": task(&d.task, now_ms), "links": links, "notes": d.notes.iter().map(note).collect::<Vec<_>>() })
+}
+
+/// Returns a note.
+pub fn note(n: &crate::model::Note) -> Value {
+    json!({ "at": rfc3339(n.at), "actor": n.actor, "text": n.text })
+}
+
+/// Returns the answer of `tasks note`.
+pub fn noted(out: &crate::ops::note::NoteOutcome, now_ms: i64) -> Value {
+    json!({ "task": task(&out.task, now_ms), "note": note(&out.note) })
+}
+
+/// Returns the answer of `tasks undo`: what was reverted, and the tasks after it.
+pub fn undone(out: &crate::ops::undo::UndoOutcome, now_ms: i64, dry_run: bool) -> Value {
+    json!({
+        "dry_run": dry_run,
+        "change_at": rfc3339(out.change_at),
+        "reverted": out.reverted.iter().map(|r| json!({ "task": r.key, "what": r.what, "kept": r.kept })).collect::<Vec<_>>(),
+        "tasks": out.tasks.iter().map(|t| task(t, now_ms)).collect::<Vec<_>>(),
+    })
 }
 
 /// Returns a project.
@@ -141,6 +179,8 @@ pub fn added(out: &AddOutcome, now_ms: i64, dry_run: bool) -> Value {
         "attached_to": out.attached_to,
         "candidates": out.candidates.iter().map(candidate).collect::<Vec<_>>(),
         "queued_for_review": out.queued_for_review,
+        "reopened": out.reopened,
+        "filled": out.filled,
         "exact_match": out.exact_match.as_ref().map(|m| json!({
             "rule": m.rule, "message": m.message,
             "reason": "the same rule on the same message made this task before",
@@ -156,6 +196,22 @@ pub fn status_changed(out: &StatusOutcome, now_ms: i64) -> Value {
         "changed": out.changed,
         "unblocked": out.unblocked.iter().map(|t| t.key.clone()).collect::<Vec<_>>(),
     })
+}
+
+/// Returns the outcome of a status change of several tasks: `{"items": [...]}`, each
+/// as [`status_changed`].
+pub fn statuses_changed(outs: &[StatusOutcome], now_ms: i64) -> Value {
+    json!({ "items": outs.iter().map(|o| status_changed(o, now_ms)).collect::<Vec<_>>() })
+}
+
+/// Returns the outcome of `edit`: the task, and what changed as lines.
+pub fn edited(t: &Task, changes: &[String], dry_run: bool, now_ms: i64) -> Value {
+    json!({ "task": task(t, now_ms), "changes": changes, "dry_run": dry_run })
+}
+
+/// Returns the outcome of `tag` / `untag` on several tasks.
+pub fn tagged_many(results: &[(Task, Vec<String>)], now_ms: i64) -> Value {
+    json!({ "items": results.iter().map(|(t, c)| tagged(t, c, now_ms)).collect::<Vec<_>>() })
 }
 
 /// Returns the outcome of MCP `task_update`: the task and the keys it unblocked.

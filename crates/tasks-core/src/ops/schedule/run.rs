@@ -28,7 +28,7 @@ use super::{Job, local_date, schedule_actor};
 use crate::dedup;
 use crate::error::{Error, Result};
 use crate::model::schedule::{Action, JobState, RunState};
-use crate::model::{Due, DueKind, Status};
+use crate::model::{Due, Status};
 use crate::ops::Context;
 use crate::ops::status;
 use crate::store::events::{self, Change, DueChange, DueValue, EventChange};
@@ -179,7 +179,7 @@ pub fn apply_due(store: &mut Store, ctx: &Context, started: &StartedJob) -> Resu
         let actor = schedule_actor(ctx, job.schedule_id);
         let task = task_rows::get(tx, job.task_id)?;
         let date = local_date(job.scheduled_for, &job.snapshot.zone)?;
-        let due = Some(Due { date, kind: DueKind::Day });
+        let due = Some(Due::day(date));
         let mut changes = Map::new();
         let mut said = vec![format!("due {date}")];
         if task.due != due {
@@ -670,7 +670,7 @@ mod tests {
         assert_eq!(job.state, JobState::Succeeded);
         let task = crate::ops::query::get(&env.store, &key).expect("task");
         assert_eq!(task.status, Status::Open);
-        assert_eq!(task.due, Some(Due { date: date(2026, 11, 30), kind: DueKind::Day }), "the date in Berlin");
+        assert_eq!(task.due, Some(Due::day(date(2026, 11, 30))), "the date in Berlin");
         let (_, history) = crate::ops::query::history(&env.store, &key).expect("history");
         let by_schedule: Vec<&Event> = history.iter().filter(|e| e.actor == "schedule:1").collect();
         assert_eq!(by_schedule.len(), 2, "the due change and the reopening: {history:?}");
