@@ -194,6 +194,7 @@ mod tests {
                 .collect(),
             action: None,
             waits,
+            nonce: 1,
         }
     }
 

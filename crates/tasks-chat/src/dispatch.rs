@@ -58,6 +58,8 @@ pub enum Outcome {
     Asked(Question),
     /// The request was refused (not about tasks, or nothing fits).
     Rejected(String),
+    /// Something said that is no task action (an approval's result).
+    Said(String),
     /// The conversation's actor's last change was undone (`/undo`).
     Undone(Box<tasks_core::ops::undo::UndoOutcome>),
     /// An action could not run: why (the others still ran).

@@ -42,6 +42,11 @@ pub fn check(
             if written_keys.contains(&key) || named_by_position.contains(&key) {
                 return Step::Run(call);
             }
+            // A reply to a bot message that showed exactly this one task ("done with this
+            // one" under "1. HOME-3 …"): the quote names it.
+            if quoted.is_some() && listed.len() == 1 && listed[0] == key {
+                return Step::Run(call);
+            }
             if !positions.is_empty() && !listed.is_empty() {
                 // The person named positions, and this is not one of them.
                 return ask(&call, &key, &named_by_position, tasks, lang);
@@ -192,6 +197,23 @@ mod tests {
             verdicts("сделала первую и вторую", vec![close("HOME-1"), close("LIFE-1")], &["HOME-1", "LIFE-1"]),
             ["run HOME-1", "run LIFE-1"]
         );
+    }
+
+    #[test]
+    fn a_reply_to_a_message_that_showed_one_task_names_it() {
+        let verdict = |quoted: &str, key: &str| {
+            check("done with this one", Some(quoted), vec![close(key)], &tasks(), &[], jiff::civil::date(2026, 3, 11))
+                .into_iter()
+                .map(|s| matches!(s, Step::Run(_)))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(verdict("Today (1):\n1. HOME-6 Купить плитку для ванной", "HOME-6"), [true]);
+        assert_eq!(
+            verdict("Today (1):\n1. HOME-6 Купить плитку для ванной", "HOME-1"),
+            [false],
+            "another task than the one shown"
+        );
+        assert_eq!(verdict("1. HOME-6 …\n2. HOME-1 …", "HOME-6"), [false], "two shown: which one?");
     }
 
     #[test]

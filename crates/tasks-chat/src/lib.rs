@@ -11,6 +11,7 @@
 //! model anything but one request per turn.
 
 pub mod answer;
+pub mod approval;
 pub mod calls;
 pub mod dispatch;
 pub mod guard;
@@ -19,6 +20,7 @@ pub mod matching;
 pub mod offline;
 pub mod phrase;
 pub mod prompt;
+pub mod prompt_run;
 pub mod reply;
 pub mod situation;
 pub mod slash;

@@ -77,18 +77,94 @@ pub enum LlmError {
     InvalidResponse(String),
 }
 
-/// One message of the conversation sent.
+/// One message of the conversation sent: the system prompt, the person's message, and —
+/// in a scheduled prompt's run — the model's own tool calls and their results.
 #[derive(Debug, Clone, Serialize)]
 pub struct Message {
-    /// `system` or `user`.
+    /// `system`, `user`, `assistant` or `tool`.
     pub role: &'static str,
-    /// Its text.
-    pub content: String,
+    /// Its text (`null` for an assistant message made only of tool calls).
+    pub content: Option<String>,
+    /// The assistant's tool calls, sent back with their results.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tool_calls: Vec<OutgoingCall>,
+    /// For a `tool` message: the call it answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tool_call_id: Option<String>,
+}
+
+impl Message {
+    /// The system prompt.
+    pub fn system(text: impl Into<String>) -> Message {
+        Message { role: "system", content: Some(text.into()), tool_calls: Vec::new(), tool_call_id: None }
+    }
+
+    /// The person's message (with its context).
+    pub fn user(text: impl Into<String>) -> Message {
+        Message { role: "user", content: Some(text.into()), tool_calls: Vec::new(), tool_call_id: None }
+    }
+
+    /// The model's earlier answer, made of tool calls.
+    pub fn assistant(calls: &[ToolCall]) -> Message {
+        let tool_calls = calls
+            .iter()
+            .map(|c| OutgoingCall {
+                id: c.id.clone(),
+                kind: "function",
+                function: OutgoingFunction {
+                    name: c.name.clone(),
+                    arguments: match &c.arguments {
+                        Value::String(s) => s.clone(),
+                        other => other.to_string(),
+                    },
+                },
+            })
+            .collect();
+        Message { role: "assistant", content: None, tool_calls, tool_call_id: None }
+    }
+
+    /// The result of one tool call.
+    pub fn tool(call_id: impl Into<String>, result: impl Into<String>) -> Message {
+        Message {
+            role: "tool",
+            content: Some(result.into()),
+            tool_calls: Vec::new(),
+            tool_call_id: Some(call_id.into()),
+        }
+    }
+
+    /// Returns the text, or "" (the length estimate of prompts).
+    pub fn text(&self) -> &str {
+        self.content.as_deref().unwrap_or("")
+    }
+}
+
+/// A tool call as the model made it, sent back in an assistant message.
+#[derive(Debug, Clone, Serialize)]
+pub struct OutgoingCall {
+    /// The call's id.
+    pub id: String,
+    /// Always `function`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// Name and arguments.
+    pub function: OutgoingFunction,
+}
+
+/// The function of an [`OutgoingCall`].
+#[derive(Debug, Clone, Serialize)]
+pub struct OutgoingFunction {
+    /// The tool's name.
+    pub name: String,
+    /// The arguments as a JSON string.
+    pub arguments: String,
 }
 
 /// A tool call of the answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToolCall {
+    /// The call's id (made up when the provider sent none).
+    pub id: String,
     /// The tool's name.
     pub name: String,
     /// Its arguments (a JSON object, or a string holding one).
@@ -143,6 +219,8 @@ struct ResponseMessage {
 
 #[derive(Deserialize, Default)]
 struct ResponseToolCall {
+    #[serde(default)]
+    id: Option<String>,
     #[serde(default)]
     function: Option<ResponseFunction>,
 }
@@ -250,9 +328,14 @@ pub fn parse_reply(text: &str) -> Result<ModelReply, LlmError> {
         .tool_calls
         .unwrap_or_default()
         .into_iter()
-        .map(|c| {
+        .enumerate()
+        .map(|(i, c)| {
             let f = c.function.unwrap_or_default();
-            ToolCall { name: f.name.unwrap_or_default(), arguments: f.arguments.unwrap_or(Value::Null) }
+            ToolCall {
+                id: c.id.filter(|id| !id.is_empty()).unwrap_or_else(|| format!("call_{i}")),
+                name: f.name.unwrap_or_default(),
+                arguments: f.arguments.unwrap_or(Value::Null),
+            }
         })
         .collect();
     let content = match message.content {

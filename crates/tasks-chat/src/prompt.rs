@@ -119,6 +119,35 @@ pub fn tools() -> Value {
     ])
 }
 
+/// Returns the definitions of the named tools only, in [`tools`] order (a scheduled
+/// prompt is offered exactly the tools its snapshot allows).
+pub fn tools_named(names: &[&str]) -> Value {
+    let all = tools();
+    Value::Array(
+        all.as_array()
+            .into_iter()
+            .flatten()
+            .filter(|t| t["function"]["name"].as_str().is_some_and(|n| names.contains(&n)))
+            .cloned()
+            .collect(),
+    )
+}
+
+/// The rules of a scheduled prompt's run (seed 004 §6).
+const PROMPT_RULES: &str = "You run a prompt a person scheduled to run by itself. Use the tools offered \
+to read (and, when offered, change) their task list, then answer with a short plain-text result for them \
+to read later in their chat — in the language of the prompt. Do only what the prompt asks. The tools \
+you are offered are all you may use; when the prompt needs more, say so in your answer.";
+
+/// Returns the messages of a scheduled prompt's first model call: the rules, the
+/// projects, today and the open tasks, then the prompt.
+pub fn prompt_messages(c: &Context<'_>) -> Vec<Message> {
+    let mut m = messages(c);
+    let first = m[0].text().replacen(RULES, PROMPT_RULES, 1);
+    m[0] = Message::system(first);
+    m
+}
+
 /// Returns a text cut to `max` characters on one line (a task line must stay one line:
 /// a title with a line break would read as another task).
 fn cut(text: &str, max: usize) -> String {
@@ -165,7 +194,7 @@ pub fn messages(c: &Context<'_>) -> Vec<Message> {
         user.push_str(&format!("The person replies to this bot message:\n«{}»\n", cut_lines(q, MAX_QUOTE_CHARS)));
     }
     user.push_str(&format!("Message: {}", c.text));
-    vec![Message { role: "system", content: system }, Message { role: "user", content: user }]
+    vec![Message::system(system), Message::user(user)]
 }
 
 /// Returns a rough count of the tokens of some messages (4 characters a token for
@@ -174,8 +203,8 @@ pub fn approx_tokens(messages: &[Message]) -> usize {
     messages
         .iter()
         .map(|m| {
-            let cyr = m.content.chars().filter(|c| matches!(c, 'а'..='я' | 'А'..='Я')).count();
-            let other = m.content.chars().count() - cyr;
+            let cyr = m.text().chars().filter(|c| matches!(c, 'а'..='я' | 'А'..='Я')).count();
+            let other = m.text().chars().count() - cyr;
             cyr / 2 + other / 4
         })
         .sum()
@@ -216,7 +245,7 @@ mod tests {
         let m = messages(&c);
         let tokens = approx_tokens(&m) + tools().to_string().len() / 4;
         assert!(tokens < 8_000, "{tokens} tokens");
-        assert!(m[1].content.contains("Today: 2026-03-11 (Wednesday)"));
-        assert!(m[1].content.contains("quoted"));
+        assert!(m[1].text().contains("Today: 2026-03-11 (Wednesday)"));
+        assert!(m[1].text().contains("quoted"));
     }
 }

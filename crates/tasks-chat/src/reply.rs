@@ -104,6 +104,7 @@ impl Voice {
                 }
                 s
             }
+            Outcome::Said(text) => text.clone(),
             Outcome::Asked(q) => self.question(q),
             Outcome::Rejected(reason) => format!("🤷 {}", safe(reason)),
             Outcome::Skipped { call, reason } => {
@@ -239,6 +240,44 @@ impl Voice {
             (NotUnderstood::Question, true) => "На вопросы я не действую: скажите, что сделать, или /today.".to_string(),
             (NotUnderstood::Question, false) => "I don't act on questions: say what to do, or /today.".to_string(),
             (NotUnderstood::Batch, false) => "I don't act on many tasks at once — name each one, or use /del N.".to_string(),
+        }
+    }
+
+    /// Returns the words for a button whose question is gone.
+    pub fn stale_button(&self) -> String {
+        (if self.ru() {
+            "Этот вопрос уже закрыт — ничего не меняю."
+        } else {
+            "That question is closed already; nothing changed."
+        })
+        .to_string()
+    }
+
+    /// Returns what `/approve N` would do (dry run).
+    pub fn would_approve(&self, job: i64, yes: bool) -> String {
+        match (yes, self.ru()) {
+            (true, true) => format!("Пробный прогон: разрешил бы задание #{job}."),
+            (true, false) => format!("Dry run: would approve Job #{job}."),
+            (false, true) => format!("Пробный прогон: отклонил бы задание #{job}."),
+            (false, false) => format!("Dry run: would reject Job #{job}."),
+        }
+    }
+
+    /// Returns the reply to an approval.
+    pub fn approved(&self, job: i64, reply: &str) -> String {
+        if self.ru() {
+            format!("✅ Задание #{job} разрешено:\n{reply}")
+        } else {
+            format!("✅ Job #{job} approved:\n{reply}")
+        }
+    }
+
+    /// Returns the reply to a rejection.
+    pub fn rejected(&self, job: i64) -> String {
+        if self.ru() {
+            format!("🚫 Задание #{job} отклонено: ничего не сделано.")
+        } else {
+            format!("🚫 Job #{job} rejected: nothing of it was done.")
         }
     }
 

@@ -15,6 +15,16 @@ pub enum Slash {
     Run(Call),
     /// Undo the last change made in this conversation's name.
     Undo,
+    /// Show the conversation's queue.
+    Queue,
+    /// Remove a pending item of the queue.
+    CancelItem(i64),
+    /// Interrupt the running item and put this one next.
+    Now(i64),
+    /// Approve what a prompt Job proposed.
+    Approve(i64),
+    /// Reject what a prompt Job proposed.
+    Reject(i64),
     /// Show the help.
     Help,
     /// The command could not be read: what to say.
@@ -27,11 +37,14 @@ pub fn help(lang: Lang) -> String {
         Lang::Ru => "Команды: /today — на сегодня, /inbox — входящие, /overdue — просроченные, \
                      /done [today|week|all] — сделанные, /del N — удалить, /text N ТЕКСТ — переименовать, \
                      /proj N ПРОЕКТ — в другой проект, /date N КОГДА — новый срок (none — без срока), \
-                     /undo — отменить последнее изменение, /help. N — номер в последнем списке или ключ задачи."
+                     /undo — отменить последнее изменение, /queue, /cancel N, /now N — очередь, \
+                     /approve N, /reject N — решить по заданию расписания, /help. \
+                     N — номер в последнем списке или ключ задачи."
             .to_string(),
         Lang::En => "Commands: /today, /inbox, /overdue, /done [today|week|all], /del N, /text N TEXT, \
-                     /proj N PROJECT, /date N WHEN (none clears it), /undo, /help. N is a number in the last \
-                     list shown, or a task key."
+                     /proj N PROJECT, /date N WHEN (none clears it), /undo, /queue, /cancel N, /now N (the \
+                     queue), /approve N, /reject N (a schedule's Job), /help. N is a number in the last list \
+                     shown, or a task key."
             .to_string(),
     }
 }
@@ -60,7 +73,7 @@ pub fn parse(text: &str, shown: &[String], today: Date, lang: Lang) -> Slash {
             Some(None) => usage(&format!("/done: {}", first.unwrap_or(""))),
         },
         "all" | "projects" => list(ListView::AllByProject),
-        "del" | "delete" | "cancel" => match target(first) {
+        "del" | "delete" | "remove" => match target(first) {
             Ok(id) => Slash::Run(Call::CancelTask { id }),
             Err(e) => e,
         },
@@ -103,6 +116,17 @@ pub fn parse(text: &str, shown: &[String], today: Date, lang: Lang) -> Slash {
             (Ok(_), None) => usage("/date N WHEN"),
         },
         "undo" => Slash::Undo,
+        "queue" => Slash::Queue,
+        "cancel" | "now" => match first.and_then(|n| n.trim_start_matches('#').parse::<i64>().ok()) {
+            Some(n) if command == "cancel" => Slash::CancelItem(n),
+            Some(n) => Slash::Now(n),
+            None => usage(&format!("/{command} N: N is the number /queue shows")),
+        },
+        "approve" | "reject" => match first.and_then(|n| n.trim_start_matches('#').parse::<i64>().ok()) {
+            Some(job) if command == "approve" => Slash::Approve(job),
+            Some(job) => Slash::Reject(job),
+            None => usage(&format!("/{command} N: N is the Job's number")),
+        },
         "help" | "start" | "?" => Slash::Help,
         other => usage(&match lang {
             Lang::Ru => format!("Нет команды /{other}."),
@@ -150,6 +174,11 @@ mod tests {
         let got = match parse(text, &shown, jiff::civil::date(2026, 3, 11), Lang::En) {
             Slash::Run(c) => format!("{} {}", c.tool(), c.arguments()),
             Slash::Undo => "undo".into(),
+            Slash::Approve(j) => format!("approve {j}"),
+            Slash::Queue => "queue".into(),
+            Slash::CancelItem(n) => format!("cancel item {n}"),
+            Slash::Now(n) => format!("now {n}"),
+            Slash::Reject(j) => format!("reject {j}"),
             Slash::Help => "help".into(),
             Slash::Usage(u) => format!("usage {}", u.lines().next().unwrap_or("")),
         };
@@ -175,6 +204,12 @@ mod tests {
             "usage /date: cannot read \"fryday\" as a date; accepted: 2026-12-01, 10.04, 20 мая, May 20, today, tomorrow, friday, next friday, next week, in 3 days, end of week, end of month, eod; сегодня, завтра, послезавтра, в пятницу, через неделю, до конца недели, до конца месяца; hoy, mañana, el lunes, la próxima semana",
         );
         check("/undo", "undo");
+        check("/approve 12", "approve 12");
+        check("/queue", "queue");
+        check("/cancel 3", "cancel item 3");
+        check("/now #4", "now 4");
+        check("/reject #12", "reject 12");
+        check("/approve", "usage /approve N: N is the Job's number");
         check("/help", "help");
         check("/frobnicate", "usage There is no command /frobnicate.");
     }

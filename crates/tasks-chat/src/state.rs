@@ -60,6 +60,10 @@ pub struct Pending {
     pub action: Option<StoredCall>,
     /// What kind of answer it waits for.
     pub waits: Waits,
+    /// Which question this is (a count per conversation): a button carries it, so a
+    /// press answers only the question it was shown with, and only once.
+    #[serde(default)]
+    pub nonce: u64,
 }
 
 /// The whole remembered state of a conversation.
@@ -75,6 +79,9 @@ pub struct ConversationState {
     /// number is answered in it).
     #[serde(default)]
     pub lang: Option<crate::offline::Lang>,
+    /// How many questions the conversation has asked (the next one's nonce).
+    #[serde(default)]
+    pub asked: u64,
 }
 
 impl ConversationState {
@@ -109,8 +116,10 @@ mod tests {
                 options: vec![Shown { key: "HOME-1".into(), title: "a".into() }],
                 action: Some(StoredCall::of(&call)),
                 waits: Waits::Choice,
+                nonce: 1,
             }),
             lang: Some(crate::offline::Lang::Ru),
+            asked: 1,
         };
         let back = ConversationState::read(Some(&state.to_text()));
         assert_eq!(back, state);

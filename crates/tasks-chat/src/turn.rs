@@ -53,6 +53,9 @@ pub struct Turn<'a> {
     pub conversational: bool,
     /// Who reads free text.
     pub route: Route<'a>,
+    /// A button press: the nonce of the question it was shown with (`text` holds the
+    /// choice: a number, `yes`, `no`).
+    pub button: Option<u64>,
 }
 
 /// What read the message.
@@ -98,6 +101,55 @@ pub struct TurnOutput {
     pub model_error: Option<LlmError>,
     /// Whether it was a dry run.
     pub dry_run: bool,
+    /// Buttons to show under the reply (the open question's answers), in rows.
+    pub buttons: Vec<Vec<Button>>,
+}
+
+/// A button under a reply: its label and the data a press sends back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Button {
+    /// What it says.
+    pub label: String,
+    /// What a press sends: `p:<nonce>:<answer>` for a question, `a:<job>:y|n` for an
+    /// approval.
+    pub data: String,
+}
+
+/// Returns the buttons of a conversation's open question.
+pub fn buttons_of(state: &ConversationState, lang: Lang) -> Vec<Vec<Button>> {
+    let Some(p) = &state.pending else { return Vec::new() };
+    let button = |label: String, answer: &str| Button { label, data: format!("p:{}:{answer}", p.nonce) };
+    match p.waits {
+        Waits::Choice if p.options.len() > 1 => p
+            .options
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                let title: String = o.title.chars().take(40).collect();
+                vec![button(format!("{}. {} {}", i + 1, o.key, tasks_text::printable(&title)), &(i + 1).to_string())]
+            })
+            .collect(),
+        Waits::Choice => match lang {
+            Lang::Ru => vec![vec![button("Да".into(), "1"), button("Нет".into(), "no")]],
+            Lang::En => vec![vec![button("Yes".into(), "1"), button("No".into(), "no")]],
+        },
+        Waits::CreateAnyway => match lang {
+            Lang::Ru => vec![vec![button("Создать".into(), "yes"), button("Не надо".into(), "no")]],
+            Lang::En => vec![vec![button("Create it".into(), "yes"), button("No".into(), "no")]],
+        },
+    }
+}
+
+/// Returns the Approve / Reject buttons of a prompt Job waiting for approval.
+pub fn approval_buttons(job_id: i64, lang: Lang) -> Vec<Vec<Button>> {
+    let (yes, no) = match lang {
+        Lang::Ru => ("Разрешить", "Отклонить"),
+        Lang::En => ("Approve", "Reject"),
+    };
+    vec![vec![
+        Button { label: yes.into(), data: format!("a:{job_id}:y") },
+        Button { label: no.into(), data: format!("a:{job_id}:n") },
+    ]]
 }
 
 /// Why a turn could not be answered. Nothing of the turn was written.
@@ -176,11 +228,13 @@ struct Plan {
     model_error: Option<LlmError>,
     /// `/undo`: revert the actor's last change.
     undo: bool,
+    /// `/approve N` (true) or `/reject N` (false).
+    approval: Option<(i64, bool)>,
 }
 
 impl Plan {
     fn of(steps: Vec<Step>, source: Source) -> Plan {
-        Plan { steps, source, force_new: false, said: None, model_error: None, undo: false }
+        Plan { steps, source, force_new: false, said: None, model_error: None, undo: false, approval: None }
     }
 
     fn say(text: String, source: Source) -> Plan {
@@ -196,6 +250,39 @@ pub fn run(store: &mut Store, ctx: &Context, turn: &Turn<'_>) -> Result<TurnOutp
     let text = turn.text.trim();
     let plan = plan(store, ctx, turn, text, &state, &voice)?;
     let calls: Vec<Call> = plan.steps.iter().map(planned_call).collect();
+    if let Some((job, yes)) = plan.approval {
+        let said = if turn.dry_run {
+            voice.would_approve(job, yes)
+        } else if yes {
+            match crate::approval::approve(store, ctx, job) {
+                Ok(done) => voice.approved(job, &done.reply),
+                Err(e) => format!("🤷 {}", tasks_text::printable(&e.to_string())),
+            }
+        } else {
+            match crate::approval::reject(store, ctx, job) {
+                Ok(_) => voice.rejected(job),
+                Err(e) => format!("🤷 {}", tasks_text::printable(&e.to_string())),
+            }
+        };
+        if !turn.dry_run {
+            state.lang = Some(lang);
+            conversation::record_turn(
+                store,
+                ctx,
+                turn.conversation,
+                &TurnRecord { user_text: turn.text, reply: &said, state: &state.to_text() },
+            )?;
+        }
+        return Ok(TurnOutput {
+            calls,
+            outcomes: vec![Outcome::Said(said.clone())],
+            reply: said,
+            source: plan.source,
+            model_error: None,
+            dry_run: turn.dry_run,
+            buttons: Vec::new(),
+        });
+    }
     if plan.undo {
         let outcome = dispatch::undo(store, ctx, turn.dry_run)?;
         let reply = voice.outcome(&outcome);
@@ -216,6 +303,7 @@ pub fn run(store: &mut Store, ctx: &Context, turn: &Turn<'_>) -> Result<TurnOutp
             source: plan.source,
             model_error: None,
             dry_run: turn.dry_run,
+            buttons: Vec::new(),
         });
     }
     if turn.dry_run {
@@ -227,6 +315,7 @@ pub fn run(store: &mut Store, ctx: &Context, turn: &Turn<'_>) -> Result<TurnOutp
             source: plan.source,
             model_error: plan.model_error,
             dry_run: true,
+            buttons: Vec::new(),
         });
     }
     let projects = Situation::project_list(store)?;
@@ -251,7 +340,16 @@ pub fn run(store: &mut Store, ctx: &Context, turn: &Turn<'_>) -> Result<TurnOutp
         turn.conversation,
         &TurnRecord { user_text: turn.text, reply: &reply, state: &state.to_text() },
     )?;
-    Ok(TurnOutput { calls, outcomes, reply, source: plan.source, model_error: plan.model_error, dry_run: false })
+    let buttons = buttons_of(&state, lang);
+    Ok(TurnOutput {
+        calls,
+        outcomes,
+        reply,
+        source: plan.source,
+        model_error: plan.model_error,
+        dry_run: false,
+        buttons,
+    })
 }
 
 /// Decides what a message asks, without writing anything.
@@ -264,11 +362,34 @@ fn plan(
     voice: &Voice,
 ) -> Result<Plan, ChatError> {
     let today = ctx.today();
+    // A button answers the question it was shown with, once; any other press is stale.
+    if let Some(nonce) = turn.button {
+        let Some(pending) = state.pending.as_ref().filter(|p| p.nonce == nonce) else {
+            return Ok(Plan::say(voice.stale_button(), Source::Answer));
+        };
+        return Ok(match answer::read(text, pending) {
+            Some(Answer::No) | None => Plan::say(voice.dropped(), Source::Answer),
+            Some(Answer::Yes) => match pending.action.as_ref().and_then(StoredCall::call) {
+                Some(call) => Plan { force_new: true, ..Plan::of(vec![Step::Run(call)], Source::Answer) },
+                None => Plan::say(voice.dropped(), Source::Answer),
+            },
+            Some(Answer::Choose(keys)) => match pending.action.as_ref().and_then(StoredCall::call) {
+                Some(call) => Plan::of(keys.iter().map(|k| Step::Run(call.retarget(k))).collect(), Source::Answer),
+                None => Plan::say(voice.dropped(), Source::Answer),
+            },
+        });
+    }
     if text.starts_with('/') {
         return match slash::parse(text, &state.shown_keys(), today, voice.lang) {
             Slash::Run(call) => Ok(Plan::of(vec![Step::Run(call)], Source::Slash)),
             Slash::Help => Ok(Plan::say(slash::help(voice.lang), Source::Slash)),
             Slash::Undo => Ok(Plan { undo: true, ..Plan::of(Vec::new(), Source::Slash) }),
+            Slash::Queue | Slash::CancelItem(_) | Slash::Now(_) => Ok(Plan::say(
+                queue_command(store, turn.conversation, &slash_of(text, state, today, voice))?,
+                Source::Slash,
+            )),
+            Slash::Approve(job) => Ok(Plan { approval: Some((job, true)), ..Plan::of(Vec::new(), Source::Slash) }),
+            Slash::Reject(job) => Ok(Plan { approval: Some((job, false)), ..Plan::of(Vec::new(), Source::Slash) }),
             Slash::Usage(u) => Err(ChatError::Usage(u)),
         };
     }
@@ -343,6 +464,32 @@ fn plan(
     Ok(Plan::of(steps, Source::Model))
 }
 
+fn slash_of(text: &str, state: &ConversationState, today: jiff::civil::Date, voice: &Voice) -> Slash {
+    slash::parse(text, &state.shown_keys(), today, voice.lang)
+}
+
+/// Answers `/queue`, `/cancel N`, `/now N` in `tasks chat`: it shows the conversation's
+/// queue and names the command that removes or promotes an item (the bot acts on them
+/// at once, before queueing; `tasks chat` answers directly and has no queue of its own).
+fn queue_command(store: &Store, conversation: &ConversationRef, slash: &Slash) -> Result<String, ChatError> {
+    use tasks_core::ops::schedule::queue;
+    let Some(id) = conversation::find(store, conversation)? else { return Ok("The queue is empty.".into()) };
+    let items = queue::list(store, Some(id))?;
+    let describe = |i: &tasks_core::ops::schedule::QueueItem| {
+        format!("#{} {} {}: {}", i.id, i.state, i.kind, tasks_text::printable(&i.payload.summary()))
+    };
+    Ok(match slash {
+        Slash::Queue if items.is_empty() => "The queue is empty.".into(),
+        Slash::Queue => items.iter().map(describe).collect::<Vec<_>>().join("\n"),
+        Slash::CancelItem(n) | Slash::Now(n) if !items.iter().any(|i| i.id == *n) => {
+            format!("There is no item #{n} in this conversation's queue (/queue shows them).")
+        }
+        Slash::CancelItem(n) => format!("#{n}: tasks schedule queue --remove {n} removes it."),
+        Slash::Now(n) => format!("#{n}: tasks schedule queue --promote {n} puts it next."),
+        _ => String::new(),
+    })
+}
+
 fn offline_plan(parsed: Parsed, source: Source, voice: &Voice) -> Plan {
     match parsed {
         Parsed::Steps(steps) => Plan::of(steps, source),
@@ -406,15 +553,18 @@ fn remember(state: &mut ConversationState, plan: &Plan, outcomes: &[Outcome], la
                 if !options.is_empty() {
                     state.shown = options.clone();
                 }
+                state.asked += 1;
                 state.pending = Some(Pending {
                     question: q.question.clone(),
                     options,
                     action: q.action.as_ref().map(StoredCall::of),
                     waits: Waits::Choice,
+                    nonce: state.asked,
                 });
             }
             Outcome::HeldBack { candidates, .. } if state.pending.is_none() => {
                 if let Step::Run(call) = step {
+                    state.asked += 1;
                     state.pending = Some(Pending {
                         question: "create anyway?".to_string(),
                         options: candidates
@@ -423,6 +573,7 @@ fn remember(state: &mut ConversationState, plan: &Plan, outcomes: &[Outcome], la
                             .collect(),
                         action: Some(StoredCall::of(call)),
                         waits: Waits::CreateAnyway,
+                        nonce: state.asked,
                     });
                 }
             }

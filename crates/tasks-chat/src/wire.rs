@@ -81,6 +81,7 @@ fn result(o: &Outcome, tool: &'static str, now_ms: i64) -> ResultJson {
             tasks: Some(u.tasks.iter().map(|t| core_wire::task(t, now_ms)).collect()),
             ..ResultJson::new(tool, "undone")
         },
+        Outcome::Said(text) => ResultJson { reason: Some(text.clone()), ..ResultJson::new(tool, "said") },
         Outcome::Asked(_) => ResultJson::new(tool, "asked"),
         Outcome::Rejected(reason) => ResultJson { reason: Some(reason.clone()), ..ResultJson::new(tool, "rejected") },
         Outcome::Skipped { reason, .. } => {

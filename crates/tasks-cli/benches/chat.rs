@@ -74,6 +74,7 @@ fn benches(c: &mut Criterion) {
                 dry_run: true,
                 conversational: true,
                 route: Route::Offline,
+                button: None,
             };
             turn::run(&mut store, &ctx, &t).expect("turn")
         })
@@ -91,6 +92,7 @@ fn benches(c: &mut Criterion) {
                 dry_run: false,
                 conversational: true,
                 route: Route::Offline,
+                button: None,
             };
             turn::run(&mut store, &ctx, &t).expect("turn")
         })

@@ -15,6 +15,7 @@
 //! [telegram]
 //! bot_token = "…"                             # TELEGRAM_BOT_TOKEN
 //! chats = [123456789]                         # TASKS_TELEGRAM_CHATS
+//! api_url = "https://api.telegram.org"        # TASKS_TELEGRAM_API_URL
 //! ```
 //!
 //! Every key is checked: an unknown key or a value of the wrong type is a configuration
@@ -52,10 +53,11 @@ pub struct Config {
     pub telegram_bot_token: Option<String>,
     /// `[telegram] chats`.
     pub telegram_chats: Option<Vec<i64>>,
+    /// `[telegram] api_url`.
+    pub telegram_api_url: Option<String>,
 }
 
-const HINT: &str =
-    "hint: keys are db, actor, tz, conversational, [llm] base_url/model/api_key/timeout, [telegram] bot_token/chats";
+const HINT: &str = "hint: keys are db, actor, tz, conversational, [llm] base_url/model/api_key/timeout, [telegram] bot_token/chats/api_url";
 
 /// Returns the path of the configuration file, whether or not it exists.
 pub fn path() -> Option<PathBuf> {
@@ -130,6 +132,7 @@ pub fn parse(text: &str) -> Result<Config, String> {
                 for (k, v) in table(item, key)?.iter() {
                     match k {
                         "bot_token" => c.telegram_bot_token = Some(string(v, "telegram.bot_token")?),
+                        "api_url" => c.telegram_api_url = Some(string(v, "telegram.api_url")?),
                         "chats" => {
                             let wrong = || format!("{} must be a list of chat ids (integers)", at(v, "telegram.chats"));
                             let list = v.as_array().ok_or_else(wrong)?;

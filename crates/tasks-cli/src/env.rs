@@ -101,7 +101,10 @@ pub const DESCRIBED: &[(&str, &str)] = &[
     ("TASKS_LLM_MODEL", "the model's name; none means the offline parser reads free text"),
     ("TASKS_LLM_API_KEY", "the model provider's key (never printed)"),
     ("TASKS_LLM_TIMEOUT", "how long to wait for the model (default 30s)"),
-    ("TASKS_CONVERSATIONAL", "off refuses free text in tasks chat (slash commands still work)"),
+    ("TASKS_CONVERSATIONAL", "off refuses free text in tasks chat and the bot (slash commands still work)"),
+    ("TELEGRAM_BOT_TOKEN", "the Telegram bot's token (never printed)"),
+    ("TASKS_TELEGRAM_CHATS", "the chats the bot answers, comma-separated ids; without it the bot does not start"),
+    ("TASKS_TELEGRAM_API_URL", "the Bot API's base URL (default https://api.telegram.org)"),
     ("VISUAL, EDITOR", "the editor tasks edit opens when no field flags are given"),
     ("NO_COLOR", "no colour in human output"),
     ("COLUMNS", "the width tables are cut to (default: the terminal's)"),
@@ -287,6 +290,59 @@ pub fn llm() -> Result<Option<tasks_chat::llm::LlmConfig>, CliError> {
         api_key,
         timeout,
     }))
+}
+
+/// What the Telegram bot needs from the environment and the config file.
+pub struct TelegramSettings {
+    /// The bot token (a secret: never printed).
+    pub token: String,
+    /// The allow-list of chat ids.
+    pub chats: Vec<i64>,
+    /// The Bot API's base URL.
+    pub api_url: String,
+}
+
+/// Reads the bot's settings: `TELEGRAM_BOT_TOKEN` / `[telegram] bot_token`, and the
+/// allow-list `TASKS_TELEGRAM_CHATS` (comma-separated ids) / `[telegram] chats`, without
+/// which the bot refuses to start (exit 3 naming the setting): a bot that answers
+/// anyone who finds it would hand them the task list.
+pub fn telegram() -> Result<TelegramSettings, CliError> {
+    let env = capture();
+    let file = config::get()?;
+    let token = env.text("TELEGRAM_BOT_TOKEN")?.or_else(|| file.telegram_bot_token.clone()).ok_or_else(|| {
+        CliError::config(
+            "no Telegram bot token: set TELEGRAM_BOT_TOKEN or [telegram] bot_token",
+            Some("hint: @BotFather's /newbot gives one; keep it in the 0600 config file"),
+        )
+    })?;
+    let chats = match env.text("TASKS_TELEGRAM_CHATS")? {
+        Some(list) => list
+            .split(',')
+            .filter(|c| !c.trim().is_empty())
+            .map(|c| {
+                c.trim().parse::<i64>().map_err(|_| {
+                    CliError::config(
+                        format!("TASKS_TELEGRAM_CHATS: cannot read {:?} as a chat id", c.trim()),
+                        Some("hint: TASKS_TELEGRAM_CHATS=123456789,-100200300 (numbers, comma-separated)"),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        None => file.telegram_chats.clone().unwrap_or_default(),
+    };
+    if chats.is_empty() {
+        return Err(CliError::config(
+            "the Telegram bot needs an allow-list of chats: set TASKS_TELEGRAM_CHATS or [telegram] chats",
+            Some(
+                "hint: send the bot a message, read your chat id with tasks bot telegram --once (it logs ignored chats), then allow it",
+            ),
+        ));
+    }
+    let api_url = env
+        .text("TASKS_TELEGRAM_API_URL")?
+        .or_else(|| file.telegram_api_url.clone())
+        .unwrap_or_else(|| tasks_bot::telegram::DEFAULT_API_URL.to_string());
+    Ok(TelegramSettings { token, chats, api_url })
 }
 
 /// Builds the operation context for this run.

@@ -44,6 +44,11 @@ pub fn safe(text: &str) -> String {
     tasks_text::printable(text).into_owned()
 }
 
+/// Returns text of several lines safe to print: each line through [`safe`].
+pub fn safe_lines(text: &str) -> String {
+    text.lines().map(safe).collect::<Vec<_>>().join("\n")
+}
+
 /// Describes a due date relative to today: `today`, `tomorrow`, `in 3 days (Fri)`,
 /// `2 days ago`, the date beyond two weeks; a time due adds its local time.
 pub fn relative_due(due: &Due, style: &Style) -> String {

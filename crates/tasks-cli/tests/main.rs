@@ -4,6 +4,7 @@
 
 mod common;
 mod test_add;
+mod test_bot;
 mod test_chat;
 mod test_chat_holdout;
 mod test_claim;

@@ -64,6 +64,7 @@ fn prompt(text: &str) -> Action {
         timeout_seconds: 60,
         max_tool_calls: 5,
         output_budget_bytes: 1024,
+        max_model_calls: 6,
     })
 }
 

@@ -45,6 +45,7 @@ pub fn run(app: &mut App, a: ChatArgs) -> Result<(), CliError> {
         dry_run: a.dry_run,
         conversational,
         route: client.as_ref().map(Route::Model).unwrap_or(Route::Offline),
+        button: None,
     };
     let out = turn::run(&mut app.store, &app.ctx, &turn).map_err(chat_error)?;
     let now = app.ctx.now_ms();

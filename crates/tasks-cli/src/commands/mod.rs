@@ -3,6 +3,7 @@
 //! and a function that calls one `tasks-core` operation and renders the outcome.
 
 mod add;
+mod bot;
 mod change;
 mod chat;
 mod claim;
@@ -128,6 +129,9 @@ pub enum Command {
     Workload(WorkloadArgs),
     /// Talk to your tasks: free text (through the model, or offline) or /commands
     Chat(chat::ChatArgs),
+    /// Run a chat bot on the same store (Telegram)
+    #[command(subcommand)]
+    Bot(bot::BotCommand),
     /// Serve the same operations to agents over MCP (stdio)
     Mcp,
     /// Print a short workflow guide for an agent's context
@@ -335,6 +339,7 @@ fn dispatch(app: &mut App, command: Command) -> Result<(), CliError> {
         Command::Jobs(a) => schedule::jobs(app, a),
         Command::Daemon(a) => schedule::daemon(app, a),
         Command::Chat(a) => chat::run(app, a),
+        Command::Bot(c) => bot::run(app, c),
         Command::Completions(_) | Command::Man(_) | Command::Mcp | Command::Prime | Command::Workload(_) => Ok(()),
     }
 }

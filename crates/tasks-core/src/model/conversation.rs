@@ -77,6 +77,22 @@ pub struct MessagePayload {
     pub text: String,
     /// Who sent it (the actor).
     pub from: String,
+    /// The bot message the person replied to (its text: the router's context).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quoted: Option<String>,
+    /// The provider's id of the message, to reply to it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub external_id: Option<i64>,
+    /// A button press: the question it answers (see `tasks-chat`'s pending question).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub button: Option<u64>,
+}
+
+impl MessagePayload {
+    /// A plain message.
+    pub fn text(text: impl Into<String>, from: impl Into<String>) -> MessagePayload {
+        MessagePayload { text: text.into(), from: from.into(), quoted: None, external_id: None, button: None }
+    }
 }
 
 /// A prompt firing in the queue.
@@ -110,7 +126,7 @@ mod tests {
 
     #[test]
     fn payloads_read_back_as_the_kind_written() {
-        let m = QueuePayload::Message(MessagePayload { text: "hi".into(), from: "me".into() });
+        let m = QueuePayload::Message(MessagePayload::text("hi", "me"));
         let f = QueuePayload::Firing(FiringPayload {
             task: "HRB-1".into(),
             job: 4,

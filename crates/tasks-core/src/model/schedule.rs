@@ -262,6 +262,13 @@ pub struct PromptAction {
     pub max_tool_calls: u32,
     /// Output bytes kept.
     pub output_budget_bytes: u64,
+    /// Most model calls (each round of tool results costs one).
+    #[serde(default = "default_model_calls")]
+    pub max_model_calls: u32,
+}
+
+fn default_model_calls() -> u32 {
+    crate::ops::schedule::limits::DEFAULT_PROMPT_MODEL_CALLS
 }
 
 /// Names the kind of a Job (SPEC §6).

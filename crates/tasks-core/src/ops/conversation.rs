@@ -7,8 +7,10 @@
 //! it as text. Schedules post into conversations too (`ops::schedule::queue`).
 
 use crate::error::Result;
-use crate::model::conversation::{ConversationKind, MessageRole};
+use crate::model::conversation::{ConversationKind, MessagePayload, MessageRole, QueueKind, QueuePayload, QueueState};
 use crate::ops::Context;
+pub use crate::store::conversations::Conversation;
+use crate::store::queue::{self as queue_rows, QueueItem};
 use crate::store::{Store, conversations};
 
 /// A conversation the chat talks in.
@@ -64,6 +66,122 @@ pub fn record_turn(
         conversations::insert_message(tx, id, MessageRole::Assistant, turn.reply, None, None, now)?;
         conversations::set_state(tx, id, turn.state, now)?;
         Ok(id)
+    })
+}
+
+/// Returns the id of a conversation, making it on first use.
+pub fn ensure(store: &mut Store, ctx: &Context, conversation: &ConversationRef) -> Result<i64> {
+    if let Some(id) = find(store, conversation)? {
+        return Ok(id);
+    }
+    let now = ctx.now_ms();
+    store.write(|tx| match conversations::find(tx, conversation.kind, &conversation.external_id)? {
+        Some(id) => Ok(id),
+        None => conversations::create(tx, conversation.kind, &conversation.external_id, &conversation.external_id, now),
+    })
+}
+
+/// Returns a conversation by id.
+pub fn get(store: &Store, id: i64) -> Result<Conversation> {
+    conversations::conversation(store.conn(), id)?
+        .ok_or_else(|| crate::error::Error::NotFound { what: "conversation", value: id.to_string() })
+}
+
+/// Where a bot's update came from, to commit with what it queued.
+#[derive(Debug, Clone, Copy)]
+pub struct Offset<'a> {
+    /// The bot's name (`telegram`).
+    pub bot: &'a str,
+    /// The provider's update id.
+    pub update_id: i64,
+}
+
+/// Returns the last update a bot has durably queued.
+pub fn bot_offset(store: &Store, bot: &str) -> Result<Option<i64>> {
+    conversations::bot_offset(store.conn(), bot)
+}
+
+/// Queues a person's message in a conversation (made on first use) — and, for a bot,
+/// the update it came in, in the same transaction (the turn records the message with
+/// its reply when it runs): a crash before the commit leaves the update to be delivered again, a
+/// crash after it never queues it twice. Returns `None` for an update already queued.
+pub fn enqueue_incoming(
+    store: &mut Store,
+    ctx: &Context,
+    conversation: &ConversationRef,
+    payload: MessagePayload,
+    offset: Option<Offset<'_>>,
+) -> Result<Option<QueueItem>> {
+    let now = ctx.now_ms();
+    store.write(|tx| {
+        if let Some(o) = offset {
+            if conversations::bot_offset(tx, o.bot)?.is_some_and(|done| o.update_id <= done) {
+                return Ok(None);
+            }
+            conversations::set_bot_offset(tx, o.bot, o.update_id, now)?;
+        }
+        let id = match conversations::find(tx, conversation.kind, &conversation.external_id)? {
+            Some(id) => id,
+            None => {
+                conversations::create(tx, conversation.kind, &conversation.external_id, &conversation.external_id, now)?
+            }
+        };
+        let item = queue_rows::enqueue(tx, id, QueueKind::Message, None, &QueuePayload::Message(payload), now)?;
+        queue_rows::queue_item(tx, item)?
+            .map(Some)
+            .ok_or_else(|| crate::error::Error::NotFound { what: "queue item", value: item.to_string() })
+    })
+}
+
+/// Records that a bot saw an update it takes no action on (another chat, an empty
+/// message), so it is not fetched again.
+pub fn skip_update(store: &mut Store, ctx: &Context, bot: &str, update_id: i64) -> Result<()> {
+    let now = ctx.now_ms();
+    store.write(|tx| conversations::set_bot_offset(tx, bot, update_id, now))
+}
+
+/// Starts the next queue item of conversations of these kinds: a conversation whose
+/// head is a person's message goes before one whose head is a firing (foreground chat
+/// before background prompts), then the oldest. One item runs per conversation.
+pub fn start_next(store: &mut Store, ctx: &Context, kinds: &[ConversationKind]) -> Result<Option<QueueItem>> {
+    let names: Vec<&'static str> = kinds.iter().map(|k| k.as_str()).collect();
+    let heads = queue_rows::startable_heads(store.conn(), &names)?;
+    let pick = heads
+        .iter()
+        .filter(|h| h.kind == QueueKind::Message)
+        .min_by_key(|h| (h.created_at, h.id))
+        .or_else(|| heads.iter().min_by_key(|h| (h.created_at, h.id)))
+        .map(|h| h.conversation_id);
+    match pick {
+        Some(conversation) => crate::ops::schedule::queue::take_next(store, ctx, conversation),
+        None => Ok(None),
+    }
+}
+
+/// Marks items left `running` by a runner that died (the bot was killed) as
+/// interrupted — their Jobs too — and returns them, so the person can be told. They are
+/// never run again: a reply may have been sent, an action done.
+pub fn interrupt_stale(store: &mut Store, ctx: &Context, kinds: &[ConversationKind]) -> Result<Vec<QueueItem>> {
+    let names: Vec<&'static str> = kinds.iter().map(|k| k.as_str()).collect();
+    let now = ctx.now_ms();
+    store.write(|tx| {
+        let mut out = Vec::new();
+        for item in queue_rows::running_items(tx, &names)? {
+            queue_rows::set_queue_state(tx, item.id, QueueState::Interrupted, now)?;
+            if let Some(job_id) = item.job_id {
+                let reason = "interrupted: the conversation runner stopped while this ran; not replayed";
+                crate::store::jobs::interrupt_runs(tx, job_id, reason, now)?;
+                crate::store::jobs::set_job_state(
+                    tx,
+                    job_id,
+                    crate::model::schedule::JobState::Interrupted,
+                    Some(reason),
+                    now,
+                )?;
+            }
+            out.push(queue_rows::queue_item(tx, item.id)?.unwrap_or(item));
+        }
+        Ok(out)
     })
 }
 

@@ -165,6 +165,21 @@ pub(crate) fn set_state(tx: &Tx<'_>, conversation_id: i64, state: &str, now: i64
     Ok(())
 }
 
+/// Returns the last update id a bot has queued.
+pub(crate) fn bot_offset(conn: &Connection, bot: &str) -> Result<Option<i64>> {
+    Ok(conn.query_row_cached("SELECT update_id FROM bot_offsets WHERE bot = ?1", [bot], |r| r.get(0)).optional()?)
+}
+
+/// Records the last update id a bot has queued.
+pub(crate) fn set_bot_offset(tx: &Tx<'_>, bot: &str, update_id: i64, now: i64) -> Result<()> {
+    tx.exec_cached(
+        "INSERT INTO bot_offsets (bot, update_id, updated_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT (bot) DO UPDATE SET update_id = max(update_id, excluded.update_id), updated_at = excluded.updated_at",
+        params![bot, update_id, now],
+    )?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
 

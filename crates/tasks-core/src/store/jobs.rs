@@ -360,6 +360,20 @@ pub(crate) fn interrupt_runs(tx: &Tx<'_>, job_id: i64, error: &str, now: i64) ->
     Ok(())
 }
 
+/// Sets (or clears) the calls a prompt Job waits to have approved.
+pub(crate) fn set_pending_calls(tx: &Tx<'_>, id: i64, calls: Option<&str>) -> Result<()> {
+    tx.exec_cached("UPDATE jobs SET pending_calls = ?2 WHERE id = ?1", params![id, calls])?;
+    Ok(())
+}
+
+/// Returns the calls a prompt Job waits to have approved.
+pub(crate) fn pending_calls(conn: &Connection, id: i64) -> Result<Option<String>> {
+    Ok(conn
+        .query_row_cached("SELECT pending_calls FROM jobs WHERE id = ?1", [id], |r| r.get::<_, Option<String>>(0))
+        .optional()?
+        .flatten())
+}
+
 /// Records the process id of a Run's program.
 pub(crate) fn set_run_pid(tx: &Tx<'_>, id: i64, pid: u32) -> Result<()> {
     tx.exec_cached("UPDATE runs SET pid = ?2 WHERE id = ?1", params![id, pid])?;
@@ -480,6 +494,7 @@ mod tests {
             timeout_seconds: 60,
             max_tool_calls: 5,
             output_budget_bytes: 1024,
+            max_model_calls: 6,
         })
     }
 

@@ -96,6 +96,41 @@ pub(crate) fn live_queue(conn: &Connection, conversation_id: Option<i64>) -> Res
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// Returns the head pending item of every conversation of these kinds that has no
+/// running item, oldest conversation first.
+pub(crate) fn startable_heads(conn: &Connection, kinds: &[&'static str]) -> Result<Vec<QueueItem>> {
+    let cols = QUEUE_COLUMNS.split(", ").map(|c| format!("q.{c}")).collect::<Vec<_>>().join(", ");
+    let sql = format!(
+        "SELECT {cols} FROM conversation_queue q JOIN conversations c ON c.id = q.conversation_id
+         WHERE q.state = 'pending' AND c.kind IN ({})
+           AND NOT EXISTS (SELECT 1 FROM conversation_queue r WHERE r.conversation_id = q.conversation_id AND r.state = 'running')
+         ORDER BY q.conversation_id, q.position, q.id",
+        sql_list(kinds.iter().copied())
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt.query_map([], row_to_item)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut heads: Vec<QueueItem> = Vec::new();
+    for item in rows {
+        if !heads.iter().any(|h| h.conversation_id == item.conversation_id) {
+            heads.push(item);
+        }
+    }
+    Ok(heads)
+}
+
+/// Returns the running items of conversations of these kinds.
+pub(crate) fn running_items(conn: &Connection, kinds: &[&'static str]) -> Result<Vec<QueueItem>> {
+    let cols = QUEUE_COLUMNS.split(", ").map(|c| format!("q.{c}")).collect::<Vec<_>>().join(", ");
+    let sql = format!(
+        "SELECT {cols} FROM conversation_queue q JOIN conversations c ON c.id = q.conversation_id
+         WHERE q.state = 'running' AND c.kind IN ({}) ORDER BY q.id",
+        sql_list(kinds.iter().copied())
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt.query_map([], row_to_item)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// Sets a queue item's state.
 pub(crate) fn set_queue_state(tx: &Tx<'_>, id: i64, state: QueueState, now: i64) -> Result<()> {
     tx.exec_cached(
@@ -153,7 +188,7 @@ mod tests {
     const JOB: i64 = 1;
 
     fn message(text: &str) -> QueuePayload {
-        QueuePayload::Message(MessagePayload { text: text.into(), from: "tester".into() })
+        QueuePayload::Message(MessagePayload::text(text, "tester"))
     }
 
     fn push(store: &mut Store, conversation: i64, text: &str) -> i64 {

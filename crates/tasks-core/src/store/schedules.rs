@@ -350,6 +350,7 @@ mod tests {
             timeout_seconds: 300,
             max_tool_calls: 20,
             output_budget_bytes: 1024,
+            max_model_calls: 6,
         });
         let filtered = When::Event(EventTrigger {
             event: EventKind::JobFailed,

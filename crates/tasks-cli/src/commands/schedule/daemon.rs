@@ -78,6 +78,9 @@ pub struct DaemonArgs {
     /// Do every firing due up to now (missed policies apply), run the Jobs, and exit
     #[arg(long)]
     pub once: bool,
+    /// Also run the Telegram bot in this process (see tasks bot telegram)
+    #[arg(long)]
+    pub telegram: bool,
 }
 
 /// The daemon lock: an exclusive `flock` on `<db>.daemon.lock`, released by the kernel
@@ -200,7 +203,7 @@ fn job_line(j: &Job) -> String {
 /// `/proc/<pid>/environ` — the commands it runs among them: the daemon may hold secrets
 /// (an LLM key, a bot token) from its environment or config. A command's own `exec`
 /// makes it dumpable again, so this never reaches the commands themselves.
-pub(crate) fn protect_memory() {
+pub fn protect_memory() {
     let _ = rustix::process::set_dumpable_behavior(rustix::process::DumpableBehavior::NotDumpable);
 }
 
@@ -210,7 +213,23 @@ pub fn daemon(app: &mut App, a: DaemonArgs) -> Result<(), CliError> {
     let lock = DaemonLock::acquire(app.store.path())?;
     let shared = Shared::open(app)?;
     let quiet = app.json;
-    let summary = runtime()?.block_on(serve(shared, a.once, quiet))?;
+    // The conversation runner: Telegram chats with --telegram, local conversations'
+    // prompt firings when a model is configured.
+    let runner = std::sync::Arc::new(super::super::bot::runner(app, a.telegram)?);
+    let once = a.once;
+    let summary = runtime()?.block_on(async move {
+        runner.recover().await.map_err(super::super::bot::runner_error)?;
+        if once {
+            let summary = serve(shared, true, quiet).await?;
+            runner.poll(Duration::ZERO).await.map_err(super::super::bot::runner_error)?;
+            runner.work().await.map_err(super::super::bot::runner_error)?;
+            return Ok(summary);
+        }
+        tokio::select! {
+            summary = serve(shared, false, quiet) => summary,
+            _ = super::super::bot::loops(runner.clone()) => unreachable!("the bot's loops never end"),
+        }
+    })?;
     drop(lock);
     let jobs: Vec<&Job> = summary.jobs.values().collect();
     app.print(

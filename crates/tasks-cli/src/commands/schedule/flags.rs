@@ -313,6 +313,7 @@ impl ActionArgs {
                     timeout_seconds: DEFAULT_PROMPT_TIMEOUT.as_secs(),
                     max_tool_calls: DEFAULT_PROMPT_TOOL_CALLS,
                     output_budget_bytes: self.budget()?,
+                    max_model_calls: tasks_core::ops::schedule::limits::DEFAULT_PROMPT_MODEL_CALLS,
                 }))
             }
         }

@@ -24,7 +24,7 @@ use super::App;
 use super::view::TaskArg;
 use crate::env;
 use crate::error::CliError;
-pub use daemon::{DaemonArgs, daemon};
+pub use daemon::{DaemonArgs, daemon, protect_memory};
 use flags::{ActionArgs, EventArgs, TriggerArgs};
 
 #[derive(Debug, Subcommand)]
@@ -81,8 +81,20 @@ pub struct AddArgs {
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub max_active: u32,
     /// Post into this conversation [default: the local one]
-    #[arg(long, value_name = "ID")]
+    #[arg(long, value_name = "ID", conflicts_with = "telegram")]
     pub conversation: Option<i64>,
+    /// Post into this Telegram chat's conversation (the bot answers it there)
+    #[arg(long, value_name = "CHAT_ID", allow_hyphen_values = true)]
+    pub telegram: Option<i64>,
+    /// Longest a prompt's run may take [default: 5m]
+    #[arg(long, value_name = "LENGTH")]
+    pub prompt_timeout: Option<String>,
+    /// Most tool calls a prompt's run may make [default: 20]
+    #[arg(long, value_name = "N")]
+    pub max_tool_calls: Option<u32>,
+    /// Most model calls a prompt's run may make [default: 6]
+    #[arg(long, value_name = "N")]
+    pub max_model_calls: Option<u32>,
     /// Replace the task's schedule (bumps its plan version; running Jobs keep theirs)
     #[arg(long)]
     pub replace: bool,
@@ -153,7 +165,11 @@ pub struct MessagesArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct JobsArgs {
+    /// Approve or reject what a prompt Job waits for
+    #[command(subcommand)]
+    pub decide: Option<JobsDecision>,
     /// Only Jobs of this task
     pub task: Option<String>,
     /// Only Jobs in this state (queued, running, succeeded, failed, skipped, interrupted …)
@@ -165,6 +181,22 @@ pub struct JobsArgs {
     /// At most this many, newest first [default: 50]
     #[arg(long, default_value_t = sched::limits::JOBS_LIST_LIMIT)]
     pub limit: usize,
+}
+
+/// `tasks jobs approve JOB` / `tasks jobs reject JOB`.
+#[derive(Debug, Subcommand)]
+pub enum JobsDecision {
+    /// Run the writes a prompt Job proposed; the same Job ends succeeded
+    Approve(JobIdArg),
+    /// Refuse them: nothing runs; the Job ends failed
+    Reject(JobIdArg),
+}
+
+/// One Job.
+#[derive(Debug, Args)]
+pub struct JobIdArg {
+    /// The Job's number (tasks jobs shows it)
+    pub job: i64,
 }
 
 /// Runs one `tasks schedule` subcommand.
@@ -184,14 +216,46 @@ pub fn run(app: &mut App, command: ScheduleCommand) -> Result<(), CliError> {
 }
 
 fn add(app: &mut App, a: AddArgs) -> Result<(), CliError> {
+    let conversation = match a.telegram {
+        Some(chat) => {
+            let chat_ref = tasks_core::ops::conversation::ConversationRef {
+                kind: tasks_core::model::conversation::ConversationKind::Telegram,
+                external_id: chat.to_string(),
+            };
+            Some(tasks_core::ops::conversation::ensure(&mut app.store, &app.ctx, &chat_ref)?)
+        }
+        None => a.conversation,
+    };
+    let mut action = a.action.action()?;
+    let budgets = a.prompt_timeout.is_some() || a.max_tool_calls.is_some() || a.max_model_calls.is_some();
+    match &mut action {
+        tasks_core::model::schedule::Action::Prompt(p) => {
+            if let Some(t) = &a.prompt_timeout {
+                p.timeout_seconds = tasks_core::input::parse_duration("prompt-timeout", t)?.as_secs().max(1);
+            }
+            if let Some(n) = a.max_tool_calls {
+                p.max_tool_calls = n;
+            }
+            if let Some(n) = a.max_model_calls {
+                p.max_model_calls = n.max(1);
+            }
+        }
+        _ if budgets => {
+            return Err(CliError::validation(
+                "--prompt-timeout, --max-tool-calls and --max-model-calls go with --prompt",
+                None,
+            ));
+        }
+        _ => {}
+    }
     let req = AddRequest {
         task: a.task.clone(),
         when: flags::when(&a.trigger, &a.event)?,
         zone: flags::zone_name(a.tz.as_deref())?,
         missed: a.action.missed()?,
-        action: a.action.action()?,
+        action,
         max_active: a.max_active,
-        conversation: a.conversation,
+        conversation,
         replace: a.replace,
     };
     let out = manage::add(&mut app.store, &app.ctx, &req)?;
@@ -426,6 +490,27 @@ fn jobs_table(jobs: &[JobDetail]) -> String {
 
 /// Runs `tasks jobs`.
 pub fn jobs(app: &mut App, a: JobsArgs) -> Result<(), CliError> {
+    match a.decide {
+        Some(JobsDecision::Approve(j)) => {
+            let done = tasks_chat::approval::approve(&mut app.store, &app.ctx, j.job)?;
+            let d = manage::job(&app.store, done.job.id)?;
+            app.print(
+                || wire::job_one(&d),
+                || format!("Approved Job #{}: {}\n{}\n", j.job, done.job.state, crate::render::safe_lines(&done.reply)),
+            );
+            return Ok(());
+        }
+        Some(JobsDecision::Reject(j)) => {
+            let job = tasks_chat::approval::reject(&mut app.store, &app.ctx, j.job)?;
+            let d = manage::job(&app.store, job.id)?;
+            app.print(
+                || wire::job_one(&d),
+                || format!("Rejected Job #{}: {} — nothing of it was done\n", j.job, job.state),
+            );
+            return Ok(());
+        }
+        None => {}
+    }
     if let Some(id) = a.id {
         let d = manage::job(&app.store, id)?;
         app.print(|| wire::job_one(&d), || render_job(&d));

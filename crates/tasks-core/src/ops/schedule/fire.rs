@@ -624,6 +624,7 @@ mod tests {
             timeout_seconds: 60,
             max_tool_calls: 5,
             output_budget_bytes: 1024,
+            max_model_calls: 6,
         });
         let s = schedule(&mut env, request(&key, daily(9), action), "2026-11-29T12:00:00Z");
         let jobs = plan(&mut env, "2026-11-30T09:00:10Z");

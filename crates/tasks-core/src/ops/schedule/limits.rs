@@ -32,6 +32,11 @@ pub const MAX_OUTPUT_BUDGET: u64 = 4 * 1024 * 1024;
 /// the conversation runner of issue 6): 5 minutes.
 pub const DEFAULT_PROMPT_TIMEOUT: Duration = Duration::from_secs(5 * 60);
 
+/// Holds how many model calls a `prompt` action's run may make (frozen into its
+/// snapshot): a read, its answer and a summary are three; six leaves room for a second
+/// look without letting a confused model loop.
+pub const DEFAULT_PROMPT_MODEL_CALLS: u32 = 6;
+
 /// Holds how many tool calls a `prompt` action's run may make (frozen into its snapshot):
 /// 20, several list/update rounds, and a stop for a model that loops.
 pub const DEFAULT_PROMPT_TOOL_CALLS: u32 = 20;

@@ -534,6 +534,7 @@ mod tests {
             timeout_seconds: 60,
             max_tool_calls: 5,
             output_budget_bytes,
+            max_model_calls: 6,
         })
     }
 

@@ -11,6 +11,8 @@
 //!   (→ `interrupted`, never replayed), start the next Job (a new Run), apply a `due`
 //!   action, record a command's end (retrying transient failures with a bound),
 //!   interrupt on shutdown.
+//! - [`prompt`]: a prompt Job's turn in its conversation — finished, or parked for
+//!   approval, approved or rejected.
 //! - [`queue`]: the conversation's durable FIFO (enqueue, list, remove, promote with
 //!   interrupt) and its messages; every firing posts one.
 //!
@@ -22,6 +24,7 @@
 pub mod fire;
 pub mod limits;
 pub mod manage;
+pub mod prompt;
 pub mod queue;
 pub mod run;
 

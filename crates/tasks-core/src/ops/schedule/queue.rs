@@ -76,7 +76,7 @@ pub fn push_message(store: &mut Store, ctx: &Context, conversation: Option<i64>,
             None => conversations::local_conversation(tx, LOCAL_TITLE, now)?,
         };
         conversations::insert_message(tx, conv, MessageRole::User, text, None, None, now)?;
-        let payload = QueuePayload::Message(MessagePayload { text: text.to_string(), from: ctx.actor.clone() });
+        let payload = QueuePayload::Message(MessagePayload::text(text, ctx.actor.clone()));
         let id = queue_rows::enqueue(tx, conv, QueueKind::Message, None, &payload, now)?;
         item(tx, id)
     })
@@ -243,6 +243,7 @@ mod tests {
             timeout_seconds: 60,
             max_tool_calls: 5,
             output_budget_bytes: 1024,
+            max_model_calls: 6,
         });
         let req = AddRequest {
             task: key.clone(),
@@ -290,8 +291,7 @@ mod tests {
         let mut env = env();
         let item = push_message(&mut env.store, &ctx(), None, "What is due today?").expect("push");
         assert_eq!((item.kind, item.state, item.job_id), (QueueKind::Message, QueueState::Pending, None));
-        let payload =
-            QueuePayload::Message(MessagePayload { text: "What is due today?".into(), from: "tester".into() });
+        let payload = QueuePayload::Message(MessagePayload::text("What is due today?", "tester"));
         assert_eq!(item.payload, payload);
         let said = messages(&env.store, None, 10).expect("messages");
         assert_eq!(

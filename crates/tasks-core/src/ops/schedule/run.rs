@@ -625,6 +625,7 @@ mod tests {
             timeout_seconds: 60,
             max_tool_calls: 5,
             output_budget_bytes: 1024,
+            max_model_calls: 6,
         });
         let digest = scheduled(&mut env, "Weekly digest", 8, "UTC", prompt, 1);
         let parked = run_now(&mut env, &digest, "k");
