@@ -105,6 +105,7 @@ pub const DESCRIBED: &[(&str, &str)] = &[
     ("TELEGRAM_BOT_TOKEN", "the Telegram bot's token (never printed)"),
     ("TASKS_TELEGRAM_CHATS", "the chats the bot answers, comma-separated ids; without it the bot does not start"),
     ("TASKS_TELEGRAM_API_URL", "the Bot API's base URL (default https://api.telegram.org)"),
+    ("TASKS_SERVE_TOKEN", "the Task Center's session token (default: a random one, printed at start)"),
     ("VISUAL, EDITOR", "the editor tasks edit opens when no field flags are given"),
     ("NO_COLOR", "no colour in human output"),
     ("COLUMNS", "the width tables are cut to (default: the terminal's)"),

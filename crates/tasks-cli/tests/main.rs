@@ -5,6 +5,7 @@
 mod common;
 mod test_add;
 mod test_bot;
+mod test_browser;
 mod test_chat;
 mod test_chat_holdout;
 mod test_claim;
@@ -19,6 +20,8 @@ mod test_human;
 mod test_import;
 mod test_mcp;
 mod test_schedule;
+mod test_web;
+mod web_common;
 
 #[test]
 fn every_test_file_is_listed() {

@@ -44,14 +44,7 @@ pub fn run(app: &mut App, command: BotCommand) -> Result<(), CliError> {
 /// Builds the runner of this process: the conversation settings, and the bot when
 /// `with_telegram`.
 pub fn runner(app: &App, with_telegram: bool) -> Result<Runner, CliError> {
-    let settings = Settings {
-        store_path: app.store.path().to_path_buf(),
-        actor: app.ctx.actor.clone(),
-        zone: app.ctx.zone.clone(),
-        fixed_now: env::fixed_now()?,
-        conversational: env::conversational()?,
-        llm: env::llm()?,
-    };
+    let settings = runner_settings(app)?;
     let telegram = if with_telegram {
         let t = env::telegram()?;
         Some(Telegram { api: BotApi::new(&t.api_url, &t.token), chats: t.chats })
@@ -59,6 +52,19 @@ pub fn runner(app: &App, with_telegram: bool) -> Result<Runner, CliError> {
         None
     };
     Ok(Runner::new(settings, telegram))
+}
+
+/// The conversation settings of this process (store, actor, zone, clock, model), as
+/// the bot and the web page's worker take them.
+pub fn runner_settings(app: &App) -> Result<Settings, CliError> {
+    Ok(Settings {
+        store_path: app.store.path().to_path_buf(),
+        actor: app.ctx.actor.clone(),
+        zone: app.ctx.zone.clone(),
+        fixed_now: env::fixed_now()?,
+        conversational: env::conversational()?,
+        llm: env::llm()?,
+    })
 }
 
 fn telegram(app: &mut App, a: TelegramArgs) -> Result<(), CliError> {

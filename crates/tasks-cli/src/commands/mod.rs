@@ -11,6 +11,7 @@ mod duplicates;
 mod prime;
 mod project;
 mod schedule;
+mod serve;
 mod shell;
 mod transfer;
 mod view;
@@ -132,6 +133,8 @@ pub enum Command {
     /// Run a chat bot on the same store (Telegram)
     #[command(subcommand)]
     Bot(bot::BotCommand),
+    /// Serve the Task Center web page (loopback, a session token, CSRF on writes)
+    Serve(serve::ServeArgs),
     /// Serve the same operations to agents over MCP (stdio)
     Mcp,
     /// Print a short workflow guide for an agent's context
@@ -340,6 +343,7 @@ fn dispatch(app: &mut App, command: Command) -> Result<(), CliError> {
         Command::Daemon(a) => schedule::daemon(app, a),
         Command::Chat(a) => chat::run(app, a),
         Command::Bot(c) => bot::run(app, c),
+        Command::Serve(a) => serve::run(app, a),
         Command::Completions(_) | Command::Man(_) | Command::Mcp | Command::Prime | Command::Workload(_) => Ok(()),
     }
 }

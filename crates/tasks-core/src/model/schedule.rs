@@ -267,6 +267,31 @@ pub struct PromptAction {
     pub max_model_calls: u32,
 }
 
+impl PromptAction {
+    /// A prompt action with the mode's tools and approval rule and the default budgets
+    /// (`ops::schedule::limits`): what `schedule add --prompt` and the page's create both
+    /// freeze.
+    pub fn new(text: impl Into<String>, mode: PromptMode) -> PromptAction {
+        use crate::ops::schedule::limits::{
+            DEFAULT_OUTPUT_BUDGET, DEFAULT_PROMPT_MODEL_CALLS, DEFAULT_PROMPT_TIMEOUT, DEFAULT_PROMPT_TOOL_CALLS,
+        };
+        let (tools, approval) = match mode {
+            PromptMode::Ask => ("read_only", "never"),
+            PromptMode::Execute => ("tasks", "writes"),
+        };
+        PromptAction {
+            text: text.into(),
+            mode,
+            tools: tools.into(),
+            approval: approval.into(),
+            timeout_seconds: DEFAULT_PROMPT_TIMEOUT.as_secs(),
+            max_tool_calls: DEFAULT_PROMPT_TOOL_CALLS,
+            output_budget_bytes: DEFAULT_OUTPUT_BUDGET,
+            max_model_calls: DEFAULT_PROMPT_MODEL_CALLS,
+        }
+    }
+}
+
 fn default_model_calls() -> u32 {
     crate::ops::schedule::limits::DEFAULT_PROMPT_MODEL_CALLS
 }

@@ -241,7 +241,7 @@ fn prepare(tx: &Tx<'_>, req: &AddRequest, now: i64) -> Result<Prepared> {
     Ok(Prepared { locator, person_id, message_id })
 }
 
-fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
+pub(crate) fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
     let now = ctx.now_ms();
     let prepared = prepare(tx, req, now)?;
 

@@ -73,6 +73,31 @@ pub(crate) fn conversation(conn: &Connection, id: i64) -> Result<Option<Conversa
         .optional()?)
 }
 
+/// Every conversation with the number of live schedules posting into it, oldest first.
+pub(crate) fn conversations_with_schedules(conn: &Connection) -> Result<Vec<(Conversation, usize)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT c.id, c.kind, c.title, c.external_id, c.created_at, coalesce(n.live, 0)
+         FROM conversations c
+         LEFT JOIN (SELECT conversation_id, count(*) AS live FROM schedules
+                    WHERE removed_at IS NULL GROUP BY conversation_id) n ON n.conversation_id = c.id
+         ORDER BY c.id",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        let n: i64 = r.get(5)?;
+        Ok((
+            Conversation {
+                id: r.get(0)?,
+                kind: spelled_column(r, 1, "conversation kind")?,
+                title: r.get(2)?,
+                external_id: r.get(3)?,
+                created_at: r.get(4)?,
+            },
+            usize::try_from(n).unwrap_or(0),
+        ))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// Returns the id of the first local conversation, if one exists (reads only).
 pub(crate) fn find_local_conversation(conn: &Connection) -> Result<Option<i64>> {
     Ok(conn

@@ -3,6 +3,8 @@
 //! connection's statement cache; states are the model's enums, the active ones listed
 //! once ([`JobState::ACTIVE`]).
 
+use std::collections::HashMap;
+
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::columns::{bad_column, json_column, sql_list, to_json};
@@ -197,6 +199,38 @@ pub(crate) fn list_jobs(
     );
     let mut stmt = conn.prepare_cached(&sql)?;
     let rows = stmt.query_map(params![task_id, state.map(JobState::as_str), limit as i64], row_to_job)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Returns the newest Job of every schedule that has one, by schedule id (the Task
+/// Center's "last progress": one query for every row, not one per schedule).
+pub(crate) fn latest_jobs(conn: &Connection) -> Result<HashMap<i64, Job>> {
+    let sql = format!(
+        "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id
+         WHERE j.id IN (SELECT max(id) FROM jobs GROUP BY schedule_id)"
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt.query_map([], row_to_job)?;
+    rows.map(|r| r.map(|j| (j.schedule_id, j)).map_err(Into::into)).collect()
+}
+
+/// Returns the Jobs in one state, oldest first (the waiting approvals of the Task Center).
+pub(crate) fn jobs_in_state(conn: &Connection, state: JobState) -> Result<Vec<Job>> {
+    let sql =
+        format!("SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id WHERE j.state = ?1 ORDER BY j.id");
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt.query_map([state.as_str()], row_to_job)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Lists the Jobs of one schedule, newest first, at most `limit`.
+pub(crate) fn jobs_of_schedule(conn: &Connection, schedule_id: i64, limit: usize) -> Result<Vec<Job>> {
+    let sql = format!(
+        "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id
+         WHERE j.schedule_id = ?1 ORDER BY j.id DESC LIMIT ?2"
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt.query_map(params![schedule_id, limit as i64], row_to_job)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 

@@ -312,6 +312,13 @@ impl Store {
         &self.path
     }
 
+    /// Returns SQLite's `data_version` of this connection: it changes when another
+    /// connection commits, so a long-lived watcher learns of every write (the daemon's,
+    /// the bot's, a CLI's) without reading any table.
+    pub fn data_version(&self) -> Result<i64> {
+        Ok(self.conn.query_row("PRAGMA data_version", [], |r| r.get(0))?)
+    }
+
     /// Returns the connection for reads.
     pub(crate) fn conn(&self) -> &Connection {
         &self.conn

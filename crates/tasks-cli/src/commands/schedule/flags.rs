@@ -11,10 +11,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use tasks_core::input::{parse_bytes, parse_duration};
-use tasks_core::ops::schedule::limits::{
-    DEFAULT_COMMAND_TIMEOUT, DEFAULT_EVENT_DEDUPE, DEFAULT_OUTPUT_BUDGET, DEFAULT_PROMPT_TIMEOUT,
-    DEFAULT_PROMPT_TOOL_CALLS,
-};
+use tasks_core::ops::schedule::limits::{DEFAULT_COMMAND_TIMEOUT, DEFAULT_EVENT_DEDUPE, DEFAULT_OUTPUT_BUDGET};
 use tasks_core::ops::schedule::{
     Action, CommandAction, EventFilter, EventKind, EventTrigger, PromptAction, PromptMode, When,
 };
@@ -301,20 +298,9 @@ impl ActionArgs {
                     ModeArg::Ask => PromptMode::Ask,
                     ModeArg::Execute => PromptMode::Execute,
                 };
-                let (tools, approval) = match mode {
-                    PromptMode::Ask => ("read_only", "never"),
-                    PromptMode::Execute => ("tasks", "writes"),
-                };
-                Ok(Action::Prompt(PromptAction {
-                    text: text.clone(),
-                    mode,
-                    tools: tools.into(),
-                    approval: approval.into(),
-                    timeout_seconds: DEFAULT_PROMPT_TIMEOUT.as_secs(),
-                    max_tool_calls: DEFAULT_PROMPT_TOOL_CALLS,
-                    output_budget_bytes: self.budget()?,
-                    max_model_calls: tasks_core::ops::schedule::limits::DEFAULT_PROMPT_MODEL_CALLS,
-                }))
+                let mut action = PromptAction::new(text.clone(), mode);
+                action.output_budget_bytes = self.budget()?;
+                Ok(Action::Prompt(action))
             }
         }
     }

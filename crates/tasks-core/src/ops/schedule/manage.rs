@@ -152,6 +152,12 @@ fn check_when(tx: &Tx<'_>, when: &When, zone: &str, now: i64) -> Result<(When, S
 /// live schedule unless `replace`, and an unknown conversation. Records a `schedule`
 /// event in the task's history and posts the new plan into the conversation.
 pub fn add(store: &mut Store, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
+    store.write(|tx| add_in(tx, ctx, req))
+}
+
+/// [`add`] inside a caller's transaction (the page's create: task, conversation and
+/// schedule commit together).
+pub(crate) fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
     check_action(&req.action)?;
     if req.max_active == 0 || req.max_active > MAX_ACTIVE_CEILING {
         return Err(Error::invalid(
@@ -161,7 +167,7 @@ pub fn add(store: &mut Store, ctx: &Context, req: &AddRequest) -> Result<AddOutc
         ));
     }
     let now = ctx.now_ms();
-    store.write(|tx| {
+    {
         let task_id = keys::resolve(tx, &req.task)?;
         let task = task_rows::get(tx, task_id)?;
         let (when, zone, next_fire_at) = check_when(tx, &req.when, &req.zone, now)?;
@@ -217,7 +223,7 @@ pub fn add(store: &mut Store, ctx: &Context, req: &AddRequest) -> Result<AddOutc
         let verb = if before.is_some() { "changed" } else { "added" };
         queue::post(tx, &schedule, None, &format!("{} schedule #{id} {verb}: {text}", schedule.task_key), now)?;
         Ok(AddOutcome { schedule, replaced: before.is_some() })
-    })
+    }
 }
 
 /// Describes a schedule in one line: `daily 09:00 (Europe/Berlin), action due, next

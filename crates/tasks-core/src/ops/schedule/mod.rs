@@ -3,6 +3,8 @@
 //!
 //! - [`manage`]: add (or `--replace`, which bumps the plan version), list, pause,
 //!   resume, remove, preview, `run-now` with a caller key, the Job list.
+//! - [`center`]: the Task Center's rows, its conversations, and its create (task,
+//!   conversation and schedule in one transaction) with the summary shown before it.
 //! - [`fire`]: turns due firings into Jobs — wall-clock triggers through
 //!   `tasks_schedule::plan_missed` (the missed policy applies on every tick, so a
 //!   daemon that was down, or a laptop that slept, obeys it alike), and event triggers
@@ -21,6 +23,7 @@
 //! code) spawns commands, waits, and calls these steps through `spawn_blocking`; every
 //! step is one `store::Tx`, so a daemon killed at any point leaves a consistent store.
 
+pub mod center;
 pub mod fire;
 pub mod limits;
 pub mod manage;
