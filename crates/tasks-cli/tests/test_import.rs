@@ -81,7 +81,7 @@ fn export_then_import_round_trips() {
     let file = env.write("in.jsonl", GOOD);
     env.ok(&["import", file.to_str().expect("path")]);
     env.ok(&["tag", "INBOX-1", "brand"]);
-    let exported = env.ok(&["export"]).stdout;
+    let exported = env.ok(&["export", "--format", "lines"]).stdout;
     assert_eq!(exported.lines().count(), 4);
     let other = TestEnv::new();
     let file = other.write("round.jsonl", &exported);

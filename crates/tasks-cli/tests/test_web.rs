@@ -308,10 +308,7 @@ fn the_log_never_shows_a_secret_and_the_token_only_in_the_link() {
     model.then_status(401, r#"{"error":{"message":"bad key"}}"#);
     let key = "sk-very-secret-key-0123456789";
     let base = model.base_url();
-    let s = Served::start(
-        &env,
-        &[("TASKS_LLM_BASE_URL", &base), ("TASKS_LLM_MODEL", "m"), ("TASKS_LLM_API_KEY", key)],
-    );
+    let s = Served::start(&env, &[("TASKS_LLM_BASE_URL", &base), ("TASKS_LLM_MODEL", "m"), ("TASKS_LLM_API_KEY", key)]);
     // A message the worker sends to the model, which refuses it.
     let csrf = s.csrf();
     let conversation = env.json(&["schedule", "list"])["items"][0]["conversation_id"].as_i64().expect("id");

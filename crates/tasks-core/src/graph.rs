@@ -42,7 +42,7 @@ pub(crate) fn add_link(tx: &Tx<'_>, ctx: &Context, from: i64, kind: LinkKind, to
 /// Writes a link whose checks are done, with its event.
 fn insert_checked(tx: &Tx<'_>, ctx: &Context, from: i64, kind: LinkKind, to: i64, now: i64) -> Result<()> {
     links::insert(tx, from, kind, to, &ctx.actor, now)?;
-    let to_key = task_rows::get(tx, to)?.key;
+    let to_key = task_rows::key_of(tx, to)?;
     events::record(tx, from, now, &ctx.actor, &EventChange::Link(LinkChange { kind, to: to_key }))
 }
 

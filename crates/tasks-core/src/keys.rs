@@ -122,10 +122,23 @@ pub fn canonical_key(input: &str) -> Option<String> {
 /// Resolves a task reference to its row id (SPEC §3).
 ///
 /// Order: key or legacy key, then full UUID, then a UUID prefix of at least
-/// [`MIN_UUID_PREFIX`] hex digits, which must match exactly one task.
+/// [`MIN_UUID_PREFIX`] hex digits, which must match exactly one task. With the `task:`
+/// prefix, the id another tool gave the task (a beads `bd-a1b2`, kept as its external
+/// id by an import) is tried last.
 pub(crate) fn resolve(conn: &Connection, reference: &str) -> Result<i64> {
-    let text = reference.trim();
-    let text = text.strip_prefix("task:").unwrap_or(text);
+    let trimmed = reference.trim();
+    if let Some(text) = trimmed.strip_prefix("task:") {
+        return match resolve_own(conn, reference, text) {
+            Err(Error::NotFound { .. }) => {
+                task_rows::id_by_external_id(conn, text.trim())?.ok_or_else(|| Error::task_not_found(reference))
+            }
+            other => other,
+        };
+    }
+    resolve_own(conn, reference, trimmed)
+}
+
+fn resolve_own(conn: &Connection, reference: &str, text: &str) -> Result<i64> {
     if text.is_empty() {
         return Err(Error::invalid("task", reference, "empty reference; give a key like HRB-12 or a UUID"));
     }

@@ -14,6 +14,7 @@ pub mod dedup;
 pub mod error;
 pub mod graph;
 pub mod input;
+pub mod interop;
 pub mod keys;
 pub mod limits;
 pub mod model;

@@ -173,7 +173,12 @@ pub fn run(app: &mut App, a: AddArgs) -> Result<(), CliError> {
                 s.push_str("It looks like an open task; the pair is queued for review (tasks duplicates):\n");
                 s.push_str(&crate::render::candidates(&out.candidates, &app.style));
             } else if out.created && !out.candidates.is_empty() {
-                s.push_str("Like these closed tasks (not a refusal: only the words agree):\n");
+                let all_closed = out.candidates.iter().all(|c| c.status.is_closed());
+                s.push_str(if all_closed {
+                    "Like these closed tasks (not a refusal: only the words agree):\n"
+                } else {
+                    "It looks like these (shown, not refused: you asked for it yourself):\n"
+                });
                 s.push_str(&crate::render::candidates(&out.candidates, &app.style));
             }
             s

@@ -16,6 +16,7 @@ mod shell;
 mod transfer;
 mod view;
 
+use std::io::Write as _;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
@@ -111,10 +112,14 @@ pub enum Command {
     Merge(duplicates::MergeArgs),
     /// Undo a merge (reopens the duplicate, moves its messages back)
     Unmerge(duplicates::UnmergeArgs),
-    /// Import tasks from JSON Lines (one transaction)
+    /// Import a tasks export, task lines, or Taskwarrior's / beads' export (one transaction)
     Import(transfer::ImportArgs),
-    /// Export every task as JSON Lines
+    /// Export the whole store (lossless), task lines, or for Taskwarrior / beads
     Export(transfer::ExportArgs),
+    /// Write a consistent copy of the store while others write
+    Backup(transfer::BackupArgs),
+    /// Replace the store's content with a backup (asks: --yes)
+    Restore(transfer::RestoreArgs),
     /// Schedule tasks: triggers in a time zone, actions, preview, pause, run-now, queue
     #[command(subcommand)]
     Schedule(schedule::ScheduleCommand),
@@ -156,6 +161,7 @@ impl Command {
             | Command::Graph(_)
             | Command::Check(_)
             | Command::Export(_)
+            | Command::Backup(_)
             | Command::Jobs(_)
             | Command::Project(project::ProjectCommand::List) => false,
             Command::Duplicates(a) => a.writes(),
@@ -254,9 +260,15 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 ));
             }
             let end = env::now()?.as_millisecond();
+            // A closed pipe (`| head`) ends the output quietly, as other tools do.
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
             for line in tasks_core::workload::lines(a.count, a.seed, end) {
-                println!("{line}");
+                if writeln!(out, "{line}").is_err() {
+                    return Ok(());
+                }
             }
+            let _ = out.flush();
             return Ok(());
         }
         Command::Prime => {
@@ -338,6 +350,8 @@ fn dispatch(app: &mut App, command: Command) -> Result<(), CliError> {
         Command::Unmerge(a) => duplicates::unmerge(app, a),
         Command::Import(a) => transfer::import(app, a),
         Command::Export(a) => transfer::export(app, a),
+        Command::Backup(a) => transfer::backup(app, a),
+        Command::Restore(a) => transfer::restore(app, a),
         Command::Schedule(c) => schedule::run(app, c),
         Command::Jobs(a) => schedule::jobs(app, a),
         Command::Daemon(a) => schedule::daemon(app, a),

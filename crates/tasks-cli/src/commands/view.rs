@@ -127,7 +127,7 @@ pub struct SearchArgs {
     /// Closed tasks too
     #[arg(long)]
     pub all: bool,
-    /// Most results [default: 20]
+    /// Most results
     #[arg(long, short = 'n', default_value_t = 20)]
     pub limit: usize,
 }

@@ -579,6 +579,97 @@ pub(crate) fn index(tx: &Tx<'_>, task_id: i64) -> Result<()> {
     embed::index(tx, task_id, &row.title)
 }
 
+/// What the duplicate check's indexes hold for a new task, computed without the store —
+/// so a bulk import computes it on another thread while the writer inserts.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct IndexRows {
+    /// The normalized words (`task_words`).
+    pub words: String,
+    /// Stems and concept terms (`task_stems`).
+    pub terms: String,
+    /// The signature's amount (the field, else one read from the text).
+    pub amount: Option<Money>,
+    /// The signature's due day, epoch ms (the field, else one read from the text).
+    pub due_ms: Option<i64>,
+}
+
+/// The fields of a task the index rows are computed from.
+pub(crate) struct IndexInput<'a> {
+    pub title: &'a str,
+    pub description: &'a str,
+    pub amount: Option<&'a Money>,
+    pub due: Option<Due>,
+    pub category: Option<&'a str>,
+    pub chat: Option<&'a str>,
+    pub created_at: i64,
+}
+
+/// Computes a new task's [`IndexRows`]: exactly what [`index`] writes for it (the
+/// person and the reply thread do not enter the index rows).
+pub(crate) fn index_rows(t: &IndexInput<'_>) -> IndexRows {
+    // As `row_profile`: a due is read back as its day (a time due's moment is not kept).
+    let due = t.due.map(|d| Due {
+        date: d.date,
+        kind: if d.kind == DueKind::Time { DueKind::Day } else { d.kind },
+        at: None,
+    });
+    let p = Profile::for_index(&ProfileInput {
+        id: 0,
+        title: t.title,
+        description: t.description,
+        person_id: None,
+        amount: t.amount.cloned(),
+        due,
+        category: t.category,
+        chat: t.chat,
+        reply_to_id: None,
+        created_at: t.created_at,
+        today: time::from_ms(t.created_at).to_zoned_datetime(jiff::tz::TimeZone::UTC).date().into(),
+    });
+    IndexRows {
+        words: p.words,
+        terms: p.terms,
+        due_ms: p.due.map(|d| time::floating_date_to_ms(d.date)),
+        amount: p.amount,
+    }
+}
+
+/// Writes the index rows of many new tasks at once, then refreshes the statistics once
+/// (an import: FTS5 keeps the rows in memory and writes large segments, instead of a
+/// segment per task).
+pub(crate) fn index_many(tx: &Tx<'_>, rows: &[(i64, IndexRows, String)]) -> Result<()> {
+    for (id, r, title) in rows {
+        store_dedup::insert_index_rows(tx, *id, &r.words, &r.terms)?;
+        store_dedup::upsert_signature(tx, *id, r.amount.as_ref(), r.due_ms)?;
+        embed::index(tx, *id, title)?;
+    }
+    store_dedup::refresh_stats(tx)
+}
+
+/// Rebuilds the duplicate check's index rows of these tasks from their stored fields
+/// (after a restore wrote the rows themselves), with one statistics refresh.
+pub(crate) fn reindex(tx: &Tx<'_>, ids: &[i64]) -> Result<()> {
+    let mut rows = Vec::with_capacity(ids.len());
+    for id in ids {
+        let r = store_dedup::candidate_row(tx, *id)?;
+        let due = r.due_at.and_then(|ms| {
+            let kind = r.due_kind.parse::<DueKind>().ok()?;
+            Some(Due { date: time::floating_date_from_ms(ms)?, kind, at: None })
+        });
+        let computed = index_rows(&IndexInput {
+            title: &r.title,
+            description: &r.description,
+            amount: r.amount.as_ref(),
+            due,
+            category: r.category.as_deref(),
+            chat: r.chat.as_deref(),
+            created_at: r.created_at,
+        });
+        rows.push((*id, computed, r.title));
+    }
+    index_many(tx, &rows)
+}
+
 /// Records a decision about a pair (merge, reject, attach, new, unmerge).
 pub(crate) fn record_decision(
     tx: &Tx<'_>,

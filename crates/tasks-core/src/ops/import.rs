@@ -49,6 +49,10 @@ pub const FIELDS: &[&str] = &[
     "currency",
     "blocked_by",
     "tags",
+    "project_name",
+    "due_at",
+    "notes",
+    "recur",
 ];
 
 /// Options of an import.
@@ -85,6 +89,8 @@ pub struct ImportOutcome {
     pub keys: Vec<(String, String)>,
     /// The check report, when asked for.
     pub report: Vec<CheckLine>,
+    /// Schedules made for lines that recur.
+    pub scheduled: usize,
 }
 
 /// A parsed, checked line.
@@ -109,6 +115,9 @@ struct Line {
     amount: Option<Money>,
     blocked_by: Vec<String>,
     tags: Vec<String>,
+    project_name: Option<String>,
+    notes: Vec<(i64, String)>,
+    recur: Option<tasks_schedule::Trigger>,
 }
 
 fn line_error(line: usize, field: Option<&'static str>, message: impl Into<String>) -> Error {
@@ -242,7 +251,24 @@ fn parse_line(text: &str, n: usize, ctx: &Context) -> Result<Line> {
         }
         None => None,
     };
+    let due = match opt_time(&obj, "due_at", n)? {
+        Some(at) => Some(Due::at(time::local_today(time::from_ms(at), &ctx.zone), at)),
+        None => due,
+    };
+    let notes = parse_notes(&obj, n, created_at)?;
+    let recur = match obj.get("recur") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(r)) => Some(parse_recur(r, n)?),
+        Some(other) => return Err(line_error(n, Some("recur"), format!("expected an object, found {other}"))),
+    };
+    let project_name = opt_string(&obj, "project_name", n)?;
+    if let Some(v) = &project_name {
+        check_name("project_name", v).map_err(|e| wrap("project_name", e))?;
+    }
     Ok(Line {
+        project_name,
+        notes,
+        recur,
         number: n,
         id: opt_string(&obj, "id", n)?,
         legacy_key,
@@ -263,6 +289,73 @@ fn parse_line(text: &str, n: usize, ctx: &Context) -> Result<Line> {
         amount,
         blocked_by: string_list(&obj, "blocked_by", n)?,
         tags,
+    })
+}
+
+/// Reads `notes`: a list of `{"at": RFC 3339, "text": …}` (or plain strings, noted at
+/// the task's creation).
+fn parse_notes(obj: &Map<String, Value>, n: usize, created_at: i64) -> Result<Vec<(i64, String)>> {
+    let items = match obj.get("notes") {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(Value::Array(items)) => items,
+        Some(other) => return Err(line_error(n, Some("notes"), format!("expected a list, found {other}"))),
+    };
+    items
+        .iter()
+        .map(|item| {
+            let (at, text) = match item {
+                Value::String(t) => (created_at, t.clone()),
+                Value::Object(o) => {
+                    let text = opt_string(o, "text", n)?.unwrap_or_default();
+                    (opt_time(o, "at", n)?.unwrap_or(created_at), text)
+                }
+                other => {
+                    return Err(line_error(n, Some("notes"), format!("expected {{\"at\", \"text\"}}, found {other}")));
+                }
+            };
+            crate::ops::note::check_note(&text).map_err(|e| line_error(n, Some("notes"), e.to_string()))?;
+            Ok((at, text.trim().to_string()))
+        })
+        .collect()
+}
+
+/// Reads `recur`: `{"trigger": "daily"|"weekly"|"monthly"|"workdays", "weekdays": […],
+/// "day": 1–31|"last", "time": "HH:MM"}` (time 09:00 when absent) — a schedule made for
+/// the task, firing a due in the importing person's zone.
+fn parse_recur(r: &Map<String, Value>, n: usize) -> Result<tasks_schedule::Trigger> {
+    use tasks_schedule::{Trigger, parse_month_day, parse_time, parse_weekdays};
+    let bad = |e: tasks_schedule::ScheduleError| line_error(n, Some("recur"), e.to_string());
+    let time = parse_time(r.get("time").and_then(Value::as_str).unwrap_or("09:00")).map_err(bad)?;
+    let trigger = r.get("trigger").and_then(Value::as_str).unwrap_or("");
+    Ok(match trigger {
+        "daily" => Trigger::Daily { time },
+        "workdays" => Trigger::Weekly { weekdays: parse_weekdays("mon,tue,wed,thu,fri").map_err(bad)?, time },
+        "weekly" => {
+            let days: Vec<String> = match r.get("weekdays") {
+                Some(Value::Array(d)) => d.iter().filter_map(Value::as_str).map(str::to_string).collect(),
+                Some(Value::String(d)) => vec![d.clone()],
+                _ => Vec::new(),
+            };
+            if days.is_empty() {
+                return Err(line_error(n, Some("recur"), "a weekly recurrence needs \"weekdays\""));
+            }
+            Trigger::Weekly { weekdays: parse_weekdays(&days.join(",")).map_err(bad)?, time }
+        }
+        "monthly" => {
+            let day = match r.get("day") {
+                Some(Value::Number(d)) => d.to_string(),
+                Some(Value::String(d)) => d.clone(),
+                _ => return Err(line_error(n, Some("recur"), "a monthly recurrence needs \"day\"")),
+            };
+            Trigger::Monthly { day: parse_month_day(&day).map_err(bad)?, time }
+        }
+        other => {
+            return Err(line_error(
+                n,
+                Some("recur"),
+                format!("trigger \"{other}\" is not one of daily, weekly, monthly, workdays"),
+            ));
+        }
     })
 }
 
@@ -324,11 +417,14 @@ fn read_line_bounded(input: &mut dyn BufRead, buf: &mut Vec<u8>, max: usize) -> 
 pub fn import(
     store: &mut Store,
     ctx: &Context,
-    input: &mut dyn BufRead,
+    input: &mut (dyn BufRead + Send),
     opts: &ImportOptions,
     progress: &mut dyn FnMut(usize),
 ) -> Result<ImportOutcome> {
-    store.write(|tx| import_in(tx, ctx, input, opts, progress))
+    store.begin_bulk()?;
+    let out = store.write(|tx| import_in(tx, ctx, input, opts, progress));
+    store.end_bulk()?;
+    out
 }
 
 /// Imports JSON Lines held in memory (tests, evaluations).
@@ -342,10 +438,87 @@ pub fn import_text(
     import(store, ctx, &mut text.as_bytes(), opts, progress)
 }
 
+/// What the writer keeps across lines of one import.
+struct Bulk {
+    /// Person handle → row id (each handle is looked up or made once).
+    persons: HashMap<String, i64>,
+    /// Project key as written → the project (each looked up once).
+    projects: HashMap<Option<String>, crate::model::Project>,
+    /// (line, key, trigger) of lines that recur: scheduled once every line is in.
+    recurring: Vec<(usize, String, tasks_schedule::Trigger)>,
+    /// Whether any task in the store had an external id before this import: when none
+    /// did, a caller id can only name a line of this file, and no lookup is needed.
+    known_external: bool,
+    /// Index rows computed by the reader, written together at the end (`None` when the
+    /// check report needs each line indexed before the next is checked).
+    index: Option<Vec<(i64, dedup::IndexRows, String)>>,
+}
+
+/// One line as the reader thread hands it to the writer.
+type Parsed = (usize, Result<Option<(Line, Option<dedup::IndexRows>)>>);
+
+/// The reader: reads, parses and computes the index rows of each line (the CPU-heavy
+/// text work) on its own thread, while the writer inserts the lines before it.
+fn read_lines(
+    input: &mut (dyn BufRead + Send),
+    ctx: &Context,
+    with_index: bool,
+    send: std::sync::mpsc::SyncSender<Parsed>,
+) {
+    let mut buf = Vec::new();
+    let mut n = 0;
+    loop {
+        let read = match read_line_bounded(input, &mut buf, limits::IMPORT_LINE_MAX_BYTES) {
+            Ok(r) => r,
+            Err(e) => {
+                let _ = send.send((n + 1, Err(Error::Io { path: "the import input".into(), source: e })));
+                return;
+            }
+        };
+        n += 1;
+        let result = match read {
+            LineRead::End => return,
+            LineRead::TooLong(len) => Err(line_error(
+                n,
+                None,
+                format!("the line is {len} bytes long; the limit is {} bytes", limits::IMPORT_LINE_MAX_BYTES),
+            )),
+            LineRead::Line => match std::str::from_utf8(&buf) {
+                Err(e) => Err(line_error(n, None, format!("not valid UTF-8 (at byte {})", e.valid_up_to() + 1))),
+                Ok(raw) if raw.trim().is_empty() => Ok(None),
+                Ok(raw) => parse_line(raw, n, ctx).map(|line| {
+                    let rows = with_index.then(|| {
+                        dedup::index_rows(&dedup::IndexInput {
+                            title: &line.title,
+                            description: &line.description,
+                            amount: line.amount.as_ref(),
+                            due: line.due,
+                            category: line.category.as_deref(),
+                            chat: line.chat.as_deref(),
+                            created_at: line.created_at,
+                        })
+                    });
+                    Some((line, rows))
+                }),
+            },
+        };
+        if send.send((n, result)).is_err() {
+            // The writer stopped (an error): nothing more to read.
+            return;
+        }
+    }
+}
+
+/// The tables whose secondary indexes an import into an empty store builds at the end.
+const BULK_TABLES: &[&str] = &["tasks", "task_events", "taggings", "links"];
+
+/// Lines the reader may run ahead of the writer.
+const READ_AHEAD: usize = 1024;
+
 fn import_in(
     tx: &Tx<'_>,
     ctx: &Context,
-    input: &mut dyn BufRead,
+    input: &mut (dyn BufRead + Send),
     opts: &ImportOptions,
     progress: &mut dyn FnMut(usize),
 ) -> Result<ImportOutcome> {
@@ -355,37 +528,47 @@ fn import_in(
     // Caller id → the line of this file that carried it.
     let mut seen: HashMap<String, usize> = HashMap::new();
     let mut pending_links: Vec<(usize, i64, String)> = Vec::new();
-    let mut buf = Vec::new();
-    let mut n = 0;
-    loop {
-        let read = read_line_bounded(input, &mut buf, limits::IMPORT_LINE_MAX_BYTES)
-            .map_err(|e| Error::Io { path: "the import input".into(), source: e })?;
-        n += 1;
-        let result = match read {
-            LineRead::End => break,
-            LineRead::TooLong(len) => Err(line_error(
-                n,
-                None,
-                format!("the line is {len} bytes long; the limit is {} bytes", limits::IMPORT_LINE_MAX_BYTES),
-            )),
-            LineRead::Line => match std::str::from_utf8(&buf) {
-                Err(e) => Err(line_error(n, None, format!("not valid UTF-8 (at byte {})", e.valid_up_to() + 1))),
-                Ok(raw) if raw.trim().is_empty() => Ok(None),
-                Ok(raw) => parse_line(raw, n, ctx)
-                    .and_then(|line| take_line(tx, ctx, line, &mut ids, &mut seen, &mut out, opts)),
-            },
-        };
-        progress(n);
-        match result {
-            Ok(Some((row, blockers))) => pending_links.extend(blockers.into_iter().map(|b| (n, row, b))),
-            Ok(None) => {}
-            Err(e) if opts.skip_bad => out.skipped.push(e),
-            Err(e) => return Err(e),
+    let with_index = !opts.check_report;
+    let mut bulk = Bulk {
+        persons: HashMap::new(),
+        projects: HashMap::new(),
+        recurring: Vec::new(),
+        known_external: task_rows::any_external_id(tx)?,
+        index: with_index.then(Vec::new),
+    };
+    // References are checked at commit, not per statement: a per-row check makes every
+    // insert a statement that may abort, which opens a statement journal each time.
+    tx.execute_batch("PRAGMA defer_foreign_keys = ON")?;
+    // Into an empty store, the tables' secondary indexes are built once at the end.
+    let dropped =
+        if task_rows::is_empty(tx)? { task_rows::drop_secondary_indexes(tx, BULK_TABLES)? } else { Vec::new() };
+    std::thread::scope(|scope| -> Result<()> {
+        let (send, recv) = std::sync::mpsc::sync_channel::<Parsed>(READ_AHEAD);
+        let reader_ctx = ctx.clone();
+        scope.spawn(move || read_lines(input, &reader_ctx, with_index, send));
+        for (n, parsed) in recv {
+            progress(n);
+            let result = parsed.and_then(|p| match p {
+                None => Ok(None),
+                Some((line, rows)) => take_line(tx, ctx, line, rows, &mut ids, &mut seen, &mut out, opts, &mut bulk),
+            });
+            match result {
+                Ok(Some((row, blockers))) => pending_links.extend(blockers.into_iter().map(|b| (n, row, b))),
+                Ok(None) => {}
+                Err(e) if opts.skip_bad => out.skipped.push(e),
+                Err(e) => return Err(e),
+            }
         }
+        Ok(())
+    })?;
+    if let Some(rows) = &bulk.index {
+        dedup::index_many(tx, rows)?;
     }
+    task_rows::create_indexes(tx, &dropped)?;
+
     let mut new_links = Vec::new();
     for (n, row, blocker) in pending_links {
-        match resolve_id(tx, &ids, &blocker)? {
+        match resolve_id(tx, &ids, &blocker, bulk.known_external)? {
             Some(target) => new_links.push(crate::graph::NewLink { line: n, from: row, to: target }),
             None => {
                 let e = line_error(n, Some("blocked_by"), format!("no line has id \"{blocker}\""));
@@ -397,66 +580,128 @@ fn import_in(
         }
     }
     out.skipped.extend(crate::graph::add_links_acyclic(tx, ctx, LinkKind::BlockedBy, &new_links, opts.skip_bad)?);
+    let zone = ctx.zone.iana_name().unwrap_or("UTC").to_string();
+    for (n, key, trigger) in std::mem::take(&mut bulk.recurring) {
+        let req = crate::ops::schedule::manage::AddRequest {
+            task: key,
+            when: crate::model::schedule::When::Time(trigger),
+            zone: zone.clone(),
+            missed: tasks_schedule::MissedPolicy::RunOnce,
+            action: crate::model::schedule::Action::Due,
+            max_active: 1,
+            conversation: None,
+            replace: false,
+        };
+        match crate::ops::schedule::manage::add_in(tx, ctx, &req) {
+            Ok(_) => out.scheduled += 1,
+            Err(e) if opts.skip_bad => out.skipped.push(line_error(n, Some("recur"), e.to_string())),
+            Err(e) => return Err(line_error(n, Some("recur"), e.to_string())),
+        }
+    }
     Ok(out)
 }
 
 /// Returns the row of a caller id: a line of this import, else a task an earlier
 /// import made with that id.
-fn resolve_id(tx: &Tx<'_>, ids: &HashMap<String, i64>, id: &str) -> Result<Option<i64>> {
+fn resolve_id(tx: &Tx<'_>, ids: &HashMap<String, i64>, id: &str, known_external: bool) -> Result<Option<i64>> {
     match ids.get(id) {
         Some(row) => Ok(Some(*row)),
-        None => task_rows::id_by_external_id(tx, id),
+        None if known_external => task_rows::id_by_external_id(tx, id),
+        None => Ok(None),
     }
 }
 
 /// Takes one parsed line: refuses an id this file used before (naming both lines),
 /// skips a line whose id an earlier import brought in (re-importing a file creates
 /// nothing twice; the line is reported), else inserts it.
+#[allow(clippy::too_many_arguments)]
 fn take_line(
     tx: &Tx<'_>,
     ctx: &Context,
     line: Line,
+    rows: Option<dedup::IndexRows>,
     ids: &mut HashMap<String, i64>,
     seen: &mut HashMap<String, usize>,
     out: &mut ImportOutcome,
     opts: &ImportOptions,
+    bulk: &mut Bulk,
 ) -> Result<Inserted> {
     if let Some(id) = &line.id {
         if let Some(first) = seen.get(id) {
             return Err(line_error(line.number, Some("id"), format!("id \"{id}\" is also on line {first}")));
         }
         seen.insert(id.clone(), line.number);
-        if let Some(existing) = task_rows::id_by_external_id(tx, id)? {
+        if bulk.known_external
+            && let Some(existing) = task_rows::id_by_external_id(tx, id)?
+        {
             let key = task_rows::get(tx, existing)?.key;
             ids.insert(id.clone(), existing);
             out.already_imported.push((id.clone(), key));
             return Ok(None);
         }
     }
-    insert_line(tx, ctx, line, ids, out, opts)
+    insert_line(tx, ctx, line, rows, ids, out, opts, bulk)
 }
 
 type Inserted = Option<(i64, Vec<String>)>;
 
+#[allow(clippy::too_many_arguments)]
 fn insert_line(
     tx: &Tx<'_>,
     ctx: &Context,
     line: Line,
+    rows: Option<dedup::IndexRows>,
     ids: &mut HashMap<String, i64>,
     out: &mut ImportOutcome,
     opts: &ImportOptions,
+    bulk: &mut Bulk,
 ) -> Result<Inserted> {
     let n = line.number;
     let reply_to_id = match &line.reply_to {
         Some(r) => Some(
-            resolve_id(tx, ids, r)?
+            resolve_id(tx, ids, r, bulk.known_external)?
                 .ok_or_else(|| line_error(n, Some("reply_to"), format!("no earlier line has id \"{r}\"")))?,
         ),
         None => None,
     };
-    let project = project::resolve_or_inbox(tx, line.project.as_deref(), ctx.now_ms())
-        .map_err(|e| line_error(n, Some("project"), e.to_string()))?;
-    let person_id = line.person.as_deref().map(|p| persons::resolve_or_create(tx, p, line.created_at)).transpose()?;
+    let project = match bulk.projects.get(&line.project) {
+        Some(p) => p.clone(),
+        None => {
+            let p = match project::resolve_or_inbox(tx, line.project.as_deref(), ctx.now_ms()) {
+                Ok(p) => p,
+                // A line that names its project (a converted export) brings it along.
+                Err(Error::NotFound { .. }) if line.project_name.is_some() => {
+                    let key = line.project.as_deref().unwrap_or_default();
+                    let key = crate::keys::parse_project_key(key)
+                        .map_err(|e| line_error(n, Some("project"), e.to_string()))?;
+                    let name = line.project_name.as_deref().unwrap_or(&key).to_string();
+                    crate::store::projects::insert(
+                        tx,
+                        &key,
+                        &name,
+                        "",
+                        crate::model::ProjectKind::Project,
+                        None,
+                        ctx.now_ms(),
+                    )?
+                }
+                Err(e) => return Err(line_error(n, Some("project"), e.to_string())),
+            };
+            bulk.projects.insert(line.project.clone(), p.clone());
+            p
+        }
+    };
+    let person_id = match line.person.as_deref() {
+        Some(p) => Some(match bulk.persons.get(p) {
+            Some(id) => *id,
+            None => {
+                let id = persons::resolve_or_create(tx, p, line.created_at)?;
+                bulk.persons.insert(p.to_string(), id);
+                id
+            }
+        }),
+        None => None,
+    };
     if let Some(legacy) = &line.legacy_key
         && task_rows::id_by_key(tx, legacy)?.is_some()
     {
@@ -509,9 +754,20 @@ fn insert_line(
             source: Source::Import,
         },
     )?;
-    dedup::index(tx, id)?;
+    match (rows, bulk.index.as_mut()) {
+        (Some(r), Some(all)) => all.push((id, r, line.title.clone())),
+        _ => dedup::index(tx, id)?,
+    }
     for t in &line.tags {
         tags::add(tx, id, t, line.created_at)?;
+    }
+    for (at, text) in &line.notes {
+        crate::store::notes::insert(tx, id, *at, &ctx.actor, text, &dedup::text_terms(text))?;
+    }
+    if let Some(trigger) = line.recur.clone()
+        && !line.status.is_closed()
+    {
+        bulk.recurring.push((n, key.clone(), trigger));
     }
     events::record(
         tx,
@@ -543,17 +799,23 @@ pub fn export(store: &Store) -> Result<Vec<Value>> {
     let mut all = task_rows::list(conn, &task_rows::ListFilter::default())?;
     all.sort_by_key(|t| t.id);
     let by_key: HashMap<&str, &Task> = all.iter().map(|t| (t.key.as_str(), t)).collect();
+    let names: HashMap<String, String> =
+        crate::store::projects::list(conn)?.into_iter().map(|p| (p.key, p.name)).collect();
     let export_id = |t: &Task| t.external_id.clone().unwrap_or_else(|| t.uuid.clone());
-    Ok(all
-        .iter()
+    all.iter()
         .map(|t| {
-            json!({
+            let notes: Vec<Value> = crate::store::notes::for_task(conn, t.id)?
+                .into_iter()
+                .map(|n| json!({ "at": time::rfc3339(n.at), "text": n.text }))
+                .collect();
+            let mut line = json!({
                 "id": export_id(t),
                 "key": t.legacy_key.clone().unwrap_or_else(|| t.key.clone()),
                 "title": t.title,
                 "description": t.description,
                 "type": t.task_type.as_str(),
                 "project": t.project,
+                "project_name": names.get(&t.project),
                 "person": t.person,
                 "chat": t.chat,
                 "reply_to": t.reply_to.as_deref().and_then(|k| by_key.get(k)).map(|r| export_id(r)),
@@ -565,10 +827,15 @@ pub fn export(store: &Store) -> Result<Vec<Value>> {
                 "close_reason": t.close_reason,
                 "due": t.due.map(|d| d.date.to_string()),
                 "due_kind": t.due.map(|d| d.kind.as_str()),
+                "due_at": t.due.and_then(|d| d.at).map(time::rfc3339),
                 "amount": t.amount.as_ref().map(|m| m.to_major_text()),
                 "blocked_by": t.blocked_by.iter().filter_map(|k| by_key.get(k.as_str())).map(|b| export_id(b)).collect::<Vec<_>>(),
                 "tags": t.tags,
-            })
+            });
+            if !notes.is_empty() {
+                line["notes"] = Value::Array(notes);
+            }
+            Ok(line)
         })
-        .collect())
+        .collect()
 }

@@ -4,7 +4,9 @@
 //! turns them into JSON.
 
 pub mod add;
+pub mod backup;
 pub mod conversation;
+pub mod dump;
 pub mod duplicates;
 pub mod edit;
 pub mod import;

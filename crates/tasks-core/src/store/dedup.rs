@@ -18,6 +18,13 @@ pub(crate) fn index_task(tx: &Tx<'_>, task_id: i64, words: &str, stems: &str) ->
     Ok(())
 }
 
+/// Inserts the index rows of a new task (no earlier rows to delete).
+pub(crate) fn insert_index_rows(tx: &Tx<'_>, task_id: i64, words: &str, stems: &str) -> Result<()> {
+    tx.exec_cached("INSERT INTO task_words (rowid, words) VALUES (?1, ?2)", params![task_id, words])?;
+    tx.exec_cached("INSERT INTO task_stems (rowid, stems) VALUES (?1, ?2)", params![task_id, stems])?;
+    Ok(())
+}
+
 /// Appends a decision row.
 pub(crate) fn insert_decision(
     tx: &Tx<'_>,

@@ -208,6 +208,54 @@ pub(crate) fn id_by_external_id(conn: &Connection, external_id: &str) -> Result<
         .optional()?)
 }
 
+/// Drops the secondary indexes of `tables` and returns the SQL that makes them again.
+///
+/// An import into an empty store inserts every row with no index to keep up and then
+/// builds each index once from sorted data, several times faster than updating a dozen
+/// B-trees per row. The unique indexes stay: they are the constraints.
+pub(crate) fn drop_secondary_indexes(tx: &Tx<'_>, tables: &[&str]) -> Result<Vec<String>> {
+    let mut sqls = Vec::new();
+    for table in tables {
+        let mut stmt = tx.prepare(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?1 AND sql IS NOT NULL
+             AND sql NOT LIKE 'CREATE UNIQUE%'",
+        )?;
+        let rows: Vec<(String, String)> =
+            stmt.query_map([table], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
+        for (name, sql) in rows {
+            tx.execute_batch(&format!("DROP INDEX \"{name}\""))?;
+            sqls.push(sql);
+        }
+    }
+    Ok(sqls)
+}
+
+/// Makes the indexes [`drop_secondary_indexes`] dropped.
+pub(crate) fn create_indexes(tx: &Tx<'_>, sqls: &[String]) -> Result<()> {
+    for sql in sqls {
+        tx.execute_batch(sql)?;
+    }
+    Ok(())
+}
+
+/// Returns whether the store holds no task.
+pub(crate) fn is_empty(conn: &Connection) -> Result<bool> {
+    Ok(!conn.query_row_cached("SELECT EXISTS (SELECT 1 FROM tasks)", [], |r| r.get::<_, bool>(0))?)
+}
+
+/// Returns a task's key (one indexed read, for the events that name a linked task).
+pub(crate) fn key_of(conn: &Connection, id: i64) -> Result<String> {
+    conn.query_row_cached("SELECT key FROM tasks WHERE id = ?1", [id], |r| r.get(0))
+        .optional()?
+        .ok_or_else(|| crate::Error::task_not_found(format!("#{id}")))
+}
+
+/// Returns whether any task carries an external id (an import skips its per-line
+/// lookups when none does).
+pub(crate) fn any_external_id(conn: &Connection) -> Result<bool> {
+    Ok(conn.query_row_cached("SELECT EXISTS (SELECT 1 FROM tasks WHERE external_id IS NOT NULL)", [], |r| r.get(0))?)
+}
+
 /// Returns (id, key) of tasks whose UUID starts with `prefix` (lowercase hex with dashes
 /// as stored), at most `limit`.
 pub(crate) fn ids_by_uuid_prefix(conn: &Connection, prefix: &str, limit: usize) -> Result<Vec<(i64, String)>> {

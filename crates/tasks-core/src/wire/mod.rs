@@ -261,7 +261,39 @@ pub fn imported(out: &ImportOutcome) -> Value {
         "already_imported": out.already_imported.iter().map(|(id, key)| json!({ "id": id, "key": key })).collect::<Vec<_>>(),
         "skipped": out.skipped.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "items": out.keys.iter().map(|(id, key)| json!({ "id": id, "key": key })).collect::<Vec<_>>(),
+        "scheduled": out.scheduled,
     })
+}
+
+/// Returns `import` of a converted file (Taskwarrior, beads): the import and what the
+/// conversion could not map.
+pub fn imported_converted(out: &ImportOutcome, from: &str, not_mapped: &[String]) -> Value {
+    let mut v = imported(out);
+    v["from"] = json!(from);
+    v["scheduled"] = json!(out.scheduled);
+    v["not_mapped"] = json!(not_mapped);
+    v
+}
+
+/// Returns `import` of a `tasks export` file.
+pub fn dump_imported(out: &crate::ops::dump::DumpOutcome) -> Value {
+    json!({
+        "mode": out.mode,
+        "written": out.written,
+        "kept": out.kept,
+        "conflicts": out.conflicts,
+        "not_merged": out.not_merged,
+    })
+}
+
+/// Returns `backup`.
+pub fn backed_up(path: &str, out: &crate::ops::backup::BackupOutcome) -> Value {
+    json!({ "file": path, "bytes": out.bytes, "tasks": out.tasks })
+}
+
+/// Returns `restore`.
+pub fn restored(path: &str, tasks: i64) -> Value {
+    json!({ "restored_from": path, "tasks": tasks })
 }
 
 /// Returns `export --json`: the exported lines as one list.
