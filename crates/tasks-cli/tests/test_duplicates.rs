@@ -395,3 +395,14 @@ fn a_declared_blocker_is_never_a_duplicate_candidate() {
     assert_eq!(v["created"], true);
     assert_eq!(v["task"]["blocked_by"], json!(["HRB-1"]));
 }
+
+/// Issue 16: the very same title of an open task added minutes ago is `likely`.
+#[test]
+fn the_same_title_added_again_minutes_later_is_likely() {
+    let env = TestEnv::new();
+    env.ok(&["add", "Renew the car insurance"]);
+    let v = env.json(&["check", "Renew the car insurance"]);
+    let first = &v["candidates"][0];
+    assert_eq!(first["key"], "INBOX-1", "{v}");
+    assert_eq!(first["band"], "likely", "{v}");
+}

@@ -501,6 +501,22 @@ mod tests {
         check("500 долларов", &["500 USD"]);
     }
 
+    /// The European notations of issue 16: a dot or comma before exactly three digits is
+    /// a thousands separator, a comma before two is the decimal mark.
+    #[test]
+    fn european_notations() {
+        check("2.350 €", &["2350 EUR"]);
+        check("€2,350", &["2350 EUR"]);
+        check("1.450,00 EUR", &["1450 EUR"]);
+        check("Factura luz 96,40 €", &["96.40 EUR"]);
+        check("за свет 96 евро", &["96 EUR"]);
+        check("US$ 1.500", &["1500 USD"]);
+        check("12.400 $", &["12400 USD"]);
+        check("$12,400", &["12400 USD"]);
+        check("1 450,00 ₽", &["1450 RUB"]);
+        check("0,99 €", &["0.99 EUR"]);
+    }
+
     #[test]
     fn not_amounts() {
         check("Купить клей — 12 мешков", &[]);

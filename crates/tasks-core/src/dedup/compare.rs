@@ -8,9 +8,12 @@
 //! levels are counted in `weights`, not set here.
 
 use crate::dedup::entities;
-use crate::dedup::levels::{AgeLevel, Agreement, ContextLevel, EntityLevel, Levels, SourceLevel, TextLevel};
+use crate::dedup::levels::{
+    AMOUNT_CLOSE_SHARE, AgeLevel, Agreement, AmountLevel, ContextLevel, EntityLevel, Levels, SourceLevel, TextLevel,
+};
 use crate::dedup::profile::Profile;
 use crate::error::Result;
+use crate::model::Money;
 
 /// Share of the longer title's tokens matched for "most": at least 3 of 5, or 2 of 3 …
 pub const MOST_SHARE: f64 = 0.6;
@@ -45,6 +48,10 @@ pub const EMBED_CLOSE_CROSS_SCRIPT: f64 = 0.865;
 /// embedding says (it cannot tell look-alikes apart; the entity level does that).
 pub const EMBED_CONSULTED: &[TextLevel] =
     &[TextLevel::Common, TextLevel::ConceptCross, TextLevel::Concept, TextLevel::None];
+
+/// Fewest digits of a number read as an identifier for "rare" (an invoice, order or
+/// model number); shorter numbers are quantities, days and prices.
+pub const MIN_ID_DIGITS: usize = 4;
 
 /// Fewest tasks in the store before "a shared rare stem" means anything: in a young
 /// store every word is rare (in a store of two tasks "write" appears once, and "Write
@@ -97,6 +104,22 @@ pub trait DocFreq {
     fn total(&self) -> i64;
 }
 
+/// Compares two amounts: the same, close (the same whole units, or within
+/// [`AMOUNT_CLOSE_SHARE`]), different, or unknown.
+pub fn amount_level(a: Option<&Money>, b: Option<&Money>) -> AmountLevel {
+    match (a, b) {
+        (Some(a), Some(b)) if a.currency != b.currency => AmountLevel::Different,
+        (Some(a), Some(b)) if a.minor == b.minor => AmountLevel::Same,
+        (Some(a), Some(b)) => {
+            let whole = |m: i64| (m as f64 / 100.0).round() as i64;
+            let (x, y) = (a.minor.abs() as f64, b.minor.abs() as f64);
+            let close = (x - y).abs() <= AMOUNT_CLOSE_SHARE * x.max(y);
+            if whole(a.minor) == whole(b.minor) || close { AmountLevel::Close } else { AmountLevel::Different }
+        }
+        _ => AmountLevel::Unknown,
+    }
+}
+
 /// Counts tokens of `a` matched by `b` through a stem, a concept or a transliteration.
 fn matched_units(a: &Profile, b: &Profile) -> usize {
     a.token_units.iter().filter(|u| !u.is_disjoint(&b.units)).count()
@@ -136,7 +159,18 @@ fn text_level(new: &Profile, cand: &Profile, df: &dyn DocFreq) -> Result<(TextLe
     let rare_limit = ((total as f64 * RARE_DOC_SHARE) as i64).max(RARE_DOC_MIN);
     let mut rare_found: Vec<(i64, &String)> = Vec::new();
     if total >= RARE_MIN_STORE {
-        for s in common.iter().filter(|s| !s.chars().all(|c| c.is_ascii_digit())) {
+        // A number counts when it reads as an identifier (an invoice or model number:
+        // «счёт INV-4471», "X1 Carbon 2471"): four digits or more, and not the amount,
+        // which its own comparison weighs.
+        let amount_majors: Vec<String> = [&new.amount, &cand.amount]
+            .iter()
+            .filter_map(|a| a.as_ref().map(|m| (m.minor / 100).to_string()))
+            .collect();
+        let identifier = |s: &str| {
+            let digits = s.chars().all(|c| c.is_ascii_digit());
+            !digits || (s.len() >= MIN_ID_DIGITS && !amount_majors.iter().any(|m| m == s))
+        };
+        for s in common.iter().filter(|s| identifier(s)) {
             let n = df.doc_freq(s)?;
             if n <= rare_limit {
                 rare_found.push((n, s));
@@ -273,11 +307,7 @@ pub fn compare(
     thread_root: &dyn Fn(i64) -> Result<i64>,
 ) -> Result<Compared> {
     let (text, detail) = text_level(new, cand, df)?;
-    let amount = match (&new.amount, &cand.amount) {
-        (Some(a), Some(b)) if a.minor == b.minor && a.currency == b.currency => Agreement::Same,
-        (Some(_), Some(_)) => Agreement::Different,
-        _ => Agreement::Unknown,
-    };
+    let amount = amount_level(new.amount.as_ref(), cand.amount.as_ref());
     let conflicts = entities::conflicts(&new.entities, &cand.entities);
     let levels = Levels {
         source: source_level(new, cand, thread_root)?,
@@ -295,6 +325,30 @@ pub fn compare(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn eur(minor: i64) -> Money {
+        Money { minor, currency: "EUR".into() }
+    }
+
+    /// Every amount level, including the notations of issue 16 once read.
+    #[test]
+    fn amount_levels_run_from_same_to_different() {
+        let level = |a: Option<Money>, b: Option<Money>| amount_level(a.as_ref(), b.as_ref());
+        assert_eq!(level(Some(eur(9640)), Some(eur(9640))), AmountLevel::Same);
+        // «за свет 96 евро» / "Factura luz 96,40 €": rounded by who relays it.
+        assert_eq!(level(Some(eur(9600)), Some(eur(9640))), AmountLevel::Close);
+        // Within 3 %: 2 350 / 2 399.
+        assert_eq!(level(Some(eur(235_000)), Some(eur(239_900))), AmountLevel::Close);
+        assert_eq!(level(Some(eur(235_000)), Some(eur(250_000))), AmountLevel::Different);
+        assert_eq!(level(Some(eur(9600)), Some(Money { minor: 9600, currency: "USD".into() })), AmountLevel::Different);
+        assert_eq!(level(Some(eur(9600)), None), AmountLevel::Unknown);
+        assert_eq!(level(None, None), AmountLevel::Unknown);
+        // "1.450,00 EUR" and "1450 €" read the same: the same amount.
+        let read = |t: &str| tasks_text::amounts(t).first().map(crate::input::from_text_amount);
+        assert_eq!(level(read("1.450,00 EUR"), read("1450 €")), AmountLevel::Same);
+        assert_eq!(level(read("2.350 €"), read("€2,350")), AmountLevel::Same);
+        assert_eq!(level(read("за свет 96 евро"), read("Factura luz 96,40 €")), AmountLevel::Close);
+    }
     use crate::dedup::profile::ProfileInput;
 
     fn root(id: i64) -> Result<i64> {

@@ -19,8 +19,9 @@ pub struct Entities {
     pub months: BTreeSet<u8>,
     /// Relatives named (a canonical id per relation).
     pub kin: BTreeSet<&'static str>,
-    /// Capitalized names in the title, transliterated to Latin and cut to
-    /// [`NAME_PREFIX`] letters so that inflected forms agree (Олегу / Oleg → "oleg").
+    /// Capitalized names in the title, each as its [`name_keys`] (one or two spellings
+    /// joined by `|`) so that inflected forms and both scripts agree (Олегу / Oleg →
+    /// "oleg"; Хавьер / Javier → "havi").
     pub names: BTreeSet<String>,
     /// Every word of title and description the same way (transliterated prefix): a
     /// name the other task mentions anywhere is no conflict.
@@ -192,7 +193,7 @@ pub fn of(title: &str, description: &str) -> Entities {
     scan(title, true, &mut e);
     for text in [title, description] {
         for w in text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 3) {
-            e.mentions.insert(translit(&tasks_text::normalize(w)).chars().take(NAME_PREFIX).collect());
+            e.mentions.extend(name_keys(&tasks_text::normalize(w)));
         }
     }
     e
@@ -220,7 +221,7 @@ fn scan(text: &str, with_names: bool, e: &mut Entities) {
             && !tasks_text::stems::is_stop_word(&lower)
             && !WEEKDAYS.contains(&lower.as_str())
         {
-            e.names.insert(translit(&lower).chars().take(NAME_PREFIX).collect());
+            e.names.insert(name_keys(&lower).join("|"));
         }
     }
 }
@@ -290,6 +291,70 @@ pub fn translit(s: &str) -> String {
     out
 }
 
+/// Returns the keys a word compares by across scripts and spellings: transliterated to
+/// Latin, then spelled by sound — `c` before e/i/y is `s` (Mercedes / Мерседес),
+/// otherwise `k`; `y` before a vowel and `ye`/`yu`/`ya` are `i` (Yulia / Юлия /
+/// Julia), `w` is `v`, `ph` is `f`, `x` is `ks` — and cut to [`NAME_PREFIX`] letters. A
+/// `j` before a vowel is read two ways, as English `y` and as Spanish `h` (Julia /
+/// Юлия, Javier / Хавьер), so a word has one or two keys.
+pub fn name_keys(word: &str) -> Vec<String> {
+    // A soft sign before a vowel is the `i` sound of a Latin spelling (Хавьер / Javier).
+    let lower = word.to_lowercase().replace("ье", "ие").replace("ья", "ия").replace("ьё", "ио").replace("ью", "иу");
+    let latin = translit(&lower);
+    let chars: Vec<char> = latin.chars().collect();
+    let mut base = String::new();
+    let mut j_at = Vec::new();
+    let is_vowel = |c: char| "aeiouy".contains(c);
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        match c {
+            'c' if next.is_some_and(|n| "eiy".contains(n)) => base.push('s'),
+            'c' if next == Some('h') => {
+                base.push_str("ch");
+                i += 1;
+            }
+            'c' | 'q' => base.push('k'),
+            'p' if next == Some('h') => {
+                base.push('f');
+                i += 1;
+            }
+            'w' => base.push('v'),
+            'x' => base.push_str("ks"),
+            'y' if next.is_some_and(is_vowel) => base.push('i'),
+            'y' => base.push('i'),
+            'j' if next.is_some_and(is_vowel) => {
+                j_at.push(base.len());
+                base.push('i');
+            }
+            c => base.push(c),
+        }
+        i += 1;
+    }
+    // Doubled letters read once (Анна / Ana is not the point; Yuliya / Yulia is).
+    let mut collapsed = String::new();
+    for c in base.chars() {
+        if collapsed.ends_with(c) && c != 's' {
+            continue;
+        }
+        collapsed.push(c);
+    }
+    let cut = |s: &str| s.chars().take(NAME_PREFIX).collect::<String>();
+    let mut keys = vec![cut(&collapsed)];
+    if !j_at.is_empty() {
+        let mut spanish = base.clone();
+        for at in j_at.iter().rev() {
+            spanish.replace_range(*at..*at + 1, "h");
+        }
+        let k = cut(&spanish);
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    keys
+}
+
 /// Returns the classes in which the two tasks name different entities.
 pub fn conflicts(a: &Entities, b: &Entities) -> Vec<EntityLevel> {
     let mut out = Vec::new();
@@ -299,7 +364,10 @@ pub fn conflicts(a: &Entities, b: &Entities) -> Vec<EntityLevel> {
     if !a.kin.is_empty() && !b.kin.is_empty() && a.kin.is_disjoint(&b.kin) {
         out.push(EntityLevel::Relative);
     }
-    if !a.names.is_subset(&b.mentions) && !b.names.is_subset(&a.mentions) {
+    let named_by = |names: &BTreeSet<String>, mentions: &BTreeSet<String>| {
+        names.iter().all(|n| n.split('|').any(|k| mentions.contains(k)))
+    };
+    if !named_by(&a.names, &b.mentions) && !named_by(&b.names, &a.mentions) {
         out.push(EntityLevel::Name);
     }
     out
@@ -340,6 +408,31 @@ mod tests {
         // One side naming more people than the other is no conflict.
         check("Intro Jess to Lucía", "Connect Jess with the Lucía team", &[]);
         check("Call Jess", "Call Jess and Lucía", &[]);
+    }
+
+    #[test]
+    fn a_name_in_two_scripts_has_a_key_in_common() {
+        let common = |a: &str, b: &str| {
+            let (ka, kb) = (name_keys(a), name_keys(b));
+            ka.iter().any(|k| kb.contains(k))
+        };
+        for (a, b) in [
+            ("Мерседес", "Mercedes"),
+            ("Хавьер", "Javier"),
+            ("Даша", "Dasha"),
+            ("Юлия", "Julia"),
+            ("Юлия", "Yulia"),
+            ("Юля", "Yulia"),
+            ("Олегу", "Oleg"),
+            ("Филипп", "Philipp"),
+            ("Александр", "Alexander"),
+        ] {
+            assert!(common(a, b), "{a} / {b}: {:?} {:?}", name_keys(a), name_keys(b));
+        }
+        for (a, b) in [("Тамар", "Mzia"), ("Javier", "Lucas"), ("Dasha", "Nika")] {
+            assert!(!common(a, b), "{a} / {b}");
+        }
+        assert!(conflicts(&of("Hotel for Javier", ""), &of("Отель для Хавьера", "")).is_empty());
     }
 
     #[test]

@@ -138,6 +138,26 @@ levels! {
 }
 
 levels! {
+    /// How the amounts agree, closest first (issue 16): a relayed duplicate rounds
+    /// («за свет 96 евро» for "96,40 €") or writes a total a little off.
+    AmountLevel {
+        /// The same amount and currency.
+        Same = "same",
+        /// The same currency and, rounded to the whole unit, the same amount — or
+        /// within [`AMOUNT_CLOSE_SHARE`] of each other.
+        Close = "close",
+        /// Both have one and they differ (another currency, or further apart).
+        Different = "different",
+        /// A side lacks it.
+        Unknown = "unknown",
+    }
+}
+
+/// Two amounts in one currency within this share of the larger are `close`: a relayed
+/// figure is rounded or quoted before a small fee, never 10 % off.
+pub const AMOUNT_CLOSE_SHARE: f64 = 0.03;
+
+levels! {
     /// How far apart in time the two tasks were created.
     AgeLevel {
         /// Within a day.
@@ -234,7 +254,7 @@ impl Comparison {
     pub fn levels(self) -> Vec<Level> {
         match self {
             Comparison::Source => SourceLevel::ALL.iter().map(|l| Level::Source(*l)).collect(),
-            Comparison::Amount => Agreement::ALL.iter().map(|l| Level::Amount(*l)).collect(),
+            Comparison::Amount => AmountLevel::ALL.iter().map(|l| Level::Amount(*l)).collect(),
             Comparison::Text => TextLevel::ALL.iter().map(|l| Level::Text(*l)).collect(),
             Comparison::Context => ContextLevel::ALL.iter().map(|l| Level::Context(*l)).collect(),
             Comparison::Due => Agreement::ALL.iter().map(|l| Level::Due(*l)).collect(),
@@ -250,8 +270,8 @@ impl Comparison {
 pub enum Level {
     /// See [`SourceLevel`].
     Source(SourceLevel),
-    /// See [`Agreement`].
-    Amount(Agreement),
+    /// See [`AmountLevel`].
+    Amount(AmountLevel),
     /// See [`TextLevel`].
     Text(TextLevel),
     /// See [`ContextLevel`].
@@ -285,7 +305,8 @@ impl Level {
     pub fn as_str(self) -> &'static str {
         match self {
             Level::Source(l) => l.as_str(),
-            Level::Amount(l) | Level::Due(l) | Level::Category(l) => l.as_str(),
+            Level::Amount(l) => l.as_str(),
+            Level::Due(l) | Level::Category(l) => l.as_str(),
             Level::Text(l) => l.as_str(),
             Level::Context(l) => l.as_str(),
             Level::Age(l) => l.as_str(),
@@ -303,7 +324,8 @@ impl Level {
     pub fn to_rust(self) -> String {
         let (family, variant) = match self {
             Level::Source(l) => ("SourceLevel", format!("{l:?}")),
-            Level::Amount(l) | Level::Due(l) | Level::Category(l) => ("Agreement", format!("{l:?}")),
+            Level::Amount(l) => ("AmountLevel", format!("{l:?}")),
+            Level::Due(l) | Level::Category(l) => ("Agreement", format!("{l:?}")),
             Level::Text(l) => ("TextLevel", format!("{l:?}")),
             Level::Context(l) => ("ContextLevel", format!("{l:?}")),
             Level::Age(l) => ("AgeLevel", format!("{l:?}")),
@@ -320,7 +342,7 @@ pub struct Levels {
     /// Person × chat × thread.
     pub source: SourceLevel,
     /// Amount.
-    pub amount: Agreement,
+    pub amount: AmountLevel,
     /// Title.
     pub text: TextLevel,
     /// Description.
@@ -347,7 +369,7 @@ impl Levels {
                 | SourceLevel::SamePersonOtherChat
                 | SourceLevel::SamePerson
                 | SourceLevel::SameChat
-        ) || self.amount == Agreement::Same
+        ) || matches!(self.amount, AmountLevel::Same | AmountLevel::Close)
             || self.due == Agreement::Same
             || self.category == Agreement::Same
     }
@@ -412,7 +434,7 @@ mod tests {
     fn levels_map_round_trips() {
         let levels = Levels {
             source: SourceLevel::Reply,
-            amount: Agreement::Same,
+            amount: AmountLevel::Same,
             text: TextLevel::Most,
             context: ContextLevel::Empty,
             due: Agreement::Unknown,

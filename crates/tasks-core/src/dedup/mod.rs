@@ -14,7 +14,7 @@ use rusqlite::Connection;
 
 use crate::dedup::compare::{Compared, DocFreq};
 use crate::dedup::levels::{
-    AgeLevel, Agreement, Comparison, ContextLevel, EntityLevel, Level, Levels, SourceLevel, TextLevel,
+    AgeLevel, Agreement, AmountLevel, Comparison, ContextLevel, EntityLevel, Level, Levels, SourceLevel, TextLevel,
 };
 use crate::dedup::profile::{Profile, ProfileInput};
 use crate::dedup::weights::{TermFrequencies, Weights};
@@ -369,9 +369,10 @@ fn reason(level: Level, c: &Compared) -> Option<String> {
             SourceLevel::Unknown | SourceLevel::OtherChat => None,
         },
         Level::Amount(a) => match a {
-            Agreement::Same => text("same amount"),
-            Agreement::Different => text("different amount"),
-            Agreement::Unknown => None,
+            AmountLevel::Same => text("same amount"),
+            AmountLevel::Close => text("same amount, rounded"),
+            AmountLevel::Different => text("different amount"),
+            AmountLevel::Unknown => None,
         },
         Level::Text(t) => match t {
             TextLevel::Exact => text("same title"),
@@ -532,7 +533,7 @@ pub(crate) fn check_with(
             };
             tf.person = Some((store_dedup::person_count(conn, pid)? as f64 / with_person as f64, avg));
         }
-        if let (Agreement::Same, Some(m)) = (c.levels.amount, &cand.amount)
+        if let (AmountLevel::Same, Some(m)) = (c.levels.amount, &cand.amount)
             && with_amount >= weights::TF_MIN_TASKS
         {
             let avg = match amount_avg {
@@ -549,7 +550,7 @@ pub(crate) fn check_with(
             title: row.title.clone(),
             external_id: row.external_id.clone(),
             score: s,
-            band: weights::band(s),
+            band: weights::band_of(s, &c.levels, row.closed_at.is_none_or(|at| at > probe.at_ms)),
             probability: weights.probability(s),
             reasons: reasons(weights, &c, &tf),
             levels: c.levels,

@@ -246,8 +246,10 @@ fn units_of(tokens: &[TokenStems]) -> Vec<BTreeSet<String>> {
                 u.insert(format!("m:{m}"));
             }
             if t.token.chars().count() >= TRANSLIT_MIN && t.token.chars().all(char::is_alphabetic) {
-                let prefix: String = entities::translit(&t.token).chars().take(TRANSLIT_PREFIX).collect();
-                u.insert(format!("t:{prefix}"));
+                for key in entities::name_keys(&t.token) {
+                    let prefix: String = key.chars().take(TRANSLIT_PREFIX).collect();
+                    u.insert(format!("t:{prefix}"));
+                }
             }
             u
         })

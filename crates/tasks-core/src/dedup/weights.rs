@@ -13,7 +13,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::dedup::levels::{AgeLevel, Agreement, Comparison, ContextLevel, EntityLevel, Level, SourceLevel, TextLevel};
+use crate::dedup::levels::{
+    AgeLevel, Agreement, AmountLevel, Comparison, ContextLevel, EntityLevel, Level, SourceLevel, TextLevel,
+};
 
 /// Score at and above which a candidate is "likely" the same task (SPEC §5.5).
 pub const LIKELY: f64 = 10.0;
@@ -57,7 +59,9 @@ pub fn ordered_chains() -> Vec<Vec<Level>> {
         [S::SamePersonSameChat, S::SameChat, S::SameChatOtherPerson].map(Level::Source).to_vec(),
         [S::SamePersonOtherChat, S::OtherChat, S::Different].map(Level::Source).to_vec(),
         [S::SamePerson, S::Unknown, S::OtherPerson].map(Level::Source).to_vec(),
-        [Same, Unknown, Different].map(Level::Amount).to_vec(),
+        [AmountLevel::Same, AmountLevel::Close, AmountLevel::Unknown, AmountLevel::Different]
+            .map(Level::Amount)
+            .to_vec(),
         [Same, Unknown, Different].map(Level::Due).to_vec(),
         [Same, Unknown, Different].map(Level::Category).to_vec(),
         // No conflict is never weaker evidence than a conflict (the enum's own order).
@@ -237,7 +241,7 @@ impl Weights {
         let Some(stat) = self.stat(level) else { return 0.0 };
         let tf_value = match level {
             Level::Source(s) if s.is_same_person() => tf.person,
-            Level::Amount(Agreement::Same) => tf.amount,
+            Level::Amount(AmountLevel::Same) => tf.amount,
             _ => None,
         };
         match tf_value {
@@ -276,6 +280,24 @@ impl Weights {
     }
 }
 
+/// Returns the band of a pair: its score's, except that the same title within a day,
+/// naming nothing different, is at least `likely` (issue 16). Counted alone it weighs
+/// about 9.6 bits — "possible" — because the labelled sets have few verbatim repeats;
+/// but a person or an agent adding the very same words again within hours is the
+/// duplicate the check exists for, and random pairs never do it.
+pub fn band_of(score: f64, levels: &crate::dedup::levels::Levels, open: bool) -> super::Band {
+    use crate::dedup::levels::{AgeLevel, EntityLevel, TextLevel};
+    let repeated = open
+        && levels.text == TextLevel::Exact
+        && levels.age == AgeLevel::Day
+        && levels.entity == EntityLevel::NoConflict;
+    match band(score) {
+        super::Band::Likely => super::Band::Likely,
+        _ if repeated => super::Band::Likely,
+        b => b,
+    }
+}
+
 /// Returns the band of a score.
 pub fn band(score: f64) -> super::Band {
     if score >= LIKELY {
@@ -301,24 +323,25 @@ const BUILTIN: &[(Level, f64, f64)] = &[
     (Level::Source(SourceLevel::OtherChat), 0.0121, 0.02223),  // -0.88
     (Level::Source(SourceLevel::OtherPerson), 0.0343, 0.13968), // -2.02
     (Level::Source(SourceLevel::Different), 0.1566, 0.31753),  // -1.02
-    (Level::Amount(Agreement::Same), 0.0926, 0.00100),         // +6.53
-    (Level::Amount(Agreement::Different), 0.0037, 0.10145),    // -4.78
-    (Level::Amount(Agreement::Unknown), 0.9037, 0.89781),      // +0.01
+    (Level::Amount(AmountLevel::Same), 0.0917, 0.00100),       // +6.52
+    (Level::Amount(AmountLevel::Close), 0.0028, 0.00100),      // +1.47
+    (Level::Amount(AmountLevel::Different), 0.0028, 0.10104),  // -5.18
+    (Level::Amount(AmountLevel::Unknown), 0.9028, 0.89747),    // +0.01
     (Level::Text(TextLevel::Exact), 0.1065, 0.00143),          // +6.22
     (Level::Text(TextLevel::Most), 0.1065, 0.00143),           // +6.22
     (Level::Text(TextLevel::Half), 0.1898, 0.00426),           // +5.48
     (Level::Text(TextLevel::UnitsMost), 0.1898, 0.00426),      // +5.48
-    (Level::Text(TextLevel::Trigram), 0.0824, 0.00860),        // +3.26
-    (Level::Text(TextLevel::Rare), 0.0824, 0.00860),           // +3.26
-    (Level::Text(TextLevel::UnitsHalf), 0.0824, 0.00860),      // +3.26
-    (Level::Text(TextLevel::UnitsTwo), 0.0676, 0.02444),       // +1.47
+    (Level::Text(TextLevel::Trigram), 0.0824, 0.00873),        // +3.24
+    (Level::Text(TextLevel::Rare), 0.0824, 0.00873),           // +3.24
+    (Level::Text(TextLevel::UnitsHalf), 0.0824, 0.00873),      // +3.24
+    (Level::Text(TextLevel::UnitsTwo), 0.0787, 0.02407),       // +1.71
     (Level::Text(TextLevel::Common), 0.0565, 0.18037),         // -1.68
-    (Level::Text(TextLevel::ConceptCross), 0.0231, 0.09778),   // -2.08
-    (Level::Text(TextLevel::Concept), 0.0120, 0.08333),        // -2.79
+    (Level::Text(TextLevel::ConceptCross), 0.0120, 0.09056),   // -2.91
+    (Level::Text(TextLevel::Concept), 0.0120, 0.09056),        // -2.91
     (Level::Text(TextLevel::None), 0.0009, 0.57815),           // -8.00
     (Level::Context(ContextLevel::High), 0.1028, 0.00260),     // +5.30
-    (Level::Context(ContextLevel::Mid), 0.2472, 0.02600),      // +3.25
-    (Level::Context(ContextLevel::Low), 0.3694, 0.75000),      // -1.02
+    (Level::Context(ContextLevel::Mid), 0.2583, 0.02637),      // +3.29
+    (Level::Context(ContextLevel::Low), 0.3583, 0.74963),      // -1.06
     (Level::Context(ContextLevel::Empty), 0.2806, 0.22140),    // +0.34
     (Level::Due(Agreement::Same), 0.1926, 0.00595),            // +5.02
     (Level::Due(Agreement::Different), 0.0926, 0.13489),       // -0.54
@@ -330,16 +353,37 @@ const BUILTIN: &[(Level, f64, f64)] = &[
     (Level::Age(AgeLevel::Days3), 0.4139, 0.14747),            // +1.49
     (Level::Age(AgeLevel::Week), 0.0583, 0.27712),             // -2.25
     (Level::Age(AgeLevel::Older), 0.0472, 0.48477),            // -3.36
-    (Level::Entity(EntityLevel::Relative), 0.0028, 0.00947),   // -1.77
+    (Level::Entity(EntityLevel::NoConflict), 0.9361, 0.80089), // +0.23
+    (Level::Entity(EntityLevel::Name), 0.0583, 0.18016),       // -1.63
     (Level::Entity(EntityLevel::Month), 0.0028, 0.00947),      // -1.77
-    (Level::Entity(EntityLevel::Name), 0.0583, 0.18128),       // -1.64
-    (Level::Entity(EntityLevel::NoConflict), 0.9361, 0.79978), // +0.23
+    (Level::Entity(EntityLevel::Relative), 0.0028, 0.00947),   // -1.77
 ];
 const BUILTIN_PRIOR: f64 = 0.033110;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_same_title_within_a_day_is_at_least_likely() {
+        use crate::dedup::levels::{AmountLevel, Levels};
+        let levels = Levels {
+            source: SourceLevel::Unknown,
+            amount: AmountLevel::Unknown,
+            text: TextLevel::Exact,
+            context: ContextLevel::Empty,
+            due: Agreement::Unknown,
+            category: Agreement::Unknown,
+            age: AgeLevel::Day,
+            entity: EntityLevel::NoConflict,
+        };
+        assert_eq!(band_of(9.6, &levels, true), crate::dedup::Band::Likely);
+        assert_eq!(band_of(9.6, &levels, false), crate::dedup::Band::Possible, "a closed task stays possible");
+        let older = Levels { age: AgeLevel::Week, ..levels };
+        assert_eq!(band_of(9.6, &older, true), crate::dedup::Band::Possible);
+        let other = Levels { entity: EntityLevel::Month, ..levels };
+        assert_eq!(band_of(9.6, &other, true), crate::dedup::Band::Possible);
+    }
 
     fn stat(m: f64, u: f64) -> LevelStat {
         LevelStat { m, u }
@@ -386,7 +430,7 @@ mod tests {
         let reply = Level::Source(SourceLevel::Reply);
         let (a, b) = (with_old.estimate(None), without.estimate(None));
         assert_eq!(a.stat(reply), b.stat(reply));
-        assert!(a.stat(Level::Amount(Agreement::Same)).expect("amount").m > 0.9);
+        assert!(a.stat(Level::Amount(AmountLevel::Same)).expect("amount").m > 0.9);
     }
 
     #[test]
