@@ -14,6 +14,7 @@ mod test_contract;
 mod test_daemon;
 mod test_daily;
 mod test_duplicates;
+mod test_gitbugs;
 mod test_graph;
 mod test_hardening;
 mod test_human;
