@@ -48,7 +48,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use jiff::Timestamp;
-use jiff::civil::{Date, Time, Weekday};
+use jiff::civil::{Date, Time};
 use jiff::tz::TimeZone;
 use serde_json::{Map, Value, json};
 
@@ -343,18 +343,8 @@ pub(crate) fn local_midnight(date: Date, zone: &TimeZone) -> Option<Timestamp> {
     zone.to_ambiguous_timestamp(date.to_datetime(Time::midnight())).compatible().ok()
 }
 
-/// The three-letter weekday names our schedules use.
-pub(crate) fn weekday_name(day: Weekday) -> &'static str {
-    match day {
-        Weekday::Monday => "mon",
-        Weekday::Tuesday => "tue",
-        Weekday::Wednesday => "wed",
-        Weekday::Thursday => "thu",
-        Weekday::Friday => "fri",
-        Weekday::Saturday => "sat",
-        Weekday::Sunday => "sun",
-    }
-}
+/// The three-letter weekday names our schedules use (the planner's own).
+pub(crate) use tasks_schedule::weekday_name;
 
 /// Moves a `closed_at` before `created_at` to `created_at`, reporting it.
 pub(crate) fn clamp_closed(

@@ -54,6 +54,19 @@ pub struct Schedule {
     pub removed_at: Option<i64>,
 }
 
+impl Schedule {
+    /// Its state as people read it: `removed`, `paused` or `active`.
+    pub fn state_name(&self) -> &'static str {
+        if self.removed_at.is_some() {
+            "removed"
+        } else if self.paused {
+            "paused"
+        } else {
+            "active"
+        }
+    }
+}
+
 const SCHEDULE_COLUMNS: &str = "s.id, s.task_id, t.key, t.title, s.trigger_kind, s.trigger, s.zone, s.missed,
     s.action, s.plan_version, s.next_fire_at, s.event_cursor, s.paused, s.max_active, s.conversation_id,
     s.created_at, s.created_by, s.updated_at, s.removed_at";

@@ -19,16 +19,6 @@ pub fn mode_label(s: &Schedule) -> &'static str {
     }
 }
 
-fn state_label(s: &Schedule) -> &'static str {
-    if s.removed_at.is_some() {
-        "removed"
-    } else if s.paused {
-        "paused"
-    } else {
-        "active"
-    }
-}
-
 fn attention_label(state: JobState) -> &'static str {
     match state {
         JobState::WaitingApproval => "waiting for approval",
@@ -104,7 +94,7 @@ pub fn list(rows: &[CenterRow], convs: &[ConversationChoiceInfo], csrf: &str, ke
                             }
                             td { a href=(format!("/conversations/{}", r.conversation.id)) { (clean(&r.conversation.title)) } }
                             td {
-                                (state_label(s))
+                                (s.state_name())
                                 @if let Some(a) = r.attention { " " span.badge { (attention_label(a)) } }
                             }
                             td { (mode_label(s)) }
@@ -143,7 +133,7 @@ pub fn detail(d: &Detail, convs: &[ConversationChoiceInfo], csrf: &str, key_pref
         dl.facts {
             dt { "When" } dd { (s.when.to_string()) " (" (s.zone) ")" }
             dt { "Mode" } dd { (mode_label(s)) }
-            dt { "Status" } dd { (state_label(s)) @if let Some(a) = d.row.attention { " " span.badge { (attention_label(a)) } } }
+            dt { "Status" } dd { (s.state_name()) @if let Some(a) = d.row.attention { " " span.badge { (attention_label(a)) } } }
             dt { "Next firing" } dd { (next_firing(s)) }
             dt { "Conversation" } dd { a href=(format!("/conversations/{}", d.row.conversation.id)) { (clean(&d.row.conversation.title)) } }
             dt { "Plan version" } dd { (s.plan_version) }

@@ -12,7 +12,7 @@ mod flags;
 use clap::{Args, Subcommand};
 use comfy_table::{Cell, ContentArrangement, Table, presets};
 use tasks_core::ops::schedule::{
-    self as sched, JobState, Schedule, When, fire,
+    self as sched, JobState, When, fire,
     manage::{self, AddRequest, JobDetail},
     queue,
 };
@@ -370,16 +370,6 @@ fn table(headers: &[&str], rows: Vec<Vec<String>>) -> String {
     out
 }
 
-fn state_of(s: &Schedule) -> &'static str {
-    if s.removed_at.is_some() {
-        "removed"
-    } else if s.paused {
-        "paused"
-    } else {
-        "active"
-    }
-}
-
 fn list(app: &mut App, a: ListArgs) -> Result<(), CliError> {
     let items = manage::list(&app.store, a.all)?;
     app.print(
@@ -398,7 +388,7 @@ fn list(app: &mut App, a: ListArgs) -> Result<(), CliError> {
                         s.zone.clone(),
                         s.action.kind().to_string(),
                         s.next_fire_at.map(|ms| sched::local_text(ms, &s.zone)).unwrap_or_default(),
-                        state_of(s).to_string(),
+                        s.state_name().to_string(),
                     ]
                 })
                 .collect();
@@ -417,7 +407,7 @@ fn show(app: &mut App, a: TaskArg) -> Result<(), CliError> {
     app.print(
         || wire::schedule_detail(&s, &jobs),
         || {
-            let mut out = format!("{} schedule #{} ({}): {}\n", s.task_key, s.id, state_of(&s), manage::describe(&s));
+            let mut out = format!("{} schedule #{} ({}): {}\n", s.task_key, s.id, s.state_name(), manage::describe(&s));
             out.push_str(&format!(
                 "  missed {}, plan version {}, conversation #{}, at most {} active\n",
                 fire::policy_name(&s.missed),
@@ -454,7 +444,7 @@ fn change(app: &mut App, a: TaskArg, which: Change) -> Result<(), CliError> {
             let mut line = if out.changed {
                 format!("{verb} schedule #{} of {}", s.id, s.task_key)
             } else {
-                format!("Schedule #{} of {} was already {}", s.id, s.task_key, state_of(s))
+                format!("Schedule #{} of {} was already {}", s.id, s.task_key, s.state_name())
             };
             if matches!(which, Change::Resume) && out.changed {
                 line.push_str(&format!(": {}", manage::describe(s)));
