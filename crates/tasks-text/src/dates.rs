@@ -852,6 +852,21 @@ mod tests {
         assert_eq!(find_due(text, TODAY), expected, "find_due({text:?})");
     }
 
+    /// The date notations of issue 16: a relayed task writes the same day another way.
+    #[test]
+    fn one_day_in_several_notations() {
+        let march7 = day(2026, 3, 7);
+        check_text("Оплатить до 7 марта", march7);
+        check_text("Pay by March 7", march7);
+        check_text("pagar antes del 7 de marzo", march7);
+        check_text("pay by 07.03", march7);
+        let march19 = day(2026, 3, 19);
+        check_text("pay by 19/03", march19);
+        check_text("оплатить до 19.03", march19);
+        // 03/04 is the 3rd of April in Europe and March 4th in the US: not read.
+        check_text("pay by 03/04", None);
+    }
+
     #[test]
     fn today_is_a_wednesday() {
         assert_eq!(TODAY.weekday(), Weekday::Wednesday);
