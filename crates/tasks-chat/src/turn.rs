@@ -243,6 +243,40 @@ impl Plan {
 }
 
 /// Answers one message.
+/// Ends a turn that ran one action beside the plan (a pressed button, `/undo`): records
+/// it in the conversation (unless a dry run) and shapes the output.
+#[allow(clippy::too_many_arguments)]
+fn answered(
+    store: &mut Store,
+    ctx: &Context,
+    turn: &Turn<'_>,
+    state: &mut ConversationState,
+    lang: Lang,
+    calls: Vec<Call>,
+    outcome: Outcome,
+    reply: String,
+    source: Source,
+) -> Result<TurnOutput, ChatError> {
+    if !turn.dry_run {
+        state.lang = Some(lang);
+        conversation::record_turn(
+            store,
+            ctx,
+            turn.conversation,
+            &TurnRecord { user_text: turn.text, reply: &reply, state: &state.to_text() },
+        )?;
+    }
+    Ok(TurnOutput {
+        calls,
+        outcomes: vec![outcome],
+        reply,
+        source,
+        model_error: None,
+        dry_run: turn.dry_run,
+        buttons: Vec::new(),
+    })
+}
+
 pub fn run(store: &mut Store, ctx: &Context, turn: &Turn<'_>) -> Result<TurnOutput, ChatError> {
     let mut state = ConversationState::read(conversation::state(store, turn.conversation)?.as_deref());
     let lang = lang_of(turn.text, state.lang);
@@ -264,47 +298,16 @@ pub fn run(store: &mut Store, ctx: &Context, turn: &Turn<'_>) -> Result<TurnOutp
                 Err(e) => format!("🤷 {}", tasks_text::printable(&e.to_string())),
             }
         };
-        if !turn.dry_run {
-            state.lang = Some(lang);
-            conversation::record_turn(
-                store,
-                ctx,
-                turn.conversation,
-                &TurnRecord { user_text: turn.text, reply: &said, state: &state.to_text() },
-            )?;
-        }
-        return Ok(TurnOutput {
-            calls,
-            outcomes: vec![Outcome::Said(said.clone())],
-            reply: said,
-            source: plan.source,
-            model_error: None,
-            dry_run: turn.dry_run,
-            buttons: Vec::new(),
-        });
+        let outcome = Outcome::Said(said.clone());
+        return answered(store, ctx, turn, &mut state, lang, calls, outcome, said, plan.source);
     }
     if plan.undo {
         let outcome = dispatch::undo(store, ctx, turn.dry_run)?;
         let reply = voice.outcome(&outcome);
         if !turn.dry_run {
-            state.lang = Some(lang);
             state.pending = None;
-            conversation::record_turn(
-                store,
-                ctx,
-                turn.conversation,
-                &TurnRecord { user_text: turn.text, reply: &reply, state: &state.to_text() },
-            )?;
         }
-        return Ok(TurnOutput {
-            calls,
-            outcomes: vec![outcome],
-            reply,
-            source: plan.source,
-            model_error: None,
-            dry_run: turn.dry_run,
-            buttons: Vec::new(),
-        });
+        return answered(store, ctx, turn, &mut state, lang, calls, outcome, reply, plan.source);
     }
     if turn.dry_run {
         let reply = preview(&plan, &calls, &voice);

@@ -146,19 +146,7 @@ fn a_scheduled_prompt_and_a_message_in_one_chat_are_answered_in_order() {
     let env = world();
     let tg = FakeTelegram::start(TOKEN);
     let model = FakeModel::start();
-    env.ok(&["add", "Morning digest", "--new"]);
-    env.ok(&[
-        "schedule",
-        "add",
-        "INBOX-1",
-        "--daily",
-        "08:00",
-        "--prompt",
-        "Что просрочено?",
-        "--telegram",
-        &CHAT.to_string(),
-    ]);
-    env.ok(&["schedule", "run-now", "INBOX-1"]);
+    prompt_fired(&env, "Morning digest", "Что просрочено?", &[]);
     // The firing waits in the chat's queue; then the person writes.
     tg.push(vec![message(1, CHAT, 41, "/today")]);
     model.then_calls(&[("list_tasks", json!({"filter": "overdue"}))]);
@@ -276,6 +264,18 @@ fn the_queue_answers_queue_commands_at_once() {
     assert!(tg.texts_to(CHAT).last().expect("reply").contains("Cannot remove #99"));
 }
 
+/// Adds a task (INBOX-1), schedules `prompt` into the chat daily at 08:00 with `extra`
+/// flags, and fires it once (run-now): the firing waits in the chat's queue.
+fn prompt_fired(env: &TestEnv, title: &str, prompt: &str, extra: &[&str]) {
+    env.ok(&["add", title, "--new"]);
+    let chat = CHAT.to_string();
+    let mut args = vec!["schedule", "add", "INBOX-1", "--daily", "08:00", "--prompt", prompt];
+    args.extend_from_slice(extra);
+    args.extend(["--telegram", chat.as_str()]);
+    env.ok(&args);
+    env.ok(&["schedule", "run-now", "INBOX-1"]);
+}
+
 fn job_of(env: &TestEnv, key: &str) -> Value {
     env.json(&["jobs", key])["items"][0].clone()
 }
@@ -285,21 +285,7 @@ fn an_execute_prompt_waits_for_approval_and_approval_finishes_the_same_job() {
     let env = world();
     let tg = FakeTelegram::start(TOKEN);
     let model = FakeModel::start();
-    env.ok(&["add", "Tidy up", "--new"]);
-    env.ok(&[
-        "schedule",
-        "add",
-        "INBOX-1",
-        "--daily",
-        "08:00",
-        "--prompt",
-        "Close what I bought",
-        "--mode",
-        "execute",
-        "--telegram",
-        &CHAT.to_string(),
-    ]);
-    env.ok(&["schedule", "run-now", "INBOX-1"]);
+    prompt_fired(&env, "Tidy up", "Close what I bought", &["--mode", "execute"]);
     model.then_calls(&[("close_task", json!({"id": "HOME-3"}))]);
     once(&env, &tg, Some(&model));
     let job = job_of(&env, "INBOX-1");
@@ -323,21 +309,7 @@ fn a_rejected_prompt_does_nothing_and_fails() {
     let env = world();
     let tg = FakeTelegram::start(TOKEN);
     let model = FakeModel::start();
-    env.ok(&["add", "Tidy up", "--new"]);
-    env.ok(&[
-        "schedule",
-        "add",
-        "INBOX-1",
-        "--daily",
-        "08:00",
-        "--prompt",
-        "Cancel it",
-        "--mode",
-        "execute",
-        "--telegram",
-        &CHAT.to_string(),
-    ]);
-    env.ok(&["schedule", "run-now", "INBOX-1"]);
+    prompt_fired(&env, "Tidy up", "Cancel it", &["--mode", "execute"]);
     model.then_calls(&[("cancel_task", json!({"id": "HOME-3"}))]);
     once(&env, &tg, Some(&model));
     let id = job_of(&env, "INBOX-1")["id"].as_i64().expect("id");
@@ -355,19 +327,7 @@ fn an_ask_prompt_can_never_write() {
     let env = world();
     let tg = FakeTelegram::start(TOKEN);
     let model = FakeModel::start();
-    env.ok(&["add", "Digest", "--new"]);
-    env.ok(&[
-        "schedule",
-        "add",
-        "INBOX-1",
-        "--daily",
-        "08:00",
-        "--prompt",
-        "Summarize",
-        "--telegram",
-        &CHAT.to_string(),
-    ]);
-    env.ok(&["schedule", "run-now", "INBOX-1"]);
+    prompt_fired(&env, "Digest", "Summarize", &[]);
     let before = env.json(&["list", "--status", "all"]);
     // The model asks for a write in ask mode: refused, recorded, nothing written.
     model.then_calls(&[("close_task", json!({"id": "HOME-3"}))]);
@@ -397,21 +357,7 @@ fn a_prompt_that_exceeds_its_budget_fails_with_the_reason() {
     let env = world();
     let tg = FakeTelegram::start(TOKEN);
     let model = FakeModel::start();
-    env.ok(&["add", "Digest", "--new"]);
-    env.ok(&[
-        "schedule",
-        "add",
-        "INBOX-1",
-        "--daily",
-        "08:00",
-        "--prompt",
-        "Look around",
-        "--max-tool-calls",
-        "2",
-        "--telegram",
-        &CHAT.to_string(),
-    ]);
-    env.ok(&["schedule", "run-now", "INBOX-1"]);
+    prompt_fired(&env, "Digest", "Look around", &["--max-tool-calls", "2"]);
     let read = ("list_tasks", json!({"filter": "today"}));
     model.then_calls(&[read.clone(), read.clone(), read]);
     once(&env, &tg, Some(&model));

@@ -81,7 +81,7 @@ async fn guard(State(state): State<AppState>, req: Request, next: Next) -> Respo
     if !access.host_allowed(req.headers()) {
         return plain(StatusCode::FORBIDDEN, "forbidden: this server answers only to its own address (Host header)");
     }
-    let query_token = req.uri().query().and_then(|q| query_value(q, "token"));
+    let query_token = req.uri().query().and_then(|q| form_value(q, "token"));
     let Some(proof) = access.proof(req.headers(), query_token.as_deref()) else {
         return plain(
             StatusCode::UNAUTHORIZED,
@@ -166,10 +166,6 @@ fn secure(mut resp: Response) -> Response {
         set(h, header::CACHE_CONTROL, "no-store");
     }
     resp
-}
-
-fn query_value(query: &str, name: &str) -> Option<String> {
-    form_value(query, name)
 }
 
 /// Reads one field of an urlencoded text.

@@ -117,7 +117,7 @@ fn import_tasks(app: &mut App, a: ImportArgs) -> Result<(), CliError> {
         if a.check_report.is_some() {
             return Err(CliError::validation("--check-report reads task lines, not a tasks export", None));
         }
-        let out = dump::import(&mut app.store, &app.ctx, first.trim_end(), &mut reader, &mut progress)?;
+        let out = dump::import(&mut app.store, first.trim_end(), &mut reader, &mut progress)?;
         if let Some(b) = &bar {
             b.finish_and_clear();
         }

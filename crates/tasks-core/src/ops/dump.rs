@@ -133,7 +133,6 @@ fn check_header(text: &str) -> Result<()> {
 /// and is `header`. One transaction: a bad line names its number and nothing is written.
 pub fn import(
     store: &mut Store,
-    ctx: &Context,
     header: &str,
     input: &mut dyn BufRead,
     progress: &mut dyn FnMut(usize),
@@ -144,7 +143,7 @@ pub fn import(
         tx.execute_batch("PRAGMA defer_foreign_keys = ON")?;
         let empty = DATA.iter().try_fold(true, |acc, (t, _)| Ok::<_, Error>(acc && !rows::has_rows(tx, t)?))?;
         let mut records = RecordReader { input, line: 1, buf: String::new() };
-        if empty { restore(tx, &mut records, progress) } else { merge(tx, ctx, &mut records, progress) }
+        if empty { restore(tx, &mut records, progress) } else { merge(tx, &mut records, progress) }
     });
     store.end_bulk()?;
     result
@@ -200,7 +199,7 @@ fn restore(tx: &Tx<'_>, records: &mut RecordReader<'_>, progress: &mut dyn FnMut
 fn rebuild_derived(tx: &Tx<'_>) -> Result<()> {
     dedup::reindex(tx, &rows::task_ids(tx)?)?;
     for (id, text) in rows::note_ids_and_texts(tx)? {
-        rows::index_note(tx, id, &dedup::text_terms(&text))?;
+        crate::store::notes::index(tx, id, &dedup::text_terms(&text))?;
     }
     Ok(())
 }
@@ -214,12 +213,7 @@ fn get_str<'a>(row: &'a Map<String, Value>, name: &str) -> Option<&'a str> {
 }
 
 /// Merges by UUID (see the module docs).
-fn merge(
-    tx: &Tx<'_>,
-    ctx: &Context,
-    records: &mut RecordReader<'_>,
-    progress: &mut dyn FnMut(usize),
-) -> Result<DumpOutcome> {
+fn merge(tx: &Tx<'_>, records: &mut RecordReader<'_>, progress: &mut dyn FnMut(usize)) -> Result<DumpOutcome> {
     let mut out = DumpOutcome { mode: "merge", ..DumpOutcome::default() };
     let mut projects: HashMap<i64, i64> = HashMap::new();
     let mut persons: HashMap<i64, i64> = HashMap::new();
@@ -361,9 +355,8 @@ fn merge(
     }
     dedup::reindex(tx, &new_tasks)?;
     for (id, text) in notes_new {
-        rows::index_note(tx, id, &dedup::text_terms(&text))?;
+        crate::store::notes::index(tx, id, &dedup::text_terms(&text))?;
     }
-    let _ = ctx;
     Ok(out)
 }
 

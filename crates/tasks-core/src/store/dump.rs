@@ -167,21 +167,13 @@ pub(crate) fn has_rows(conn: &Connection, table: &str) -> Result<bool> {
     Ok(conn.query_row(&format!("SELECT EXISTS (SELECT 1 FROM \"{table}\")"), [], |r| r.get(0))?)
 }
 
-/// Rebuilds the notes' search index from the notes.
+/// Returns (id, text) of every note, for rebuilding their search index.
 pub(crate) fn note_ids_and_texts(conn: &Connection) -> Result<Vec<(i64, String)>> {
     let mut stmt = conn.prepare("SELECT id, text FROM notes ORDER BY id")?;
     Ok(stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?)
 }
 
-/// Writes one note's search row.
-pub(crate) fn index_note(tx: &Tx<'_>, id: i64, terms: &str) -> Result<()> {
-    tx.prepare_cached("INSERT INTO note_stems (rowid, stems) VALUES (?1, ?2)")?
-        .execute(rusqlite::params![id, terms])?;
-    Ok(())
-}
-
-/// Returns (id, title, description, amount, due, category, chat, created_at) of every
-/// task, for rebuilding the duplicate check's index after a restore.
+/// Returns the id of every task, for rebuilding the duplicate check's index.
 pub(crate) fn task_ids(conn: &Connection) -> Result<Vec<i64>> {
     let mut stmt = conn.prepare("SELECT id FROM tasks ORDER BY id")?;
     Ok(stmt.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?)

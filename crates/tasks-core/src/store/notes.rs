@@ -16,8 +16,14 @@ pub(crate) fn insert(tx: &Tx<'_>, task_id: i64, at: i64, actor: &str, text: &str
         params![task_id, at, actor, text],
     )?;
     let id = tx.last_insert_rowid();
-    tx.exec_cached("INSERT INTO note_stems (rowid, stems) VALUES (?1, ?2)", params![id, terms])?;
+    index(tx, id, terms)?;
     Ok(id)
+}
+
+/// Writes a note's search row (a new note; a restored one).
+pub(crate) fn index(tx: &Tx<'_>, id: i64, terms: &str) -> Result<()> {
+    tx.exec_cached("INSERT INTO note_stems (rowid, stems) VALUES (?1, ?2)", params![id, terms])?;
+    Ok(())
 }
 
 /// Marks a note removed and takes it out of the index.
