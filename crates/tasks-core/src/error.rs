@@ -195,6 +195,10 @@ pub enum Error {
     /// SQLite failed.
     #[error("store: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    /// The team store on PostgreSQL (crate `tasks-pg`) failed; the message is the
+    /// server's, never the connection string (which may hold a password).
+    #[error("store (PostgreSQL): {0}")]
+    Postgres(String),
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {

@@ -8,5 +8,6 @@
 
 pub mod http;
 pub mod openai;
+pub mod pg;
 pub mod skip;
 pub mod telegram;

@@ -8,6 +8,7 @@ pub mod entities;
 pub mod eval;
 pub mod levels;
 pub mod profile;
+pub mod source;
 pub mod weights;
 
 use rusqlite::Connection;
@@ -17,6 +18,7 @@ use crate::dedup::levels::{
     AgeLevel, Agreement, AmountLevel, Comparison, ContextLevel, EntityLevel, Level, Levels, SourceLevel, TextLevel,
 };
 use crate::dedup::profile::{Profile, ProfileInput};
+use crate::dedup::source::{CandidateQuery, CandidateRow, CheckSource};
 use crate::dedup::weights::{TermFrequencies, Weights};
 use crate::error::Result;
 use crate::model::{Due, DueKind, Money};
@@ -186,7 +188,7 @@ pub const MAX_CANDIDATES: usize = 40;
 /// Document frequencies read from the store, each stem at most once per check: the
 /// query terms and every candidate's shared stems ask for the same few stems again.
 struct StoreDocFreq<'a> {
-    conn: &'a Connection,
+    source: &'a dyn CheckSource,
     total: i64,
     seen: std::cell::RefCell<std::collections::HashMap<String, i64>>,
 }
@@ -196,7 +198,7 @@ impl StoreDocFreq<'_> {
         if let Some(n) = self.seen.borrow().get(stem) {
             return Ok(*n);
         }
-        let n = store_dedup::doc_freq(self.conn, stem)?;
+        let n = self.source.doc_freq(stem)?;
         self.seen.borrow_mut().insert(stem.to_string(), n);
         Ok(n)
     }
@@ -208,6 +210,63 @@ impl DocFreq for StoreDocFreq<'_> {
     }
     fn total(&self) -> i64 {
         self.total
+    }
+}
+
+/// The SQLite store as the check's [`CheckSource`].
+pub(crate) struct SqliteSource<'a> {
+    conn: &'a Connection,
+    embed_model: Option<String>,
+}
+
+impl<'a> SqliteSource<'a> {
+    /// Wraps a connection (with the embedder attached to it, if any).
+    pub(crate) fn new(conn: &'a Connection) -> Result<SqliteSource<'a>> {
+        Ok(SqliteSource { conn, embed_model: embed::attached_model(conn)? })
+    }
+}
+
+impl CheckSource for SqliteSource<'_> {
+    fn totals(&self) -> Result<(i64, i64, i64)> {
+        store_dedup::totals(self.conn)
+    }
+    fn doc_freq(&self, term: &str) -> Result<i64> {
+        store_dedup::doc_freq(self.conn, term)
+    }
+    fn ranked_matches(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
+        store_dedup::ranked_matches(self.conn, terms, pool)
+    }
+    fn candidate_ids(&self, q: &CandidateQuery<'_>) -> Result<Vec<i64>> {
+        store_dedup::candidate_ids(self.conn, q)
+    }
+    fn candidate_row(&self, id: i64) -> Result<CandidateRow> {
+        store_dedup::candidate_row(self.conn, id)
+    }
+    fn reply_parent(&self, id: i64) -> Result<Option<i64>> {
+        store_dedup::reply_parent(self.conn, id)
+    }
+    fn squares(&self) -> Result<(f64, f64)> {
+        Ok(match store_dedup::cached_squares(self.conn)? {
+            Some(v) => v,
+            None => (store_dedup::person_tf_squares(self.conn)?, store_dedup::amount_tf_squares(self.conn)?),
+        })
+    }
+    fn person_count(&self, person_id: i64) -> Result<i64> {
+        store_dedup::person_count(self.conn, person_id)
+    }
+    fn amount_count(&self, minor: i64, currency: &str) -> Result<i64> {
+        store_dedup::amount_count(self.conn, minor, currency)
+    }
+    fn learned_weights(&self) -> Result<Vec<(Level, f64, f64)>> {
+        store_dedup::learned_weights(self.conn)
+    }
+    fn embed_pair(&self, new: &mut Profile, new_title: &str, cand: &mut Profile, row: &CandidateRow) -> Result<bool> {
+        let Some(model) = &self.embed_model else { return Ok(false) };
+        if new.embedding.is_none() {
+            new.embedding = Some(embed::embed_text(self.conn, new_title)?);
+        }
+        cand.embedding = Some(embed::task_vector(self.conn, row.id, &row.title, model)?);
+        Ok(true)
     }
 }
 
@@ -244,8 +303,9 @@ fn selective_terms(df: &StoreDocFreq<'_>, terms: Vec<String>) -> Result<Vec<(Str
 /// least the [`MIN_QUERY_TERMS`] rarest.
 pub(crate) fn search_terms(conn: &Connection, text: &str) -> Result<Vec<(String, f64)>> {
     let profile = Profile::of(&ProfileInput { title: text, ..ProfileInput::default() });
-    let (total, _, _) = store_dedup::totals(conn)?;
-    let df = StoreDocFreq { conn, total, seen: Default::default() };
+    let source = SqliteSource { conn, embed_model: None };
+    let (total, _, _) = source.totals()?;
+    let df = StoreDocFreq { source: &source, total, seen: Default::default() };
     selective_terms(&df, profile.query_terms())
 }
 
@@ -278,7 +338,7 @@ fn probe_profile(probe: &Probe<'_>) -> Profile {
 }
 
 /// Builds the probe of a stored task, as the check would have seen it at creation.
-pub(crate) fn probe_of_row(row: &store_dedup::CandidateRow) -> Probe<'_> {
+pub fn probe_of_row(row: &CandidateRow) -> Probe<'_> {
     Probe {
         title: &row.title,
         description: &row.description,
@@ -295,7 +355,7 @@ pub(crate) fn probe_of_row(row: &store_dedup::CandidateRow) -> Probe<'_> {
     }
 }
 
-fn row_profile(row: &store_dedup::CandidateRow) -> Profile {
+fn row_profile(row: &CandidateRow) -> Profile {
     let due = row.due_at.and_then(|ms| {
         let kind = row.due_kind.parse::<DueKind>().ok()?;
         Some(Due { date: time::floating_date_from_ms(ms)?, kind, at: None })
@@ -322,28 +382,15 @@ pub const THREAD_DEPTH_LIMIT: usize = 16;
 
 /// Returns the root of a task's reply chain, walking at most [`THREAD_DEPTH_LIMIT`]
 /// parents. A failed lookup is an error, not the end of the chain.
-fn thread_root(conn: &Connection, id: i64) -> Result<i64> {
+fn thread_root(source: &dyn CheckSource, id: i64) -> Result<i64> {
     let mut current = id;
     for _ in 0..THREAD_DEPTH_LIMIT {
-        match store_dedup::reply_parent(conn, current)? {
+        match source.reply_parent(current)? {
             Some(parent) => current = parent,
             None => break,
         }
     }
     Ok(current)
-}
-
-/// Returns (Σ person count², Σ amount count²): the cache kept by writes, else computed.
-fn squares(conn: &Connection, cached: &mut Option<(f64, f64)>) -> Result<(f64, f64)> {
-    if let Some(v) = *cached {
-        return Ok(v);
-    }
-    let v = match store_dedup::cached_squares(conn)? {
-        Some(v) => v,
-        None => (store_dedup::person_tf_squares(conn)?, store_dedup::amount_tf_squares(conn)?),
-    };
-    *cached = Some(v);
-    Ok(v)
 }
 
 /// Scores a comparison: the sum of level weights, with term frequencies.
@@ -451,7 +498,13 @@ pub fn reasons(weights: &Weights, c: &Compared, tf: &TermFrequencies) -> Vec<Str
 /// Loads the weights in use: those kept by `duplicates retrain --apply`, else the
 /// built-in counted table.
 pub(crate) fn current_weights(conn: &Connection) -> Result<Weights> {
-    let learned = store_dedup::learned_weights(conn)?;
+    weights_of(&SqliteSource { conn, embed_model: None })
+}
+
+/// Loads the weights a store uses: those kept by `duplicates retrain --apply`, else the
+/// built-in counted table.
+pub fn weights_of(source: &dyn CheckSource) -> Result<Weights> {
+    let learned = source.learned_weights()?;
     if learned.is_empty() {
         return Ok(Weights::builtin());
     }
@@ -478,49 +531,75 @@ pub(crate) fn check_with(
     weights: &Weights,
     self_id: i64,
 ) -> Result<Vec<Candidate>> {
+    check_on(&SqliteSource::new(conn)?, probe, weights, self_id)
+}
+
+/// Checks a stored task as the check saw it when it was created: against the tasks live
+/// then, itself excluded (a replay, and the test that both engines agree).
+pub fn check_existing_on(source: &dyn CheckSource, id: i64, weights: &Weights) -> Result<Vec<Candidate>> {
+    let row = source.candidate_row(id)?;
+    check_on(source, &probe_of_row(&row), weights, id)
+}
+
+/// Checks a stored SQLite task as of its creation (see [`check_existing_on`]), with the
+/// store's weights.
+pub fn check_existing(store: &crate::Store, id: i64) -> Result<Vec<Candidate>> {
+    let source = SqliteSource::new(store.conn())?;
+    check_existing_on(&source, id, &weights_of(&source)?)
+}
+
+/// Returns the scored candidates for a probe on any engine, best first (every band).
+///
+/// Candidates are the union of bm25 over stems and concepts, same person, same
+/// category and same reply thread, live as of `probe.at_ms`; a shared chat alone never
+/// makes a candidate (seed 000). `self_id` (0 for none) is never a candidate.
+pub fn check_on(
+    source: &dyn CheckSource,
+    probe: &Probe<'_>,
+    weights: &Weights,
+    self_id: i64,
+) -> Result<Vec<Candidate>> {
     let mut new = probe_profile(probe);
-    // The embedder attached to this connection, if any (dedup::embed); the probe's
-    // vector is computed only once a candidate needs it.
-    let embed_model = embed::attached_model(conn)?;
-    let (total, with_person, with_amount) = store_dedup::totals(conn)?;
-    let df = StoreDocFreq { conn, total, seen: Default::default() };
+    let (total, with_person, with_amount) = source.totals()?;
+    let df = StoreDocFreq { source, total, seen: Default::default() };
     let terms = selective_terms(&df, new.query_terms())?;
     let thread_ids: Vec<i64> = match probe.reply_to_id {
-        Some(r) => vec![r, thread_root(conn, r)?],
+        Some(r) => vec![r, thread_root(source, r)?],
         None => Vec::new(),
     };
     let category = new.category.clone();
-    let ids = store_dedup::candidate_ids(
-        conn,
-        &store_dedup::CandidateQuery {
-            terms: &terms,
-            bm25_limit: BM25_LIMIT,
-            person_id: probe.person_id,
-            category: category.as_deref(),
-            thread_ids: &thread_ids,
-            side_limit: SIDE_LIMIT,
-            at: probe.at_ms,
-            since: probe.at_ms - RECENT_CLOSED_MS,
-            self_id,
-        },
-    )?;
-    let root = |id: i64| thread_root(conn, id);
+    let ids = source.candidate_ids(&CandidateQuery {
+        terms: &terms,
+        bm25_limit: BM25_LIMIT,
+        person_id: probe.person_id,
+        category: category.as_deref(),
+        thread_ids: &thread_ids,
+        side_limit: SIDE_LIMIT,
+        at: probe.at_ms,
+        since: probe.at_ms - RECENT_CLOSED_MS,
+        self_id,
+    })?;
+    let root = |id: i64| thread_root(source, id);
     // Σ tf² per field, computed once per check and only when a candidate agrees.
     let mut cached: Option<(f64, f64)> = None;
+    let mut squares = || -> Result<(f64, f64)> {
+        if let Some(v) = cached {
+            return Ok(v);
+        }
+        Ok(*cached.insert(source.squares()?))
+    };
     let mut person_avg: Option<f64> = None;
     let mut amount_avg: Option<f64> = None;
     let mut out = Vec::new();
     for id in ids.into_iter().take(MAX_CANDIDATES) {
-        let row = store_dedup::candidate_row(conn, id)?;
+        let row = source.candidate_row(id)?;
         let mut cand = row_profile(&row);
         let mut c = compare::compare(&new, &cand, &df, &root)?;
-        if let Some(model) = &embed_model
-            && compare::EMBED_CONSULTED.contains(&c.levels.text)
+        // The embedder, if the store has one, is consulted only when the lexical text
+        // levels are weak; the probe's vector is computed once, on first need.
+        if compare::EMBED_CONSULTED.contains(&c.levels.text)
+            && source.embed_pair(&mut new, probe.title, &mut cand, &row)?
         {
-            if new.embedding.is_none() {
-                new.embedding = Some(embed::embed_text(conn, probe.title)?);
-            }
-            cand.embedding = Some(embed::task_vector(conn, row.id, &row.title, model)?);
             c = compare::compare(&new, &cand, &df, &root)?;
         }
         let mut tf = TermFrequencies::default();
@@ -529,18 +608,18 @@ pub(crate) fn check_with(
         {
             let avg = match person_avg {
                 Some(a) => a,
-                None => *person_avg.insert(squares(conn, &mut cached)?.0 / (with_person as f64).powi(2)),
+                None => *person_avg.insert(squares()?.0 / (with_person as f64).powi(2)),
             };
-            tf.person = Some((store_dedup::person_count(conn, pid)? as f64 / with_person as f64, avg));
+            tf.person = Some((source.person_count(pid)? as f64 / with_person as f64, avg));
         }
         if let (AmountLevel::Same, Some(m)) = (c.levels.amount, &cand.amount)
             && with_amount >= weights::TF_MIN_TASKS
         {
             let avg = match amount_avg {
                 Some(a) => a,
-                None => *amount_avg.insert(squares(conn, &mut cached)?.1 / (with_amount as f64).powi(2)),
+                None => *amount_avg.insert(squares()?.1 / (with_amount as f64).powi(2)),
             };
-            tf.amount = Some((store_dedup::amount_count(conn, m.minor, &m.currency)? as f64 / with_amount as f64, avg));
+            tf.amount = Some((source.amount_count(m.minor, &m.currency)? as f64 / with_amount as f64, avg));
         }
         let s = score(weights, &c.levels, &tf);
         out.push(Candidate {
@@ -578,6 +657,26 @@ pub(crate) fn index(tx: &Tx<'_>, task_id: i64) -> Result<()> {
     store_dedup::refresh_stats(tx)?;
     store_dedup::upsert_signature(tx, task_id, p.amount.as_ref(), p.due.map(|d| time::floating_date_to_ms(d.date)))?;
     embed::index(tx, task_id, &row.title)
+}
+
+/// What the check's index holds for a stored task, for an engine that keeps it in its
+/// own tables (PostgreSQL's posting table): the index terms as SQLite's `task_stems`
+/// receives them (stems and concept terms, space-separated, in index order) and the
+/// signature (amount, due day).
+#[derive(Debug, Clone, PartialEq)]
+pub struct IndexEntry {
+    /// The indexed text: terms separated by single spaces.
+    pub terms: String,
+    /// The signature's amount (the field, else one read from the text).
+    pub amount: Option<Money>,
+    /// The signature's due day, epoch ms.
+    pub due_ms: Option<i64>,
+}
+
+/// Returns the index entry of a stored task (the same profile [`index`] writes from).
+pub fn index_entry(row: &CandidateRow) -> IndexEntry {
+    let p = row_profile(row);
+    IndexEntry { terms: p.index_terms(), due_ms: p.due.map(|d| time::floating_date_to_ms(d.date)), amount: p.amount }
 }
 
 /// What the duplicate check's indexes hold for a new task, computed without the store —

@@ -96,36 +96,13 @@ const LIVE: &str = "t.created_at <= :at AND (t.closed_at IS NULL OR t.closed_at 
     AND t.id <> :self
     AND NOT EXISTS (SELECT 1 FROM links d WHERE d.from_task_id = t.id AND d.kind = 'duplicate-of' AND d.removed_at IS NULL)";
 
-/// Best-ranked FTS matches considered before the live filter: four times the old pool
-/// of 100 open among 400 — in a store where three of four tasks are closed, 400 still
-/// leaves about 100 live matches for the top 20.
-pub const BM25_POOL: usize = 400;
-
-/// Where candidates may come from, and how many of each.
-pub(crate) struct CandidateQuery<'a> {
-    /// Query terms with their inverse document frequencies (see [`ranked_matches`]).
-    pub terms: &'a [(String, f64)],
-    pub bm25_limit: usize,
-    pub person_id: Option<i64>,
-    pub category: Option<&'a str>,
-    pub thread_ids: &'a [i64],
-    pub side_limit: usize,
-    pub at: i64,
-    pub since: i64,
-    pub self_id: i64,
-}
+pub use crate::dedup::source::{BM25_POOL, CandidateQuery, CandidateRow};
 
 /// Returns candidate task ids: bm25 over stems first, then same person, same category,
 /// same reply thread; each source bounded, live tasks only, no id twice.
 pub(crate) fn candidate_ids(conn: &rusqlite::Connection, q: &CandidateQuery<'_>) -> Result<Vec<i64>> {
     let mut out: Vec<i64> = Vec::new();
-    let mut push = |ids: Vec<i64>| {
-        for id in ids {
-            if !out.contains(&id) {
-                out.push(id);
-            }
-        }
-    };
+    let mut push = |ids: Vec<i64>| crate::dedup::source::push_unique(&mut out, ids);
     let named = |sql: &str| sql.replace(":at", "?2").replace(":since", "?3").replace(":self", "?4");
     if !q.terms.is_empty() {
         let mut live = conn.prepare_cached(&named(&format!("SELECT 1 FROM tasks t WHERE t.id = ?1 AND {LIVE}")))?;
@@ -198,47 +175,17 @@ pub(crate) fn ranked_matches_with_notes(
 }
 
 fn ranked(conn: &rusqlite::Connection, terms: &[(String, f64)], pool: usize, notes: bool) -> Result<Vec<i64>> {
-    let mut scores: std::collections::HashMap<i64, f64> = std::collections::HashMap::new();
     let mut stmt = conn.prepare_cached("SELECT rowid FROM task_stems WHERE task_stems MATCH ?1")?;
+    let mut hits = Vec::with_capacity(terms.len());
     for (term, idf) in terms {
         let Some(expr) = crate::dedup::match_term(term) else { continue };
-        let mut hits: std::collections::HashSet<i64> = std::collections::HashSet::new();
-        let mut rows = stmt.query([expr.as_str()])?;
-        while let Some(row) = rows.next()? {
-            hits.insert(row.get(0)?);
-        }
+        let mut ids: Vec<i64> = stmt.query_map([expr.as_str()], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
         if notes {
-            hits.extend(crate::store::notes::tasks_matching(conn, &expr)?);
+            ids.extend(crate::store::notes::tasks_matching(conn, &expr)?);
         }
-        for id in hits {
-            *scores.entry(id).or_default() += idf;
-        }
+        hits.push((*idf, ids));
     }
-    let mut ranked: Vec<(i64, f64)> = scores.into_iter().collect();
-    ranked.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(b.0.cmp(&a.0)));
-    ranked.truncate(pool);
-    Ok(ranked.into_iter().map(|(id, _)| id).collect())
-}
-
-/// The fields of a candidate the check compares.
-#[derive(Debug, Clone)]
-pub(crate) struct CandidateRow {
-    pub id: i64,
-    pub uuid: String,
-    pub key: String,
-    pub external_id: Option<String>,
-    pub title: String,
-    pub description: String,
-    pub person_id: Option<i64>,
-    pub amount: Option<crate::model::Money>,
-    pub due_at: Option<i64>,
-    pub due_kind: String,
-    pub category: Option<String>,
-    pub chat: Option<String>,
-    pub reply_to_id: Option<i64>,
-    pub created_at: i64,
-    pub status: crate::model::Status,
-    pub closed_at: Option<i64>,
+    Ok(crate::dedup::source::rank_hits(hits, pool))
 }
 
 /// Reads the candidate rows of these ids.

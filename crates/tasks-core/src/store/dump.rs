@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 
 /// The tables that hold data, in the order a restore inserts them, with the `kind` of
 /// their records. Foreign keys are checked at commit, so the order is for readers.
-pub(crate) const DATA: &[(&str, &str)] = &[
+pub const DATA: &[(&str, &str)] = &[
     ("projects", "project"),
     ("key_counters", "key_counter"),
     ("persons", "person"),

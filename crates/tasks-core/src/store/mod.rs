@@ -12,6 +12,16 @@ mod columns;
 pub(crate) mod conversations;
 pub(crate) mod dedup;
 pub(crate) mod dump;
+
+/// The tables the lossless export holds, in export order, with their record kinds (so
+/// another engine — `tasks-pg` — exports and restores the same records).
+pub use dump::DATA as DUMP_TABLES;
+
+/// Returns the stored (not generated) columns of a table, in table order: what another
+/// engine's schema must mirror for the lossless export to move rows between them.
+pub fn stored_columns(store: &Store, table: &str) -> crate::Result<Vec<String>> {
+    dump::columns(store.conn(), table)
+}
 pub(crate) mod embeddings;
 pub mod events;
 pub(crate) mod jobs;
@@ -25,6 +35,10 @@ pub(crate) mod queue;
 pub(crate) mod schedules;
 pub(crate) mod tags;
 pub(crate) mod tasks;
+
+/// The stored columns of a due date (`due_at`, `due_kind`, `due_instant`), shared with
+/// the PostgreSQL store so both engines write a due date the same way.
+pub use tasks::due_columns;
 
 use std::cell::Cell;
 use std::path::{Path, PathBuf};

@@ -166,7 +166,7 @@ pub(crate) fn insert(tx: &Tx<'_>, t: &NewTaskRow<'_>) -> Result<i64> {
 /// Returns the `due_at`, `due_kind`, `due_instant` column values of a due date. A time
 /// due is stored as its local day (kind `day`, so the schema's kinds and every day view
 /// stay as they are) plus its moment.
-pub(crate) fn due_columns(due: Option<Due>) -> (Option<i64>, &'static str, Option<i64>) {
+pub fn due_columns(due: Option<Due>) -> (Option<i64>, &'static str, Option<i64>) {
     match due {
         Some(d) if d.kind == DueKind::Time => (Some(time::floating_date_to_ms(d.date)), DueKind::Day.as_str(), d.at),
         Some(d) if d.kind != DueKind::None => (Some(time::floating_date_to_ms(d.date)), d.kind.as_str(), None),

@@ -31,7 +31,7 @@ pub fn error_code(e: &Error) -> &'static str {
         Error::ProbableDuplicate { .. } => "confirmation_required",
         Error::StoreTooNew { .. } | Error::StoreOpen { .. } => "configuration",
         Error::StoreReadOnly { .. } => "permission",
-        Error::Sqlite(_) | Error::StoredJson(_) | Error::Io { .. } => {
+        Error::Sqlite(_) | Error::Postgres(_) | Error::StoredJson(_) | Error::Io { .. } => {
             if e.is_busy() {
                 "timeout"
             } else {
@@ -72,7 +72,7 @@ pub fn error_details(e: &Error) -> Value {
         Error::Schedule(e) => schedule_error_details(e),
         Error::ScheduleExists { key, schedule_id } => json!({ "task": key, "schedule": schedule_id }),
         Error::DaemonRunning { lock } => json!({ "lock": lock }),
-        Error::Sqlite(_) | Error::StoredJson(_) | Error::Io { .. } => json!({}),
+        Error::Sqlite(_) | Error::Postgres(_) | Error::StoredJson(_) | Error::Io { .. } => json!({}),
     }
 }
 

@@ -1,0 +1,357 @@
+//! The duplicate check on PostgreSQL: the core's check ([`tasks_core::dedup::check_on`])
+//! over this store, with candidate retrieval from the posting table `task_terms`
+//! (term → task) in place of FTS5 — the same k1 = 0 ranking, summed in the same order,
+//! so both engines give the same candidates and scores.
+
+use std::cell::RefCell;
+
+use postgres::GenericClient;
+use tasks_core::dedup::levels::Level;
+use tasks_core::dedup::source::{BM25_POOL, CandidateQuery, CandidateRow, CheckSource, push_unique, rank_hits};
+use tasks_core::dedup::{self, Band, Candidate, Decision, Probe};
+use tasks_core::model::{Money, Status};
+use tasks_core::ops::add::AddRequest;
+use tasks_core::{Error, Result};
+
+use crate::PgStore;
+use crate::store::{TxError, TxResult, pg};
+
+/// A client (or transaction) of the team store as the check's [`CheckSource`].
+pub struct PgSource<'a, C: GenericClient> {
+    client: RefCell<&'a mut C>,
+}
+
+impl<'a, C: GenericClient> PgSource<'a, C> {
+    /// Wraps a client or a transaction.
+    pub fn new(client: &'a mut C) -> Self {
+        PgSource { client: RefCell::new(client) }
+    }
+
+    fn one_i64(&self, sql: &str, params: &[&(dyn postgres::types::ToSql + Sync)]) -> Result<i64> {
+        Ok(self.client.borrow_mut().query_one(sql, params).map_err(pg)?.get(0))
+    }
+}
+
+/// The live-task condition, for `t`, with $2 = at, $3 = since, $4 = self (as SQLite's).
+const LIVE: &str = "t.created_at <= $2 AND (t.closed_at IS NULL OR t.closed_at >= $3)
+    AND t.id <> $4
+    AND NOT EXISTS (SELECT 1 FROM links d WHERE d.from_task_id = t.id AND d.kind = 'duplicate-of' AND d.removed_at IS NULL)";
+
+impl<C: GenericClient> CheckSource for PgSource<'_, C> {
+    fn totals(&self) -> Result<(i64, i64, i64)> {
+        let row = self
+            .client
+            .borrow_mut()
+            .query_one(
+                "SELECT (SELECT count(*) FROM tasks), (SELECT count(*) FROM tasks WHERE person_id IS NOT NULL),
+                        (SELECT count(*) FROM task_signatures WHERE amount_minor IS NOT NULL)",
+                &[],
+            )
+            .map_err(pg)?;
+        Ok((row.get(0), row.get(1), row.get(2)))
+    }
+
+    fn doc_freq(&self, term: &str) -> Result<i64> {
+        // FTS5's vocabulary holds tokens: a term that is not one token as it stands
+        // ("16:00", or one with a capital) has no entry there, so its count is 0.
+        if tokens_of(term) != [term] {
+            return Ok(0);
+        }
+        self.one_i64("SELECT count(*) FROM task_terms WHERE term = $1", &[&term])
+    }
+
+    fn ranked_matches(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
+        let phrases: Vec<(f64, Vec<String>)> =
+            terms.iter().filter(|(t, _)| dedup::match_term(t).is_some()).map(|(t, idf)| (*idf, tokens_of(t))).collect();
+        let firsts: Vec<&str> = phrases.iter().filter_map(|(_, p)| p.first().map(String::as_str)).collect();
+        let rows = self
+            .client
+            .borrow_mut()
+            .query("SELECT term, task_id FROM task_terms WHERE term = ANY($1)", &[&firsts])
+            .map_err(pg)?;
+        let mut by_token: std::collections::HashMap<String, Vec<i64>> = std::collections::HashMap::new();
+        for r in rows {
+            by_token.entry(r.get(0)).or_default().push(r.get(1));
+        }
+        let mut hits = Vec::with_capacity(phrases.len());
+        for (idf, phrase) in &phrases {
+            let Some(first) = phrase.first() else {
+                hits.push((*idf, Vec::new()));
+                continue;
+            };
+            let holders = by_token.get(first).cloned().unwrap_or_default();
+            let ids = if phrase.len() == 1 {
+                holders
+            } else {
+                // A phrase: its tokens adjacent in a task's token stream, as FTS5 matches.
+                let needle = format!(" {} ", phrase.join(" "));
+                self.client
+                    .borrow_mut()
+                    .query(
+                        "SELECT task_id FROM task_term_text WHERE task_id = ANY($1) AND strpos(' ' || tokens || ' ', $2) > 0",
+                        &[&holders, &needle],
+                    )
+                    .map_err(pg)?
+                    .iter()
+                    .map(|r| r.get(0))
+                    .collect()
+            };
+            // Summed term by term in the query's order, as on SQLite: equal floats.
+            hits.push((*idf, ids));
+        }
+        Ok(rank_hits(hits, pool))
+    }
+
+    fn candidate_ids(&self, q: &CandidateQuery<'_>) -> Result<Vec<i64>> {
+        let mut out = Vec::new();
+        let side = q.side_limit as i64;
+        if !q.terms.is_empty() {
+            let ranked = self.ranked_matches(q.terms, BM25_POOL)?;
+            let rows = self
+                .client
+                .borrow_mut()
+                .query(
+                    &format!(
+                        "SELECT t.id FROM unnest($1::bigint[]) WITH ORDINALITY AS u(id, ord)
+                         JOIN tasks t ON t.id = u.id WHERE {LIVE} ORDER BY u.ord LIMIT $5"
+                    ),
+                    &[&ranked, &q.at, &q.since, &q.self_id, &(q.bm25_limit as i64)],
+                )
+                .map_err(pg)?;
+            push_unique(&mut out, rows.iter().map(|r| r.get::<_, i64>(0)));
+        }
+        let side_query = |cond: &str, arg: &(dyn postgres::types::ToSql + Sync)| -> Result<Vec<i64>> {
+            let rows = self
+                .client
+                .borrow_mut()
+                .query(
+                    &format!("SELECT t.id FROM tasks t WHERE {cond} AND {LIVE} ORDER BY t.created_at DESC LIMIT $5"),
+                    &[arg, &q.at, &q.since, &q.self_id, &side],
+                )
+                .map_err(pg)?;
+            Ok(rows.iter().map(|r| r.get(0)).collect())
+        };
+        if let Some(pid) = q.person_id {
+            push_unique(&mut out, side_query("t.person_id = $1", &pid)?);
+        }
+        if let Some(cat) = q.category {
+            push_unique(&mut out, side_query("lower(t.category) = $1", &cat)?);
+        }
+        for tid in q.thread_ids {
+            push_unique(&mut out, side_query("(t.id = $1 OR t.reply_to_id = $1)", tid)?);
+        }
+        Ok(out)
+    }
+
+    fn candidate_row(&self, id: i64) -> Result<CandidateRow> {
+        let r = self
+            .client
+            .borrow_mut()
+            .query_opt(
+                "SELECT id, uuid, key, external_id, title, description, person_id, amount_minor, currency, due_at,
+                        due_kind, category, chat, reply_to_id, created_at, status, closed_at FROM tasks WHERE id = $1",
+                &[&id],
+            )
+            .map_err(pg)?
+            .ok_or_else(|| Error::task_not_found(format!("#{id}")))?;
+        let amount = match (r.get::<_, Option<i64>>(7), r.get::<_, Option<String>>(8)) {
+            (Some(minor), Some(currency)) => Some(Money { minor, currency }),
+            _ => None,
+        };
+        Ok(CandidateRow {
+            id: r.get(0),
+            uuid: r.get(1),
+            key: r.get(2),
+            external_id: r.get(3),
+            title: r.get(4),
+            description: r.get(5),
+            person_id: r.get(6),
+            amount,
+            due_at: r.get(9),
+            due_kind: r.get(10),
+            category: r.get(11),
+            chat: r.get(12),
+            reply_to_id: r.get(13),
+            created_at: r.get(14),
+            status: r.get::<_, String>(15).parse().unwrap_or(Status::Open),
+            closed_at: r.get(16),
+        })
+    }
+
+    fn reply_parent(&self, id: i64) -> Result<Option<i64>> {
+        Ok(self
+            .client
+            .borrow_mut()
+            .query_opt("SELECT reply_to_id FROM tasks WHERE id = $1", &[&id])
+            .map_err(pg)?
+            .and_then(|r| r.get(0)))
+    }
+
+    fn squares(&self) -> Result<(f64, f64)> {
+        let row = self
+            .client
+            .borrow_mut()
+            .query_one(
+                "SELECT (SELECT coalesce(sum(c * c), 0)::float8 FROM (SELECT count(*) AS c FROM tasks
+                            WHERE person_id IS NOT NULL GROUP BY person_id) p),
+                        (SELECT coalesce(sum(c * c), 0)::float8 FROM (SELECT count(*) AS c FROM task_signatures
+                            WHERE amount_minor IS NOT NULL GROUP BY amount_minor, currency) a)",
+                &[],
+            )
+            .map_err(pg)?;
+        Ok((row.get(0), row.get(1)))
+    }
+
+    fn person_count(&self, person_id: i64) -> Result<i64> {
+        self.one_i64("SELECT count(*) FROM tasks WHERE person_id = $1", &[&person_id])
+    }
+
+    fn amount_count(&self, minor: i64, currency: &str) -> Result<i64> {
+        self.one_i64(
+            "SELECT count(*) FROM task_signatures WHERE amount_minor = $1 AND currency = $2",
+            &[&minor, &currency],
+        )
+    }
+
+    fn learned_weights(&self) -> Result<Vec<(Level, f64, f64)>> {
+        let rows =
+            self.client.borrow_mut().query("SELECT comparison, level, m, u FROM dup_weights", &[]).map_err(pg)?;
+        Ok(rows
+            .iter()
+            .filter_map(|r| Some((Level::parse(r.get(0), r.get(1))?, r.get::<_, f64>(2), r.get::<_, f64>(3))))
+            .collect())
+    }
+}
+
+/// Splits text into tokens as SQLite's FTS5 `unicode61` tokenizer does with the
+/// store's settings (`remove_diacritics 0`): letters and digits make tokens, every
+/// other character separates them, tokens are lowercased. The index terms are already
+/// lowercase, accent-free stems, so this is exact for them.
+pub fn tokens_of(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()).map(str::to_lowercase).collect()
+}
+
+/// Writes a task's index rows: its terms in `task_terms` and its signature.
+pub(crate) fn index(c: &mut impl GenericClient, id: i64) -> TxResult<()> {
+    let row = PgSource::new(c).candidate_row(id)?;
+    let entry = dedup::index_entry(&row);
+    let tokens = tokens_of(&entry.terms);
+    c.execute("DELETE FROM task_terms WHERE task_id = $1", &[&id])?;
+    c.execute(
+        "INSERT INTO task_terms (term, task_id) SELECT DISTINCT t, $2::bigint FROM unnest($1::text[]) AS t",
+        &[&tokens, &id],
+    )?;
+    c.execute(
+        "INSERT INTO task_term_text (task_id, tokens) VALUES ($1, $2)
+         ON CONFLICT (task_id) DO UPDATE SET tokens = $2",
+        &[&id, &tokens.join(" ")],
+    )?;
+    let (minor, currency) = match &entry.amount {
+        Some(m) => (Some(m.minor), Some(m.currency.clone())),
+        None => (None, None),
+    };
+    c.execute(
+        "INSERT INTO task_signatures (task_id, amount_minor, currency, due_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (task_id) DO UPDATE SET amount_minor = $2, currency = $3, due_at = $4",
+        &[&id, &minor, &currency, &entry.due_ms],
+    )?;
+    Ok(())
+}
+
+/// Rebuilds every task's index rows (after a restore).
+pub(crate) fn reindex_all(c: &mut impl GenericClient) -> TxResult<()> {
+    c.batch_execute("DELETE FROM task_terms; DELETE FROM task_term_text; DELETE FROM task_signatures;")?;
+    let ids: Vec<i64> = c.query("SELECT id FROM tasks ORDER BY id", &[])?.iter().map(|r| r.get(0)).collect();
+    for id in ids {
+        index(c, id)?;
+    }
+    Ok(())
+}
+
+/// The candidates of a would-be task as `add` sees them (possible and likely), minus
+/// the tasks it is declared blocked by.
+pub(crate) fn candidates_for_add(
+    c: &mut impl GenericClient,
+    req: &AddRequest,
+    blockers: &[i64],
+    now: i64,
+) -> TxResult<Vec<Candidate>> {
+    let probe = Probe {
+        title: &req.title,
+        description: &req.description,
+        person_id: None,
+        amount: req.amount.as_ref(),
+        due: req.due,
+        category: req.category.as_deref(),
+        chat: None,
+        reply_to_id: None,
+        at_ms: now,
+    };
+    let source = PgSource::new(c);
+    let weights = dedup::weights_of(&source)?;
+    let all = dedup::check_on(&source, &probe, &weights, 0)?;
+    Ok(all.into_iter().filter(|c| c.band >= Band::Possible && !blockers.contains(&c.task_id)).collect())
+}
+
+/// Records that the caller created a task beside a candidate (a labelled "new" pair,
+/// as on SQLite).
+pub(crate) fn record_new(c: &mut impl GenericClient, id: i64, cand: &Candidate, actor: &str, now: i64) -> TxResult<()> {
+    let levels = serde_json::to_string(&cand.levels.to_map()).map_err(Error::from)?;
+    c.execute(
+        "INSERT INTO dup_decisions (task_id, candidate_id, decision, score, band, levels, actor, at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        &[&id, &cand.task_id, &Decision::New.as_str(), &cand.score, &cand.band.as_str(), &levels, &actor, &now],
+    )?;
+    Ok(())
+}
+
+/// Runs the check for a would-be task, as `tasks check` does (never writes).
+pub fn check(
+    store: &mut PgStore,
+    ctx: &tasks_core::Context,
+    req: &AddRequest,
+    every_band: bool,
+) -> Result<Vec<Candidate>> {
+    tasks_core::ops::add::check_title(&req.title)?;
+    let now = ctx.now_ms();
+    store.read(|c| {
+        let blockers: Vec<i64> = req.blocked_by.iter().map(|r| crate::rows::resolve(c, r)).collect::<TxResult<_>>()?;
+        let probe = Probe {
+            title: &req.title,
+            description: &req.description,
+            person_id: None,
+            amount: req.amount.as_ref(),
+            due: req.due,
+            category: req.category.as_deref(),
+            chat: None,
+            reply_to_id: None,
+            at_ms: now,
+        };
+        let source = PgSource::new(c);
+        let weights = dedup::weights_of(&source)?;
+        let all = dedup::check_on(&source, &probe, &weights, 0)?;
+        Ok(all
+            .into_iter()
+            .filter(|c| (every_band || c.band >= Band::Possible) && !blockers.contains(&c.task_id))
+            .collect())
+    })
+}
+
+/// Checks every stored task as of its creation (see
+/// [`tasks_core::dedup::check_existing_on`]), by key: what the engines are compared on.
+pub fn check_existing(store: &mut PgStore, id: i64) -> Result<Vec<Candidate>> {
+    store.read(|c| {
+        let source = PgSource::new(c);
+        let weights = dedup::weights_of(&source)?;
+        Ok(dedup::check_existing_on(&source, id, &weights)?)
+    })
+}
+
+impl From<TxError> for Error {
+    fn from(e: TxError) -> Error {
+        match e {
+            TxError::Core(e) => e,
+            TxError::Db(e) => pg(e),
+        }
+    }
+}

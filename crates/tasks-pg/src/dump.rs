@@ -1,0 +1,259 @@
+//! The lossless export on PostgreSQL, in the SQLite store's format (so a team moves
+//! from one file to the shared store and back with `tasks export` / `tasks import`):
+//! a header, then `{"kind", "row"}` per row of [`tasks_core::store::DUMP_TABLES`],
+//! columns as stored (generated ones left out), BYTEA as `{"blob_hex": …}`.
+//!
+//! Restoring goes into an empty store only: the same ids, keys, UUIDs and counters,
+//! then the identity sequences moved past the highest id and the posting table and
+//! signatures rebuilt. A store that has data refuses (merging by UUID is SQLite-only).
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+
+use postgres::GenericClient;
+use postgres::types::{ToSql, Type};
+use serde_json::{Map, Value, json};
+use tasks_core::ops::dump::{DumpOutcome, FORMAT, VERSION};
+use tasks_core::store::DUMP_TABLES;
+use tasks_core::{Context, Error, Result, time};
+
+use crate::PgStore;
+use crate::store::{TxError, TxResult};
+
+/// The SQLite schema this PostgreSQL schema mirrors table for table and column for
+/// column; exports carry it, so SQLite reads them as its own. A unit test keeps it
+/// equal to the SQLite store's current schema: a SQLite migration needs a PostgreSQL
+/// one beside it.
+pub const MIRRORS_SQLITE_SCHEMA: i64 = 7;
+
+/// A stored column: its name and type.
+#[derive(Debug, Clone)]
+pub(crate) struct Column {
+    pub name: String,
+    pub ty: Type,
+}
+
+/// Returns the stored (not generated) columns of a table, in table order.
+pub(crate) fn columns(c: &mut impl GenericClient, table: &str) -> TxResult<Vec<Column>> {
+    let rows = c.query(
+        "SELECT a.attname, a.atttypid FROM pg_attribute a
+         WHERE a.attrelid = $1::text::regclass AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
+         ORDER BY a.attnum",
+        &[&table],
+    )?;
+    rows.iter()
+        .map(|r| {
+            let oid: u32 = r.get(1);
+            let ty = Type::from_oid(oid)
+                .ok_or_else(|| TxError::Core(Error::Postgres(format!("{table}: a column of unknown type {oid}"))))?;
+            Ok(Column { name: r.get(0), ty })
+        })
+        .collect()
+}
+
+fn value_of(row: &postgres::Row, i: usize, ty: &Type) -> TxResult<Value> {
+    Ok(match *ty {
+        Type::INT8 => row.try_get::<_, Option<i64>>(i)?.map_or(Value::Null, |v| json!(v)),
+        Type::INT4 => row.try_get::<_, Option<i32>>(i)?.map_or(Value::Null, |v| json!(v)),
+        Type::FLOAT8 => row.try_get::<_, Option<f64>>(i)?.map_or(Value::Null, |v| json!(v)),
+        Type::TEXT | Type::VARCHAR => row.try_get::<_, Option<String>>(i)?.map_or(Value::Null, Value::String),
+        Type::BYTEA => row
+            .try_get::<_, Option<Vec<u8>>>(i)?
+            .map_or(Value::Null, |b| json!({ "blob_hex": b.iter().map(|x| format!("{x:02x}")).collect::<String>() })),
+        _ => return Err(TxError::Core(Error::Postgres(format!("cannot export a column of type {ty}")))),
+    })
+}
+
+/// Writes the whole store in the export format; returns the records written.
+pub fn export(store: &mut PgStore, ctx: &Context, out: &mut dyn Write) -> Result<u64> {
+    let io = |e: std::io::Error| Error::Io { path: "the export output".into(), source: e };
+    store.read(|c| {
+        let mut counts = Map::new();
+        for (table, kind) in DUMP_TABLES {
+            let n: i64 = c.query_one(&format!("SELECT count(*) FROM \"{table}\""), &[])?.get(0);
+            counts.insert((*kind).to_string(), json!(n));
+        }
+        let header = json!({
+            "kind": "header",
+            "format": FORMAT,
+            "version": VERSION,
+            "schema": MIRRORS_SQLITE_SCHEMA,
+            "exported_at": time::rfc3339(ctx.now_ms()),
+            "counts": counts,
+        });
+        writeln!(out, "{header}").map_err(io)?;
+        let mut written = 0u64;
+        for (table, kind) in DUMP_TABLES {
+            let cols = columns(c, table)?;
+            let list = cols.iter().map(|c| format!("\"{}\"", c.name)).collect::<Vec<_>>().join(", ");
+            // Row order: by id where there is one (SQLite's rowid order for those
+            // tables), else by the first column.
+            let order = if cols.iter().any(|c| c.name == "id") { "id" } else { "1" };
+            for row in c.query(&format!("SELECT {list} FROM \"{table}\" ORDER BY {order}"), &[])? {
+                let mut obj = Map::new();
+                for (i, col) in cols.iter().enumerate() {
+                    obj.insert(col.name.clone(), value_of(&row, i, &col.ty)?);
+                }
+                writeln!(out, "{}", json!({ "kind": kind, "row": obj })).map_err(io)?;
+                written += 1;
+            }
+        }
+        Ok(written)
+    })
+}
+
+fn line_error(line: usize, message: String) -> Error {
+    Error::ImportLine { line, field: None, message }
+}
+
+fn check_header(text: &str) -> Result<()> {
+    let v: Value = serde_json::from_str(text).map_err(|e| line_error(1, format!("not valid JSON: {e}")))?;
+    if v.get("format").and_then(Value::as_str) != Some(FORMAT) {
+        return Err(line_error(1, format!("the header's format is not \"{FORMAT}\"")));
+    }
+    let version = v.get("version").and_then(Value::as_u64).unwrap_or(0);
+    if version != VERSION {
+        return Err(line_error(1, format!("export format version {version}; this tasks reads version {VERSION}")));
+    }
+    let schema = v.get("schema").and_then(Value::as_i64).unwrap_or(0);
+    if schema > MIRRORS_SQLITE_SCHEMA {
+        return Err(line_error(
+            1,
+            format!(
+                "the export comes from a newer tasks (schema {schema}; this one has {MIRRORS_SQLITE_SCHEMA}): upgrade tasks first"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// One column value as a parameter of its column's type.
+fn param_of(v: &Value, col: &Column, line: usize) -> Result<Box<dyn ToSql + Sync>> {
+    let bad = |what: &str| line_error(line, format!("column {}: {what}", col.name));
+    Ok(match (&col.ty, v) {
+        (_, Value::Null) => match col.ty {
+            Type::INT8 => Box::new(None::<i64>),
+            Type::INT4 => Box::new(None::<i32>),
+            Type::FLOAT8 => Box::new(None::<f64>),
+            Type::BYTEA => Box::new(None::<Vec<u8>>),
+            _ => Box::new(None::<String>),
+        },
+        (&Type::INT8, Value::Number(n)) => Box::new(n.as_i64().ok_or_else(|| bad("expected a whole number"))?),
+        (&Type::INT8, Value::Bool(b)) => Box::new(i64::from(*b)),
+        (&Type::INT4, Value::Number(n)) => Box::new(
+            n.as_i64().and_then(|x| i32::try_from(x).ok()).ok_or_else(|| bad("expected a 32-bit whole number"))?,
+        ),
+        (&Type::FLOAT8, Value::Number(n)) => Box::new(n.as_f64().ok_or_else(|| bad("expected a number"))?),
+        (&Type::TEXT | &Type::VARCHAR, Value::String(s)) => Box::new(s.clone()),
+        (&Type::BYTEA, Value::Object(o)) => {
+            let hex = o.get("blob_hex").and_then(Value::as_str).ok_or_else(|| bad("expected {\"blob_hex\": …}"))?;
+            if hex.len() % 2 != 0 {
+                return Err(bad("blob_hex has an odd length"));
+            }
+            let bytes = (0..hex.len())
+                .step_by(2)
+                .map(|i| u8::from_str_radix(&hex[i..i + 2], 16))
+                .collect::<std::result::Result<Vec<u8>, _>>()
+                .map_err(|_| bad("blob_hex is not hex"))?;
+            Box::new(bytes)
+        }
+        _ => return Err(bad(&format!("a value of the wrong type for {}", col.ty))),
+    })
+}
+
+/// Restores an export into an empty store, in one transaction (a bad line names its
+/// number and nothing is written); the first line (the header) was already read.
+pub fn import(store: &mut PgStore, header: &str, input: &mut dyn BufRead) -> Result<DumpOutcome> {
+    check_header(header)?;
+    let mut lines: Vec<(usize, String)> = Vec::new();
+    let mut buf = String::new();
+    let mut n = 1;
+    loop {
+        buf.clear();
+        n += 1;
+        let read = input.read_line(&mut buf).map_err(|e| line_error(n, format!("cannot read the line: {e}")))?;
+        if read == 0 {
+            break;
+        }
+        if !buf.trim().is_empty() {
+            lines.push((n, buf.trim_end().to_string()));
+        }
+    }
+    store.write(|tx| {
+        for (table, _) in DUMP_TABLES {
+            if tx.query_opt(&format!("SELECT 1 FROM \"{table}\" LIMIT 1"), &[])?.is_some() {
+                return Err(TxError::Core(Error::invalid(
+                    "import",
+                    format!("table {table}"),
+                    "this PostgreSQL store has data; an export is restored into an empty store only (merging is SQLite-only)",
+                )));
+            }
+        }
+        // Foreign keys are checked row by row; the export's table order puts every
+        // referenced row first except self-references, which are inserted in id order.
+        let mut known: BTreeMap<&'static str, Vec<Column>> = BTreeMap::new();
+        let mut statements: BTreeMap<(String, String), postgres::Statement> = BTreeMap::new();
+        let mut out = DumpOutcome { mode: "restore", ..DumpOutcome::default() };
+        for (line, text) in &lines {
+            let v: Value =
+                serde_json::from_str(text).map_err(|e| line_error(*line, format!("not valid JSON: {e}")))?;
+            let kind = v.get("kind").and_then(Value::as_str).ok_or_else(|| line_error(*line, "a record needs a \"kind\"".into()))?;
+            let Some((table, kind)) = DUMP_TABLES.iter().find(|(_, k)| *k == kind).copied() else {
+                let all: Vec<&str> = DUMP_TABLES.iter().map(|(_, k)| *k).collect();
+                return Err(TxError::Core(line_error(*line, format!("unknown kind \"{kind}\"; known: {}", all.join(", ")))));
+            };
+            let Some(Value::Object(row)) = v.get("row") else {
+                return Err(TxError::Core(line_error(*line, "a record needs a \"row\" object".into())));
+            };
+            if !known.contains_key(table) {
+                let cols = columns(tx, table)?;
+                known.insert(table, cols);
+            }
+            let cols = &known[table];
+            let mut names = Vec::new();
+            let mut params: Vec<Box<dyn ToSql + Sync>> = Vec::new();
+            for (name, value) in row {
+                let col = cols.iter().find(|c| &c.name == name).ok_or_else(|| {
+                    line_error(*line, format!("{kind} has no column \"{name}\" in this store"))
+                })?;
+                names.push(format!("\"{name}\""));
+                params.push(param_of(value, col, *line)?);
+            }
+            let key = (table.to_string(), names.join(","));
+            if !statements.contains_key(&key) {
+                let marks = (1..=names.len()).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+                let sql = format!(
+                    "INSERT INTO \"{table}\" ({}) OVERRIDING SYSTEM VALUE VALUES ({marks})",
+                    names.join(", ")
+                );
+                let st = tx.prepare(&sql)?;
+                statements.insert(key.clone(), st);
+            }
+            let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p.as_ref()).collect();
+            tx.execute(&statements[&key], &refs).map_err(|e| {
+                TxError::Core(line_error(*line, format!("{kind} was refused by the store: {}", crate::store::pg(e))))
+            })?;
+            *out.written.entry(kind.to_string()).or_default() += 1;
+        }
+        // Identities continue after the restored ids.
+        for (table, _) in DUMP_TABLES {
+            let has_identity: bool = tx
+                .query_one(
+                    "SELECT EXISTS (SELECT 1 FROM information_schema.columns
+                     WHERE table_name = $1 AND column_name = 'id' AND is_identity = 'YES')",
+                    &[table],
+                )?
+                .get(0);
+            if has_identity {
+                tx.execute(
+                    &format!(
+                        "SELECT setval(pg_get_serial_sequence('\"{table}\"', 'id'), coalesce(max(id), 0) + 1, false) FROM \"{table}\""
+                    ),
+                    &[],
+                )?;
+            }
+        }
+        crate::dedup::reindex_all(tx)?;
+        Ok(out.clone())
+    })
+}

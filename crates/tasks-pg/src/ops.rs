@@ -1,0 +1,557 @@
+//! The team's operations on PostgreSQL, one transaction each, with the SQLite store's
+//! semantics and events (so `history` reads the same after an export to SQLite).
+//!
+//! How each guarantee is had here (SQLite has them from one writer at a time):
+//! - **Keys**: `UPDATE projects SET tasks_count = tasks_count + 1 … RETURNING` takes a
+//!   row lock held to commit; a rolled-back add gives its number back, so keys have no
+//!   gap and no repeat.
+//! - **Claims**: one conditional `UPDATE … RETURNING` (READ COMMITTED re-checks the
+//!   condition on the newest row version after waiting for a concurrent writer).
+//! - **`next --claim`**: `SELECT … FOR UPDATE SKIP LOCKED LIMIT 1`, then that update:
+//!   agents asking at once take different tasks instead of queueing behind one.
+//! - **Checks before inserts** (duplicate check, cycle check): a transaction-scoped
+//!   advisory lock, so no two checked writes interleave between check and insert.
+
+use postgres::Transaction;
+use tasks_core::model::{LinkKind, Project, ProjectKind, Source, Status, Task};
+use tasks_core::ops::add::{AddOutcome, AddRequest, DupChoice};
+use tasks_core::ops::link::LinkOutcome;
+use tasks_core::ops::project::ProjectSummary;
+use tasks_core::ops::status::StatusOutcome;
+use tasks_core::store::events::{Change, ClaimChange, Created, EventChange, LinkChange, ReleaseChange, StatusChange};
+use tasks_core::{Context, Error, Result, keys, time};
+
+use crate::PgStore;
+use crate::rows::{self, HAS_OPEN_BLOCKER, READY_ORDER, TASK_COLUMNS};
+use crate::store::{CHECKED_WRITE_LOCK, TxError, TxResult};
+
+/// Which tasks a list shows.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    /// Statuses to include; empty means all.
+    pub statuses: Vec<Status>,
+    /// Only this project (key).
+    pub project: Option<String>,
+    /// Most rows.
+    pub limit: Option<usize>,
+}
+
+/// Records one event of the current transaction; the first makes its operation row
+/// (the unit `undo` reverts on SQLite after an export).
+struct Events {
+    op: Option<i64>,
+}
+
+impl Events {
+    fn new() -> Events {
+        Events { op: None }
+    }
+
+    fn record(
+        &mut self,
+        tx: &mut Transaction<'_>,
+        task_id: i64,
+        now: i64,
+        actor: &str,
+        change: &EventChange,
+    ) -> TxResult<()> {
+        let op = match self.op {
+            Some(op) => op,
+            None => {
+                let op: i64 = tx
+                    .query_one("INSERT INTO operations (at, actor) VALUES ($1, $2) RETURNING id", &[&now, &actor])?
+                    .get(0);
+                *self.op.insert(op)
+            }
+        };
+        tx.execute(
+            "INSERT INTO task_events (task_id, at, actor, kind, changes, op_id) VALUES ($1, $2, $3, $4, $5, $6)",
+            &[&task_id, &now, &actor, &change.kind(), &change.to_json().to_string(), &op],
+        )?;
+        Ok(())
+    }
+}
+
+/// Creates a project.
+pub fn project_add(store: &mut PgStore, ctx: &Context, key: &str, name: &str, description: &str) -> Result<Project> {
+    let key = keys::parse_project_key(key)?;
+    let name = if name.trim().is_empty() { key.clone() } else { name.trim().to_string() };
+    let now = ctx.now_ms();
+    store.write(|tx| rows::insert_project(tx, &key, &name, description.trim(), ProjectKind::Project, now))
+}
+
+/// Lists projects with their open task counts.
+pub fn projects(store: &mut PgStore) -> Result<Vec<ProjectSummary>> {
+    store.read(|c| {
+        let counts: std::collections::HashMap<i64, i64> = c
+            .query(
+                "SELECT project_id, count(*) FROM tasks WHERE status IN ('open', 'in_progress') GROUP BY project_id",
+                &[],
+            )?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect();
+        Ok(rows::projects(c)?
+            .into_iter()
+            .map(|p| ProjectSummary { open_tasks: counts.get(&p.id).copied().unwrap_or(0), project: p })
+            .collect())
+    })
+}
+
+/// Shows one task.
+pub fn show(store: &mut PgStore, reference: &str) -> Result<Task> {
+    store.read(|c| {
+        let id = rows::resolve(c, reference)?;
+        rows::get(c, id)
+    })
+}
+
+fn project_id(c: &mut impl postgres::GenericClient, key: Option<&str>) -> TxResult<Option<i64>> {
+    match key {
+        None => Ok(None),
+        Some(k) => {
+            let upper = k.trim().to_ascii_uppercase();
+            match rows::project_by_key(c, &upper)? {
+                Some(p) => Ok(Some(p.id)),
+                None => Err(TxError::Core(Error::NotFound { what: "project", value: k.to_string() })),
+            }
+        }
+    }
+}
+
+/// Lists tasks, oldest first.
+pub fn list(store: &mut PgStore, filter: &Filter) -> Result<Vec<Task>> {
+    store.read(|c| {
+        let pid = project_id(c, filter.project.as_deref())?;
+        let statuses: Vec<&str> = filter.statuses.iter().map(|s| s.as_str()).collect();
+        let limit = filter.limit.map(|n| n as i64).unwrap_or(i64::MAX);
+        let ids: Vec<i64> = c
+            .query(
+                "SELECT t.id FROM tasks t
+                 WHERE (cardinality($1::text[]) = 0 OR t.status = ANY($1))
+                   AND ($2::bigint IS NULL OR t.project_id = $2)
+                 ORDER BY t.created_at, t.id LIMIT $3",
+                &[&statuses, &pid, &limit],
+            )?
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        rows::get_many(c, &ids)
+    })
+}
+
+/// The `ready` view: open, no open blocker, not claimed by another actor; by priority,
+/// due date and age.
+pub fn ready(store: &mut PgStore, ctx: &Context, project: Option<&str>, limit: Option<usize>) -> Result<Vec<Task>> {
+    let now = ctx.now_ms();
+    store.read(|c| {
+        let pid = project_id(c, project)?;
+        let limit = limit.map(|n| n as i64).unwrap_or(i64::MAX);
+        let ids: Vec<i64> = c
+            .query(
+                &format!(
+                    "SELECT t.id FROM tasks t
+                     WHERE t.status = 'open' AND ($1::bigint IS NULL OR t.project_id = $1)
+                       AND (t.claimed_by IS NULL OR t.claimed_by = $2 OR t.claimed_until < $3)
+                       AND NOT {HAS_OPEN_BLOCKER}
+                     ORDER BY {READY_ORDER} LIMIT $4"
+                ),
+                &[&pid, &ctx.actor, &now, &limit],
+            )?
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        rows::get_many(c, &ids)
+    })
+}
+
+/// Takes the lease on `id` unless someone else holds it (the SQLite store's statement).
+fn try_claim(tx: &mut Transaction<'_>, id: i64, actor: &str, until: i64, now: i64) -> TxResult<bool> {
+    Ok(tx
+        .query_opt(
+            "UPDATE tasks SET claimed_by = $2, claimed_until = $3, updated_at = $4
+             WHERE id = $1 AND status IN ('open', 'in_progress')
+               AND (claimed_by IS NULL OR claimed_until < $4 OR claimed_by = $2)
+             RETURNING id",
+            &[&id, &actor, &until, &now],
+        )?
+        .is_some())
+}
+
+fn claim_event(task: &Task, actor: &str, until: i64, now: i64, via: Option<&str>) -> EventChange {
+    EventChange::Claim(ClaimChange {
+        claimed_by: Change(task.claimed_by.clone(), Some(actor.to_string())),
+        claimed_until: Change(task.claimed_until.map(time::rfc3339), Some(time::rfc3339(until))),
+        renewal: Some(task.live_claim(now).is_some_and(|(h, _)| h == actor)),
+        via: via.map(str::to_string),
+    })
+}
+
+/// Claims a task for `lease` (renewing one's own lease).
+pub fn claim(store: &mut PgStore, ctx: &Context, reference: &str, lease: std::time::Duration) -> Result<Task> {
+    let now = ctx.now_ms();
+    let until = now + lease.as_millis() as i64;
+    store.write(|tx| {
+        let id = rows::resolve(tx, reference)?;
+        let task = rows::get(tx, id)?;
+        if task.status.is_closed() {
+            return Err(TxError::Core(Error::WrongState {
+                key: task.key,
+                status: task.status.to_string(),
+                reason: "only open or in-progress tasks can be claimed".into(),
+            }));
+        }
+        if task.is_blocked() {
+            return Err(TxError::Core(Error::Blocked { key: task.key, blockers: task.open_blockers }));
+        }
+        if !try_claim(tx, id, &ctx.actor, until, now)? {
+            // Read again: the holder may have committed after our first read.
+            let now_task = rows::get(tx, id)?;
+            let (holder, until) = now_task.live_claim(now).map(|(h, u)| (h.to_string(), u)).unwrap_or_default();
+            return Err(TxError::Core(Error::Claimed { key: task.key, holder, until: time::rfc3339(until) }));
+        }
+        Events::new().record(tx, id, now, &ctx.actor, &claim_event(&task, &ctx.actor, until, now, None))?;
+        rows::get(tx, id)
+    })
+}
+
+/// Ends one's own lease on a task.
+pub fn release(store: &mut PgStore, ctx: &Context, reference: &str) -> Result<Task> {
+    let now = ctx.now_ms();
+    store.write(|tx| {
+        let id = rows::resolve(tx, reference)?;
+        let task = rows::get(tx, id)?;
+        match task.live_claim(now) {
+            None => return Ok(task),
+            Some((holder, _)) if holder != ctx.actor => {
+                return Err(TxError::Core(Error::NotHolder { key: task.key.clone(), actor: ctx.actor.clone() }));
+            }
+            Some(_) => {}
+        }
+        tx.execute(
+            "UPDATE tasks SET claimed_by = NULL, claimed_until = NULL, updated_at = $2 WHERE id = $1",
+            &[&id, &now],
+        )?;
+        let change = EventChange::Release(ReleaseChange { claimed_by: Change(task.claimed_by.clone(), None) });
+        Events::new().record(tx, id, now, &ctx.actor, &change)?;
+        rows::get(tx, id)
+    })
+}
+
+/// Picks the best ready task nobody holds and claims it, in one transaction; rows
+/// another agent is taking at this moment are skipped, not waited for.
+pub fn next(store: &mut PgStore, ctx: &Context, project: Option<&str>, lease: std::time::Duration) -> Result<Task> {
+    let now = ctx.now_ms();
+    let until = now + lease.as_millis() as i64;
+    let describe = project.map(|p| format!("project {p}")).unwrap_or_default();
+    store.write(|tx| {
+        let pid = project_id(tx, project)?;
+        let row = tx.query_opt(
+            &format!(
+                "SELECT t.id FROM tasks t
+                 WHERE t.status = 'open' AND ($1::bigint IS NULL OR t.project_id = $1)
+                   AND (t.claimed_by IS NULL OR t.claimed_until < $2)
+                   AND NOT {HAS_OPEN_BLOCKER}
+                 ORDER BY {READY_ORDER} LIMIT 1
+                 FOR UPDATE OF t SKIP LOCKED"
+            ),
+            &[&pid, &now],
+        )?;
+        let Some(row) = row else {
+            return Err(TxError::Core(Error::NothingReady { filter: describe.clone() }));
+        };
+        let id: i64 = row.get(0);
+        let task = rows::get(tx, id)?;
+        if !try_claim(tx, id, &ctx.actor, until, now)? {
+            return Err(TxError::Core(Error::NothingReady { filter: describe.clone() }));
+        }
+        Events::new().record(tx, id, now, &ctx.actor, &claim_event(&task, &ctx.actor, until, now, Some("next")))?;
+        rows::get(tx, id)
+    })
+}
+
+/// Marks a task done (ending its lease), naming the dependants it frees; done again
+/// is no change.
+pub fn done(store: &mut PgStore, ctx: &Context, reference: &str) -> Result<StatusOutcome> {
+    let now = ctx.now_ms();
+    store.write(|tx| {
+        let id = rows::resolve(tx, reference)?;
+        let task = rows::get(tx, id)?;
+        if task.status == Status::Done {
+            return Ok(StatusOutcome { task, changed: false, unblocked: Vec::new() });
+        }
+        let dependants: Vec<i64> = tx
+            .query(
+                "SELECT DISTINCT l.from_task_id FROM links l JOIN tasks d ON d.id = l.from_task_id
+                 WHERE l.to_task_id = $1 AND l.kind = 'blocked-by' AND l.removed_at IS NULL
+                   AND d.status IN ('open', 'in_progress') ORDER BY 1",
+                &[&id],
+            )?
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        if let Some((holder, _)) = task.live_claim(now)
+            && holder != ctx.actor
+        {
+            return Err(TxError::Core(Error::Claimed {
+                key: task.key.clone(),
+                holder: holder.to_string(),
+                until: time::rfc3339(task.claimed_until.unwrap_or_default()),
+            }));
+        }
+        tx.execute(
+            "UPDATE tasks SET status = 'done', close_reason = NULL, closed_at = $2, updated_at = $2,
+                 claimed_by = NULL, claimed_until = NULL WHERE id = $1",
+            &[&id, &now],
+        )?;
+        let change = EventChange::Status(StatusChange {
+            status: Change(task.status, Status::Done),
+            close_reason: task.close_reason.is_some().then(|| Change(task.close_reason.clone(), None)),
+            claimed_by: task.claimed_by.is_some().then(|| Change(task.claimed_by.clone(), None)),
+        });
+        Events::new().record(tx, id, now, &ctx.actor, &change)?;
+        let unblocked = rows::get_many(tx, &dependants)?.into_iter().filter(|t| !t.is_blocked()).collect();
+        Ok(StatusOutcome { task: rows::get(tx, id)?, changed: true, unblocked })
+    })
+}
+
+/// Returns true when `to` reaches `from` along live links of `kind` (so `from → to`
+/// would close a cycle), with the path `to → … → from` when it does.
+fn path_back(tx: &mut Transaction<'_>, from: i64, kind: LinkKind, to: i64) -> TxResult<Option<Vec<i64>>> {
+    // Breadth-first over the stored links, each task once; the graph is read under
+    // the checked-write lock, so no link can appear between this walk and the insert.
+    let mut parent = std::collections::HashMap::from([(to, to)]);
+    let mut frontier = vec![to];
+    while !frontier.is_empty() {
+        let next = tx.query(
+            "SELECT from_task_id, to_task_id FROM links
+             WHERE from_task_id = ANY($1) AND kind = $2 AND removed_at IS NULL AND to_task_id IS NOT NULL",
+            &[&frontier, &kind.as_str()],
+        )?;
+        frontier = Vec::new();
+        for r in next {
+            let (a, b): (i64, i64) = (r.get(0), r.get(1));
+            if parent.contains_key(&b) {
+                continue;
+            }
+            parent.insert(b, a);
+            if b == from {
+                let mut path = vec![b];
+                let mut cur = b;
+                while cur != to {
+                    cur = parent[&cur];
+                    path.push(cur);
+                }
+                path.reverse();
+                return Ok(Some(path));
+            }
+            frontier.push(b);
+        }
+    }
+    Ok(None)
+}
+
+fn link_in(
+    tx: &mut Transaction<'_>,
+    events: &mut Events,
+    ctx: &Context,
+    from: i64,
+    kind: LinkKind,
+    to: i64,
+) -> TxResult<bool> {
+    let now = ctx.now_ms();
+    if !kind.joins_tasks() {
+        return Err(TxError::Core(Error::invalid(
+            "link kind",
+            kind.as_str(),
+            "links a task to a message, not to a task",
+        )));
+    }
+    if from == to {
+        let key = rows::get(tx, from)?.key;
+        return Err(TxError::Core(Error::SelfLink { key, kind: kind.as_str() }));
+    }
+    let exists = tx
+        .query_opt(
+            "SELECT 1 FROM links WHERE from_task_id = $1 AND kind = $2 AND to_task_id = $3 AND removed_at IS NULL",
+            &[&from, &kind.as_str(), &to],
+        )?
+        .is_some();
+    if exists {
+        return Ok(false);
+    }
+    if kind.must_be_acyclic()
+        && let Some(back) = path_back(tx, from, kind, to)?
+    {
+        let mut ids = vec![from];
+        ids.extend(back);
+        let path = ids.iter().map(|id| rows::get(tx, *id).map(|t| t.key)).collect::<TxResult<Vec<_>>>()?;
+        return Err(TxError::Core(Error::Cycle { kind: kind.as_str(), path }));
+    }
+    tx.execute(
+        "INSERT INTO links (from_task_id, kind, to_task_id, created_at, created_by) VALUES ($1, $2, $3, $4, $5)",
+        &[&from, &kind.as_str(), &to, &now, &ctx.actor],
+    )?;
+    let to_key = rows::get(tx, to)?.key;
+    events.record(tx, from, now, &ctx.actor, &EventChange::Link(LinkChange { kind, to: to_key }))?;
+    Ok(true)
+}
+
+/// Links two tasks (`HRB-3 blocked-by HRB-1`), refusing a self-link and a cycle;
+/// `changed` is false when the link exists already.
+pub fn link(store: &mut PgStore, ctx: &Context, from: &str, kind: LinkKind, to: &str) -> Result<LinkOutcome> {
+    store.write(|tx| {
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&CHECKED_WRITE_LOCK])?;
+        let (a, b) = (rows::resolve(tx, from)?, rows::resolve(tx, to)?);
+        let changed = link_in(tx, &mut Events::new(), ctx, a, kind, b)?;
+        Ok(LinkOutcome { task: rows::get(tx, a)?, other: rows::get(tx, b)?, kind, changed })
+    })
+}
+
+/// Returns the inbox, creating it on first use.
+fn inbox(tx: &mut Transaction<'_>, now: i64) -> TxResult<Project> {
+    if let Some(p) = rows::project_by_key(tx, keys::INBOX_KEY)? {
+        return Ok(p);
+    }
+    match rows::insert_project(
+        tx,
+        keys::INBOX_KEY,
+        "Inbox",
+        "Tasks not filed into a project yet",
+        ProjectKind::Inbox,
+        now,
+    ) {
+        Err(TxError::Core(Error::ProjectExists { .. })) => rows::project_by_key(tx, keys::INBOX_KEY)?
+            .ok_or_else(|| TxError::Core(Error::NotFound { what: "project", value: keys::INBOX_KEY.into() })),
+        other => other,
+    }
+}
+
+/// Takes the next key of a project (a typed prefix in an inbox: `REQ-22`).
+fn next_key(tx: &mut Transaction<'_>, project: &Project, task_type: tasks_core::TaskType) -> TxResult<String> {
+    if project.kind == ProjectKind::Inbox
+        && let Some(prefix) = task_type.typed_prefix()
+    {
+        let n: i64 = tx
+            .query_one(
+                "INSERT INTO key_counters (prefix, last) VALUES ($1, 1)
+                 ON CONFLICT (prefix) DO UPDATE SET last = key_counters.last + 1 RETURNING last",
+                &[&prefix],
+            )?
+            .get(0);
+        return Ok(format!("{prefix}-{n}"));
+    }
+    let n: i64 = tx
+        .query_one(
+            "UPDATE projects SET tasks_count = tasks_count + 1 WHERE id = $1 RETURNING tasks_count",
+            &[&project.id],
+        )?
+        .get(0);
+    Ok(format!("{}-{n}", project.key))
+}
+
+/// Adds a task (the duplicate check first, under the checked-write lock), or refuses a
+/// probable duplicate, as `tasks add` does on SQLite.
+///
+/// Not on PostgreSQL yet: `--attach`, a source message (`--source`, `--rule`) and
+/// `--person`; each is refused naming the flag.
+pub fn add(store: &mut PgStore, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
+    tasks_core::ops::add::check_request(req)?;
+    let unsupported =
+        |flag: &str| Error::invalid("flag", flag.to_string(), "is not available on a PostgreSQL store yet");
+    if matches!(req.dup_choice, DupChoice::Attach(_)) {
+        return Err(unsupported("--attach"));
+    }
+    if req.source_message.is_some() || req.rule.is_some() {
+        return Err(unsupported("--source/--rule"));
+    }
+    if req.person.is_some() {
+        return Err(unsupported("--person"));
+    }
+    let now = ctx.now_ms();
+    store.write(|tx| {
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&CHECKED_WRITE_LOCK])?;
+        let blockers: Vec<i64> = req.blocked_by.iter().map(|r| rows::resolve(tx, r)).collect::<TxResult<_>>()?;
+        let candidates = crate::dedup::candidates_for_add(tx, req, &blockers, now)?;
+        let by_person = req.origin == Source::Owner;
+        if candidates.iter().any(|c| c.refuses(by_person)) && req.dup_choice == DupChoice::Check {
+            return Err(TxError::Core(Error::ProbableDuplicate { title: req.title.clone(), candidates }));
+        }
+        let project = match &req.project {
+            Some(k) if !k.trim().eq_ignore_ascii_case(keys::INBOX_KEY) => {
+                let upper = k.trim().to_ascii_uppercase();
+                rows::project_by_key(tx, &upper)?
+                    .ok_or_else(|| TxError::Core(Error::NotFound { what: "project", value: k.clone() }))?
+            }
+            _ => inbox(tx, now)?,
+        };
+        let key = next_key(tx, &project, req.task_type)?;
+        let uuid = time::uuid_v7_at(now);
+        let (due_at, due_kind, due_instant) = tasks_core::store::due_columns(req.due);
+        let priority = req.priority.map(i64::from);
+        let (amount_minor, currency) = match &req.amount {
+            Some(m) => (Some(m.minor), Some(m.currency.clone())),
+            None => (None, None),
+        };
+        let id: i64 = tx
+            .query_one(
+                "INSERT INTO tasks (uuid, key, project_id, type, title, description, status, priority,
+                     due_at, due_kind, due_instant, category, amount_minor, currency, created_at, updated_at, source)
+                 VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11, $12, $13, $14, $14, $15)
+                 RETURNING id",
+                &[
+                    &uuid,
+                    &key,
+                    &project.id,
+                    &req.task_type.as_str(),
+                    &req.title,
+                    &req.description,
+                    &priority,
+                    &due_at,
+                    &due_kind,
+                    &due_instant,
+                    &req.category,
+                    &amount_minor,
+                    &currency,
+                    &now,
+                    &req.origin.as_str(),
+                ],
+            )?
+            .get(0);
+        crate::dedup::index(tx, id)?;
+        let mut events = Events::new();
+        let created = Created {
+            key: key.clone(),
+            title: req.title.clone(),
+            project: project.key.clone(),
+            source: req.origin,
+            line: None,
+        };
+        events.record(tx, id, now, &ctx.actor, &EventChange::Created(created))?;
+        for blocker in &blockers {
+            link_in(tx, &mut events, ctx, id, LinkKind::BlockedBy, *blocker)?;
+        }
+        for c in &candidates {
+            crate::dedup::record_new(tx, id, c, &ctx.actor, now)?;
+        }
+        Ok(AddOutcome {
+            task: rows::get(tx, id)?,
+            created: true,
+            attached_to: None,
+            candidates: candidates.clone(),
+            exact_match: None,
+            queued_for_review: false,
+            reopened: false,
+            filled: Vec::new(),
+        })
+    })
+}
+
+/// Reads many tasks by key, in order (for reports and tests).
+pub fn tasks_by_keys(store: &mut PgStore, keys: &[&str]) -> Result<Vec<Task>> {
+    store.read(|c| {
+        let rows =
+            c.query(&format!("SELECT {TASK_COLUMNS} FROM tasks t WHERE t.key = ANY($1) ORDER BY t.id"), &[&keys])?;
+        rows.iter().map(rows::task_of).collect()
+    })
+}

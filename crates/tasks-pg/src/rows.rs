@@ -1,0 +1,186 @@
+//! Task and project rows on PostgreSQL: the same derived values the SQLite store reads
+//! (project key, person handle, tags, blockers — `blocked` computed from live
+//! `blocked-by` links on every read, never stored), resolving a reference, and lists.
+
+use postgres::GenericClient;
+use postgres::Row;
+use tasks_core::model::{Due, DueKind, Money, Project, ProjectKind, Source, Status, Task, TaskType};
+use tasks_core::{Error, time};
+
+use crate::store::{TxError, TxResult};
+
+/// The columns every task read selects, in the order [`task_of`] reads them.
+pub(crate) const TASK_COLUMNS: &str = "
+    t.id, t.uuid, t.key, t.legacy_key, t.external_id,
+    (SELECT p.key FROM projects p WHERE p.id = t.project_id), t.type, t.title, t.description,
+    t.status, t.close_reason, t.priority, t.due_at, t.due_kind, t.category,
+    (SELECT coalesce((SELECT i.handle FROM identities i WHERE i.person_id = t.person_id
+                      ORDER BY i.id LIMIT 1), 'person:' || t.person_id)
+      WHERE t.person_id IS NOT NULL),
+    t.amount_minor, t.currency, t.chat, (SELECT r.key FROM tasks r WHERE r.id = t.reply_to_id),
+    t.claimed_by, t.claimed_until, t.created_at, t.updated_at, t.closed_at, t.source,
+    coalesce((SELECT json_agg(g.name ORDER BY g.name)::text FROM taggings tg JOIN tags g ON g.id = tg.tag_id
+              WHERE tg.taggable_type = 'task' AND tg.taggable_id = t.id), '[]'),
+    coalesce((SELECT json_agg(json_build_array(b.key, b.status) ORDER BY b.id)::text
+              FROM links l JOIN tasks b ON b.id = l.to_task_id
+              WHERE l.from_task_id = t.id AND l.kind = 'blocked-by' AND l.removed_at IS NULL), '[]'),
+    t.due_instant";
+
+/// The SQL condition "this task has an open blocker", for `t`.
+pub(crate) const HAS_OPEN_BLOCKER: &str = "EXISTS (SELECT 1 FROM links l JOIN tasks b ON b.id = l.to_task_id
+    WHERE l.from_task_id = t.id AND l.kind = 'blocked-by' AND l.removed_at IS NULL
+      AND b.status IN ('open', 'in_progress'))";
+
+/// The order of `ready`: priority (none last), due (none last), age.
+pub(crate) const READY_ORDER: &str = "t.ready_priority, t.ready_due, t.created_at, t.id";
+
+fn spelled<T: std::str::FromStr>(row: &Row, idx: usize) -> TxResult<T> {
+    let text: String = row.try_get(idx)?;
+    text.parse::<T>().map_err(|_| TxError::Core(Error::Postgres(format!("unexpected value {text:?} in the store"))))
+}
+
+/// Reads a task from a row of [`TASK_COLUMNS`].
+pub(crate) fn task_of(row: &Row) -> TxResult<Task> {
+    let due_at: Option<i64> = row.try_get(12)?;
+    let due_kind: DueKind = spelled(row, 13)?;
+    let due_instant: Option<i64> = row.try_get(28)?;
+    let due = due_at.and_then(|ms| {
+        let date = time::floating_date_from_ms(ms)?;
+        Some(match due_instant {
+            Some(at) => Due::at(date, at),
+            None => Due { date, kind: due_kind, at: None },
+        })
+    });
+    let amount = match (row.try_get::<_, Option<i64>>(16)?, row.try_get::<_, Option<String>>(17)?) {
+        (Some(minor), Some(currency)) => Some(Money { minor, currency }),
+        _ => None,
+    };
+    let tags: Vec<String> = serde_json::from_str(row.try_get(26)?).map_err(Error::from)?;
+    let blockers: Vec<(String, String)> = serde_json::from_str(row.try_get(27)?).map_err(Error::from)?;
+    let open_blockers =
+        blockers.iter().filter(|(_, s)| s == "open" || s == "in_progress").map(|(k, _)| k.clone()).collect();
+    Ok(Task {
+        id: row.try_get(0)?,
+        uuid: row.try_get(1)?,
+        key: row.try_get(2)?,
+        legacy_key: row.try_get(3)?,
+        external_id: row.try_get(4)?,
+        project: row.try_get(5)?,
+        task_type: spelled::<TaskType>(row, 6)?,
+        title: row.try_get(7)?,
+        description: row.try_get(8)?,
+        status: spelled::<Status>(row, 9)?,
+        close_reason: row.try_get(10)?,
+        priority: row.try_get::<_, Option<i64>>(11)?.map(|p| p as u8),
+        due,
+        category: row.try_get(14)?,
+        person: row.try_get(15)?,
+        amount,
+        chat: row.try_get(18)?,
+        reply_to: row.try_get(19)?,
+        claimed_by: row.try_get(20)?,
+        claimed_until: row.try_get(21)?,
+        created_at: row.try_get(22)?,
+        updated_at: row.try_get(23)?,
+        closed_at: row.try_get(24)?,
+        source: spelled::<Source>(row, 25)?,
+        tags,
+        blocked_by: blockers.into_iter().map(|(k, _)| k).collect(),
+        open_blockers,
+    })
+}
+
+/// Reads one task by row id.
+pub(crate) fn get(c: &mut impl GenericClient, id: i64) -> TxResult<Task> {
+    let row = c
+        .query_opt(&format!("SELECT {TASK_COLUMNS} FROM tasks t WHERE t.id = $1"), &[&id])?
+        .ok_or_else(|| Error::task_not_found(format!("#{id}")))?;
+    task_of(&row)
+}
+
+/// Reads tasks by row id, in the order given.
+pub(crate) fn get_many(c: &mut impl GenericClient, ids: &[i64]) -> TxResult<Vec<Task>> {
+    let rows = c.query(&format!("SELECT {TASK_COLUMNS} FROM tasks t WHERE t.id = ANY($1)"), &[&ids])?;
+    let mut by_id = std::collections::HashMap::new();
+    for row in &rows {
+        let t = task_of(row)?;
+        by_id.insert(t.id, t);
+    }
+    ids.iter()
+        .map(|id| by_id.remove(id).ok_or_else(|| TxError::Core(Error::task_not_found(format!("#{id}")))))
+        .collect()
+}
+
+/// Resolves a reference as the SQLite store does: a key (any case), a legacy key, a
+/// UUID, or an 8+ character UUID prefix that matches one task.
+pub(crate) fn resolve(c: &mut impl GenericClient, reference: &str) -> TxResult<i64> {
+    let r = reference.trim();
+    let upper = r.to_ascii_uppercase();
+    if let Some(row) = c.query_opt("SELECT id FROM tasks WHERE key = $1 OR legacy_key = $1", &[&upper])? {
+        return Ok(row.get(0));
+    }
+    let lower = r.to_ascii_lowercase();
+    if lower.len() >= 8 && lower.chars().all(|ch| ch.is_ascii_hexdigit() || ch == '-') {
+        let rows = c.query("SELECT id, key FROM tasks WHERE uuid LIKE $1 || '%' ORDER BY id LIMIT 6", &[&lower])?;
+        match rows.len() {
+            0 => {}
+            1 => return Ok(rows[0].get(0)),
+            _ => {
+                return Err(TxError::Core(Error::Ambiguous {
+                    value: r.to_string(),
+                    matches: rows.iter().map(|row| row.get::<_, String>(1)).collect(),
+                }));
+            }
+        }
+    }
+    Err(TxError::Core(Error::task_not_found(r.to_string())))
+}
+
+fn project_of(row: &Row) -> TxResult<Project> {
+    Ok(Project {
+        id: row.try_get(0)?,
+        key: row.try_get(1)?,
+        name: row.try_get(2)?,
+        description: row.try_get(3)?,
+        kind: spelled::<ProjectKind>(row, 4)?,
+        account_id: row.try_get(5)?,
+        tasks_count: row.try_get(6)?,
+        created_at: row.try_get(7)?,
+    })
+}
+
+const PROJECT_COLUMNS: &str = "id, key, name, description, kind, account_id, tasks_count, created_at";
+
+/// Returns the project with this key.
+pub(crate) fn project_by_key(c: &mut impl GenericClient, key: &str) -> TxResult<Option<Project>> {
+    c.query_opt(&format!("SELECT {PROJECT_COLUMNS} FROM projects WHERE key = $1"), &[&key])?
+        .map(|r| project_of(&r))
+        .transpose()
+}
+
+/// Returns every project, by key.
+pub(crate) fn projects(c: &mut impl GenericClient) -> TxResult<Vec<Project>> {
+    c.query(&format!("SELECT {PROJECT_COLUMNS} FROM projects ORDER BY key"), &[])?.iter().map(project_of).collect()
+}
+
+/// Inserts a project; `ProjectExists` when the key is taken.
+pub(crate) fn insert_project(
+    c: &mut impl GenericClient,
+    key: &str,
+    name: &str,
+    description: &str,
+    kind: ProjectKind,
+    now: i64,
+) -> TxResult<Project> {
+    let row = c.query_opt(
+        &format!(
+            "INSERT INTO projects (key, name, description, kind, created_at) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (key) DO NOTHING RETURNING {PROJECT_COLUMNS}"
+        ),
+        &[&key, &name, &description, &kind.as_str(), &now],
+    )?;
+    match row {
+        Some(r) => project_of(&r),
+        None => Err(TxError::Core(Error::ProjectExists { key: key.to_string() })),
+    }
+}

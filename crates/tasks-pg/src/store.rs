@@ -1,0 +1,214 @@
+//! Connecting, migrating and the one way to write: a transaction that is retried when
+//! PostgreSQL reports a serialization failure or a deadlock.
+
+use postgres::{Client, NoTls, Transaction};
+use tasks_core::{Error, Result};
+
+/// The newest schema this build knows (numbered files in `migrations/`, forward-only).
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// The migrations, in order: (version, SQL).
+const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("migrations/0001_team.sql"))];
+
+/// Advisory lock taken while migrating, so two machines starting at once on an empty
+/// database do not both create the schema.
+const MIGRATE_LOCK: i64 = 0x7461_736b_0001;
+
+/// Advisory lock (transaction-scoped) of every write that checks before it inserts: the
+/// duplicate check before a new task, the cycle check before a link. SQLite gives the
+/// same guarantee with one writer at a time; here only those writes queue, while
+/// claims, releases and reads run side by side.
+pub(crate) const CHECKED_WRITE_LOCK: i64 = 0x7461_736b_0002;
+
+/// How many times a transaction is run again after a serialization failure or deadlock.
+const RETRIES: usize = 8;
+
+/// Returns true when `text` names a PostgreSQL store (`postgres://…`, `postgresql://…`).
+pub fn is_postgres_url(text: &str) -> bool {
+    let t = text.trim_start();
+    t.starts_with("postgres://") || t.starts_with("postgresql://")
+}
+
+/// Returns the URL without its password and query (which may hold `password=`): what
+/// messages and `--json` may show.
+pub fn redacted(url: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("postgres", url));
+    let rest = rest.split(['?', '#']).next().unwrap_or("");
+    let rest = match rest.rsplit_once('@') {
+        Some((user, host)) => format!("{}@{host}", user.split(':').next().unwrap_or("")),
+        None => rest.to_string(),
+    };
+    format!("{scheme}://{rest}")
+}
+
+/// A connection to the team store.
+pub struct PgStore {
+    client: Client,
+    target: String,
+}
+
+impl std::fmt::Debug for PgStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgStore").field("target", &self.target).finish()
+    }
+}
+
+/// Turns a PostgreSQL error into the core's, keeping the server's message and code.
+pub(crate) fn pg(e: postgres::Error) -> Error {
+    match e.as_db_error() {
+        Some(db) => Error::Postgres(format!("{} ({})", db.message(), db.code().code())),
+        None => match std::error::Error::source(&e) {
+            Some(cause) => Error::Postgres(format!("{e}: {cause}")),
+            None => Error::Postgres(e.to_string()),
+        },
+    }
+}
+
+fn retryable(e: &postgres::Error) -> bool {
+    use postgres::error::SqlState;
+    matches!(e.code(), Some(c) if *c == SqlState::T_R_SERIALIZATION_FAILURE || *c == SqlState::T_R_DEADLOCK_DETECTED)
+}
+
+/// A failure inside a write: ours (returned as is) or the server's (maybe retried).
+pub(crate) enum TxError {
+    Core(Error),
+    Db(postgres::Error),
+}
+
+impl From<postgres::Error> for TxError {
+    fn from(e: postgres::Error) -> TxError {
+        TxError::Db(e)
+    }
+}
+
+impl From<Error> for TxError {
+    fn from(e: Error) -> TxError {
+        TxError::Core(e)
+    }
+}
+
+/// The result type inside a write.
+pub(crate) type TxResult<T> = std::result::Result<T, TxError>;
+
+impl PgStore {
+    /// Connects to `url` and brings the schema up to date (refusing a newer one).
+    ///
+    /// TLS: the connection string's `sslmode` is honoured as far as this build can:
+    /// `disable` and `prefer` connect without TLS; `require` and stricter are refused
+    /// with a message, never silently downgraded.
+    pub fn connect(url: &str) -> Result<PgStore> {
+        let target = redacted(url);
+        let open = |reason: String| Error::StoreOpen { path: target.clone(), reason };
+        let config: postgres::Config = url.parse().map_err(|e: postgres::Error| open(e.to_string()))?;
+        if matches!(config.get_ssl_mode(), postgres::config::SslMode::Require) {
+            return Err(open(
+                "sslmode=require is not supported by this build (no TLS client); use a loopback or VPN \
+                 address with sslmode=disable, or a TLS-terminating proxy on the machine"
+                    .into(),
+            ));
+        }
+        let mut client = config.connect(NoTls).map_err(|e| open(e.to_string()))?;
+        migrate(&mut client, &target)?;
+        Ok(PgStore { client, target })
+    }
+
+    /// Returns where the store is, without credentials.
+    pub fn target(&self) -> &str {
+        &self.target
+    }
+
+    /// Runs `f` in a READ COMMITTED transaction and commits, running it again when the
+    /// server reports a serialization failure or a deadlock.
+    pub(crate) fn write<T>(&mut self, mut f: impl FnMut(&mut Transaction<'_>) -> TxResult<T>) -> Result<T> {
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let mut tx = self.client.transaction().map_err(pg)?;
+            let outcome = f(&mut tx).and_then(|v| {
+                tx.commit()?;
+                Ok(v)
+            });
+            match outcome {
+                Ok(v) => return Ok(v),
+                Err(TxError::Core(e)) => return Err(e),
+                Err(TxError::Db(e)) if retryable(&e) && attempt < RETRIES => continue,
+                Err(TxError::Db(e)) => return Err(pg(e)),
+            }
+        }
+    }
+
+    /// Runs a read in one transaction (a consistent snapshot is not needed by the
+    /// reads here; one statement each).
+    pub(crate) fn read<T>(&mut self, f: impl FnOnce(&mut Client) -> TxResult<T>) -> Result<T> {
+        match f(&mut self.client) {
+            Ok(v) => Ok(v),
+            Err(TxError::Core(e)) => Err(e),
+            Err(TxError::Db(e)) => Err(pg(e)),
+        }
+    }
+}
+
+/// Applies the missing migrations under an advisory lock; a newer schema is refused.
+fn migrate(client: &mut Client, target: &str) -> Result<()> {
+    let current = |c: &mut Client| -> std::result::Result<Option<i64>, postgres::Error> {
+        let exists: bool = c.query_one("SELECT to_regclass('schema_migrations') IS NOT NULL", &[])?.get(0);
+        if !exists {
+            return Ok(None);
+        }
+        Ok(c.query_one("SELECT max(version) FROM schema_migrations", &[])?.get(0))
+    };
+    let found = current(client).map_err(pg)?;
+    if let Some(v) = found
+        && v > SCHEMA_VERSION
+    {
+        return Err(Error::StoreTooNew { path: target.to_string(), found: v, supported: SCHEMA_VERSION });
+    }
+    if found == Some(SCHEMA_VERSION) {
+        return Ok(());
+    }
+    client.execute("SELECT pg_advisory_lock($1)", &[&MIGRATE_LOCK]).map_err(pg)?;
+    let outcome = (|| -> std::result::Result<(), postgres::Error> {
+        client.batch_execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)",
+        )?;
+        let have: i64 = client.query_one("SELECT coalesce(max(version), 0) FROM schema_migrations", &[])?.get(0);
+        for (version, sql) in MIGRATIONS.iter().filter(|(v, _)| *v > have) {
+            let mut tx = client.transaction()?;
+            tx.batch_execute(sql)?;
+            tx.execute(
+                "INSERT INTO schema_migrations (version, applied_at)
+                 VALUES ($1, (extract(epoch from now()) * 1000)::bigint)",
+                &[version],
+            )?;
+            tx.commit()?;
+        }
+        Ok(())
+    })();
+    let unlocked = client.execute("SELECT pg_advisory_unlock($1)", &[&MIGRATE_LOCK]);
+    outcome.map_err(pg)?;
+    unlocked.map_err(pg)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_url_is_shown_without_its_password_or_query() {
+        assert_eq!(
+            redacted("postgres://bob:s3cret@db.lan:5432/tasks?sslmode=disable"),
+            "postgres://bob@db.lan:5432/tasks"
+        );
+        assert_eq!(redacted("postgresql://db.lan/tasks?password=s3cret"), "postgresql://db.lan/tasks");
+        assert_eq!(redacted("postgres://a:b@c/d"), "postgres://a@c/d");
+    }
+
+    #[test]
+    fn only_postgres_urls_select_postgres() {
+        assert!(is_postgres_url("postgres://x/y"));
+        assert!(is_postgres_url("postgresql://x/y"));
+        assert!(!is_postgres_url("/home/me/tasks.db"));
+        assert!(!is_postgres_url("postgres.db"));
+    }
+}

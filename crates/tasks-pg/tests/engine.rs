@@ -1,0 +1,214 @@
+//! The PostgreSQL store against a real server (a throwaway cluster from Debian's
+//! packages, see `tasks_testkit::pg`), beside a real SQLite store on disk: the same
+//! operations must give the same answers. Skipped, with a logged reason, where
+//! PostgreSQL cannot be had.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use tasks_core::dedup::Candidate;
+use tasks_core::ops::add::{AddRequest, DupChoice};
+use tasks_core::{Context, Error, LinkKind, Store};
+use tasks_pg::PgStore;
+use tasks_testkit::pg;
+
+static DB: AtomicU32 = AtomicU32::new(0);
+
+/// A fresh, empty PostgreSQL store, or `None` (skip logged).
+fn fresh(test: &str) -> Option<(PgStore, String)> {
+    let server = pg::shared(test)?;
+    let name = format!("{}_{}", test.replace(['-', ' '], "_"), DB.fetch_add(1, Ordering::SeqCst));
+    let url = server.create_database(&name);
+    let store = PgStore::connect(&url).expect("connect to the fresh database");
+    Some((store, url))
+}
+
+fn ctx(at: &str, actor: &str) -> Context {
+    Context::new(at.parse().expect("a time"), actor, jiff::tz::TimeZone::UTC)
+}
+
+#[test]
+fn the_schema_mirrors_the_sqlite_store_table_for_table_and_column_for_column() {
+    let Some((mut pg, url)) = fresh("pg_schema_mirrors_sqlite") else { return };
+    drop(pg);
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
+    let dir = tempfile_dir();
+    let sqlite = Store::open(&dir.join("t.db")).expect("sqlite");
+    assert_eq!(
+        tasks_pg::dump::MIRRORS_SQLITE_SCHEMA,
+        tasks_core::store::SCHEMA_VERSION,
+        "a SQLite migration needs its PostgreSQL twin"
+    );
+    for (table, _) in tasks_core::store::DUMP_TABLES {
+        let pg_cols: Vec<String> = client
+            .query(
+                "SELECT a.attname FROM pg_attribute a WHERE a.attrelid = $1::text::regclass AND a.attnum > 0
+                 AND NOT a.attisdropped AND a.attgenerated = '' ORDER BY a.attname",
+                &[table],
+            )
+            .expect("columns")
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        let mut sqlite_cols = tasks_core::store::stored_columns(&sqlite, table).expect("sqlite columns");
+        sqlite_cols.sort();
+        assert_eq!(pg_cols, sqlite_cols, "table {table}");
+    }
+    pg = PgStore::connect(&url).expect("reconnect: the schema is current, nothing to migrate");
+    drop(pg);
+}
+
+fn tempfile_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "tasks-pg-test-{}-{}",
+        std::process::id(),
+        DB.fetch_add(1, Ordering::SeqCst)
+    ));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn a_newer_schema_is_refused() {
+    let Some((pg, url)) = fresh("pg_newer_schema_refused") else { return };
+    drop(pg);
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
+    client.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (99, 0)", &[]).expect("bump");
+    match PgStore::connect(&url) {
+        Err(Error::StoreTooNew { found: 99, supported, .. }) => assert_eq!(supported, tasks_pg::SCHEMA_VERSION),
+        other => panic!("expected StoreTooNew, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_connection_failure_names_the_store_without_its_password() {
+    let err = PgStore::connect("postgres://bob:hunter2@127.0.0.1:1/tasks?connect_timeout=2")
+        .expect_err("no server on port 1");
+    let text = err.to_string();
+    assert!(text.contains("postgres://bob@127.0.0.1:1/tasks"), "{text}");
+    assert!(!text.contains("hunter2"), "the password leaked: {text}");
+}
+
+#[test]
+fn keys_claims_ready_and_cycles_behave_as_on_sqlite() {
+    let Some((mut pg, _)) = fresh("pg_keys_claims_ready") else { return };
+    let owner = ctx("2026-12-01T10:00:00Z", "owner");
+    tasks_pg::ops::project_add(&mut pg, &owner, "hrb", "Harbour", "").expect("project");
+    let add = |pg: &mut PgStore, title: &str, blocked_by: Vec<String>| {
+        let mut req = AddRequest::titled(title);
+        req.project = Some("HRB".into());
+        req.blocked_by = blocked_by;
+        req.dup_choice = DupChoice::New;
+        tasks_pg::ops::add(pg, &owner, &req).expect("add").task
+    };
+    let a = add(&mut pg, "Pour the foundation", vec![]);
+    let b = add(&mut pg, "Raise the walls", vec![a.key.clone()]);
+    assert_eq!((a.key.as_str(), b.key.as_str()), ("HRB-1", "HRB-2"));
+    assert_eq!(b.open_blockers, vec!["HRB-1".to_string()]);
+    let ready: Vec<String> =
+        tasks_pg::ops::ready(&mut pg, &owner, None, None).expect("ready").into_iter().map(|t| t.key).collect();
+    assert_eq!(ready, vec!["HRB-1"], "HRB-2 waits for HRB-1");
+    match tasks_pg::ops::link(&mut pg, &owner, "HRB-1", LinkKind::BlockedBy, "HRB-2") {
+        Err(Error::Cycle { path, .. }) => assert_eq!(path, vec!["HRB-1", "HRB-2", "HRB-1"]),
+        other => panic!("expected a cycle, got {other:?}"),
+    }
+    let agent = ctx("2026-12-01T10:01:00Z", "agent-1");
+    let claimed = tasks_pg::ops::claim(&mut pg, &agent, "hrb-1", std::time::Duration::from_secs(600)).expect("claim");
+    assert_eq!(claimed.claimed_by.as_deref(), Some("agent-1"));
+    let other = ctx("2026-12-01T10:02:00Z", "agent-2");
+    match tasks_pg::ops::claim(&mut pg, &other, "HRB-1", std::time::Duration::from_secs(600)) {
+        Err(Error::Claimed { holder, .. }) => assert_eq!(holder, "agent-1"),
+        other => panic!("expected Claimed, got {other:?}"),
+    }
+    match tasks_pg::ops::next(&mut pg, &other, None, std::time::Duration::from_secs(600)) {
+        Err(Error::NothingReady { .. }) => {}
+        other => panic!("HRB-2 is blocked and HRB-1 held: nothing ready, got {other:?}"),
+    }
+    let done = tasks_pg::ops::done(&mut pg, &agent, "HRB-1").expect("done");
+    assert_eq!(done.unblocked.iter().map(|t| t.key.as_str()).collect::<Vec<_>>(), vec!["HRB-2"]);
+    let next = tasks_pg::ops::next(&mut pg, &other, None, std::time::Duration::from_secs(600)).expect("next");
+    assert_eq!(next.key, "HRB-2");
+    // A typed task in the inbox takes its prefix's counter.
+    let mut q = AddRequest::titled("Which timber supplier?");
+    q.task_type = tasks_core::TaskType::Question;
+    assert_eq!(tasks_pg::ops::add(&mut pg, &owner, &q).expect("question").task.key, "Q-1");
+}
+
+#[test]
+fn a_probable_duplicate_is_refused_on_postgres_too() {
+    let Some((mut pg, _)) = fresh("pg_duplicate_refused") else { return };
+    let owner = ctx("2026-12-01T10:00:00Z", "owner");
+    let req = AddRequest::titled("Renew the passport before the March trip");
+    tasks_pg::ops::add(&mut pg, &owner, &req).expect("first");
+    let later = ctx("2026-12-01T10:05:00Z", "owner");
+    match tasks_pg::ops::add(&mut pg, &later, &req) {
+        Err(Error::ProbableDuplicate { candidates, .. }) => assert_eq!(candidates[0].key, "INBOX-1"),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    let mut anyway = req.clone();
+    anyway.dup_choice = DupChoice::New;
+    let out = tasks_pg::ops::add(&mut pg, &later, &anyway).expect("--new");
+    assert_eq!(out.task.key, "INBOX-2");
+    assert_eq!(out.candidates[0].key, "INBOX-1", "shown beside the new task");
+}
+
+/// Imports a labelled set into a SQLite store, moves it to PostgreSQL through the
+/// lossless export, and checks every task on both engines as of its creation.
+fn engines_agree_on(set_dir: &std::path::Path, test: &str) {
+    let Some((mut pg, _)) = fresh(test) else { return };
+    let dir = tempfile_dir();
+    let mut sqlite = Store::open(&dir.join("set.db")).expect("sqlite");
+    let c = ctx("2026-12-01T10:00:00Z", "eval");
+    let text = std::fs::read_to_string(set_dir.join("tasks.jsonl")).expect("tasks.jsonl");
+    let opts = tasks_core::ops::import::ImportOptions { skip_bad: false, check_report: false, weights: None };
+    tasks_core::ops::import::import_text(&mut sqlite, &c, &text, &opts, &mut |_| {}).expect("import into sqlite");
+    let mut dump = Vec::new();
+    tasks_core::ops::dump::export(&sqlite, &c, &mut dump, &mut |_| {}).expect("export");
+    let text = String::from_utf8(dump).expect("utf-8");
+    let (header, rest) = text.split_once('\n').expect("a header");
+    tasks_pg::dump::import(&mut pg, header, &mut rest.as_bytes()).expect("restore into postgres");
+    let every = tasks_core::ops::query::ListQuery { statuses: tasks_core::Status::ALL.to_vec(), ..Default::default() };
+    let ids: Vec<i64> =
+        tasks_core::ops::query::list(&sqlite, &every).expect("list").into_iter().map(|t| t.id).collect();
+    assert!(ids.len() > 100, "the set has its tasks: {}", ids.len());
+    let shape = |list: Vec<Candidate>| -> Vec<(String, u64, String, Vec<String>)> {
+        list.into_iter().map(|c| (c.key, c.score.to_bits(), c.band.as_str().to_string(), c.reasons)).collect()
+    };
+    let (mut compared, mut with_candidates) = (0, 0);
+    for id in ids {
+        let on_sqlite = shape(tasks_core::dedup::check_existing(&sqlite, id).expect("sqlite check"));
+        let on_pg = shape(tasks_pg::dedup::check_existing(&mut pg, id).expect("postgres check"));
+        assert_eq!(on_pg, on_sqlite, "task #{id}: candidates, scores (to the bit), bands and reasons");
+        compared += 1;
+        with_candidates += usize::from(!on_sqlite.is_empty());
+    }
+    assert!(with_candidates * 2 > compared, "most tasks have candidates to compare: {with_candidates}/{compared}");
+    eprintln!(
+        "{}: {compared} tasks checked on both engines, {with_candidates} with candidates: identical",
+        set_dir.display()
+    );
+}
+
+#[test]
+fn both_engines_give_identical_candidates_and_scores_on_the_holdout_set() {
+    let set = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/dedup-holdout");
+    engines_agree_on(&set, "pg_identical_holdout");
+}
+
+#[test]
+fn both_engines_give_identical_candidates_and_scores_on_the_third_set() {
+    let set = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/dedup-third");
+    engines_agree_on(&set, "pg_identical_third");
+}
+
+#[test]
+fn both_engines_give_identical_candidates_and_scores_on_the_dev_set() {
+    let set = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/dedup-dev");
+    if !set.join("tasks.jsonl").exists() {
+        tasks_testkit::skip::skipped(
+            "pg_identical_dev",
+            "the dev labelled set (../shared/data/dedup-dev) is not beside the repository",
+        );
+        return;
+    }
+    engines_agree_on(&set, "pg_identical_dev");
+}
