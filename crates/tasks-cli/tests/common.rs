@@ -16,6 +16,8 @@ pub struct TestEnv {
     pub now: String,
     pub actor: String,
     pub tz: String,
+    /// The team store (`postgres://…`) the runs use instead of the SQLite file.
+    pub store_url: Option<String>,
 }
 
 /// What one run printed and how it ended.
@@ -62,7 +64,31 @@ impl TestEnv {
             now: NOW.into(),
             actor: "tester".into(),
             tz: "Europe/Berlin".into(),
+            store_url: None,
         }
+    }
+
+    /// A test environment on a fresh, empty database of the shared throwaway
+    /// PostgreSQL server; `None` (the skip logged) where PostgreSQL cannot be had.
+    pub fn postgres(test: &str) -> Option<TestEnv> {
+        static DATABASES: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let server = tasks_testkit::pg::shared(test)?;
+        let n = DATABASES.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let url = server.create_database(&format!("cli_{}_{n}", test.replace(['-', ' '], "_")));
+        Some(TestEnv { store_url: Some(url), ..TestEnv::new() })
+    }
+
+    /// The SQLite environment, and the PostgreSQL one when it can be had: a test that
+    /// loops over these runs against both engines.
+    pub fn engines(test: &str) -> Vec<TestEnv> {
+        let mut all = vec![TestEnv::new()];
+        all.extend(TestEnv::postgres(test));
+        all
+    }
+
+    /// Which engine the runs use, for messages.
+    pub fn engine(&self) -> &'static str {
+        if self.store_url.is_some() { "postgres" } else { "sqlite" }
     }
 
     /// Creates the (empty) store, as the first write would: read-only commands on a
@@ -84,7 +110,7 @@ impl TestEnv {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_tasks"));
         cmd.args(args)
             .env_clear()
-            .env("TASKS_DB", self.db())
+            .env("TASKS_DB", self.store_url.as_deref().map_or_else(|| self.db().into_os_string(), Into::into))
             .env("TASKS_NOW", &self.now)
             .env("TASKS_ACTOR", &self.actor)
             .env("TASKS_TZ", &self.tz)
@@ -122,6 +148,30 @@ impl TestEnv {
         assert_eq!(r.code, code, "tasks {all:?}: wrong exit code\nstdout:\n{}\nstderr:\n{}", r.stdout, r.stderr);
         assert!(r.stdout.is_empty(), "an error prints nothing on stdout: {}", r.stdout);
         r.error()
+    }
+
+    /// Makes the store exist (an empty import), on either engine.
+    pub fn init_store_for_team(&self) {
+        if self.store_url.is_none() {
+            self.init_store();
+        }
+    }
+
+    /// Imports task lines (JSON Lines of the import format) into this environment's
+    /// store. A PostgreSQL store imports only the lossless export, so there the lines go
+    /// into a SQLite store first and move over through `tasks export` — as a team moves.
+    pub fn import_lines(&self, lines: &str) {
+        let file = self.write("lines.jsonl", lines);
+        let file = file.to_str().expect("utf-8 path");
+        if self.store_url.is_none() {
+            self.ok(&["import", file]);
+            return;
+        }
+        let staging = TestEnv::new();
+        staging.ok(&["import", file]);
+        let dump = staging.ok(&["export"]).stdout;
+        let dump_file = self.write("staged-export.jsonl", &dump);
+        self.ok(&["import", dump_file.to_str().expect("utf-8 path")]);
     }
 
     /// Writes a file in the temp dir.

@@ -21,6 +21,7 @@ mod test_human;
 mod test_import;
 mod test_mcp;
 mod test_schedule;
+mod test_team;
 mod test_transfer;
 mod test_web;
 mod web_common;

@@ -9,14 +9,18 @@ use crate::common::TestEnv;
 
 #[test]
 fn eight_processes_adding_get_keys_one_to_n() {
-    let env = TestEnv::new();
+    for env in TestEnv::engines("eight_processes_adding") {
+        eight_adding(&env);
+    }
+}
+
+fn eight_adding(env: &TestEnv) {
     env.ok(&["project", "add", "HRB", "Harbor"]);
     const PROCESSES: usize = 8;
     const EACH: usize = 5;
     let keys: Vec<String> = thread::scope(|s| {
         let handles: Vec<_> = (0..PROCESSES)
             .map(|p| {
-                let env = &env;
                 s.spawn(move || {
                     (0..EACH)
                         .map(|i| {
@@ -31,16 +35,20 @@ fn eight_processes_adding_get_keys_one_to_n() {
         handles.into_iter().flat_map(|h| h.join().expect("thread")).collect()
     });
     let unique: BTreeSet<&String> = keys.iter().collect();
-    assert_eq!(unique.len(), PROCESSES * EACH, "no key given twice: {keys:?}");
+    assert_eq!(unique.len(), PROCESSES * EACH, "{}: no key given twice: {keys:?}", env.engine());
     let expected: BTreeSet<String> = (1..=PROCESSES * EACH).map(|n| format!("HRB-{n}")).collect();
-    assert_eq!(unique.into_iter().cloned().collect::<BTreeSet<_>>(), expected, "keys 1..N with no gap");
+    assert_eq!(
+        unique.into_iter().cloned().collect::<BTreeSet<_>>(),
+        expected,
+        "{}: keys 1..N with no gap",
+        env.engine()
+    );
 }
 
 /// Writes `n` independent ready tasks with one import (one process, one transaction).
-fn seed_ready(env: &TestEnv, n: usize) {
+pub fn seed_ready(env: &TestEnv, n: usize) {
     let lines: String = (0..n).map(|i| format!("{{\"id\":\"t{i}\",\"title\":\"job {i}\"}}\n")).collect();
-    let file = env.write("seed.jsonl", &lines);
-    env.ok(&["import", file.to_str().expect("utf-8 path")]);
+    env.import_lines(&lines);
 }
 
 #[test]
@@ -50,7 +58,9 @@ fn eight_agents_never_claim_one_task_twice() {
     const TASKS: usize = 120;
     const ROUNDS: usize = 20;
     for round in 0..ROUNDS {
-        let env = TestEnv::new();
+        // Every round on SQLite; on PostgreSQL every fourth (a fresh database each).
+        let env = if round % 4 == 0 { TestEnv::postgres("eight_agents_never_claim_twice") } else { None };
+        let env = env.unwrap_or_else(TestEnv::new);
         seed_ready(&env, TASKS);
         let results: Vec<(String, Option<String>)> = thread::scope(|s| {
             let handles: Vec<_> = (0..AGENTS)
@@ -78,7 +88,7 @@ fn eight_agents_never_claim_one_task_twice() {
         });
         let claimed: Vec<&String> = results.iter().filter_map(|(_, k)| k.as_ref()).collect();
         let unique: BTreeSet<&&String> = claimed.iter().collect();
-        assert_eq!(unique.len(), claimed.len(), "round {round}: a task was claimed twice");
+        assert_eq!(unique.len(), claimed.len(), "round {round} ({}): a task was claimed twice", env.engine());
         assert_eq!(claimed.len(), TASKS, "round {round}: all {TASKS} tasks claimed");
         let nothing = results.iter().filter(|(_, k)| k.is_none()).count();
         assert_eq!(nothing, AGENTS * EACH - TASKS, "round {round}: the rest found nothing ready");

@@ -13,10 +13,12 @@
 //!   advisory lock, so no two checked writes interleave between check and insert.
 
 use postgres::Transaction;
+use tasks_core::model::Note;
 use tasks_core::model::{LinkKind, Project, ProjectKind, Source, Status, Task};
 use tasks_core::ops::add::{AddOutcome, AddRequest, DupChoice};
 use tasks_core::ops::link::LinkOutcome;
 use tasks_core::ops::project::ProjectSummary;
+use tasks_core::ops::query::{LinkView, TaskDetail};
 use tasks_core::ops::status::StatusOutcome;
 use tasks_core::store::events::{Change, ClaimChange, Created, EventChange, LinkChange, ReleaseChange, StatusChange};
 use tasks_core::{Context, Error, Result, keys, time};
@@ -98,11 +100,41 @@ pub fn projects(store: &mut PgStore) -> Result<Vec<ProjectSummary>> {
     })
 }
 
-/// Shows one task.
-pub fn show(store: &mut PgStore, reference: &str) -> Result<Task> {
+/// Shows one task with its live links and notes, as `tasks show` on SQLite.
+pub fn show(store: &mut PgStore, reference: &str) -> Result<TaskDetail> {
     store.read(|c| {
         let id = rows::resolve(c, reference)?;
-        rows::get(c, id)
+        let task = rows::get(c, id)?;
+        let link_rows = c.query(
+            "SELECT l.kind, l.to_task_id, m.locator, 0 AS incoming FROM links l
+               LEFT JOIN messages m ON m.id = l.to_message_id
+              WHERE l.from_task_id = $1 AND l.removed_at IS NULL
+             UNION ALL
+             SELECT l.kind, l.from_task_id, NULL, 1 FROM links l
+              WHERE l.to_task_id = $1 AND l.removed_at IS NULL
+             ORDER BY 4, 1",
+            &[&id],
+        )?;
+        let mut links = Vec::new();
+        for r in link_rows {
+            let Ok(kind) = r.get::<_, String>(0).parse::<LinkKind>() else { continue };
+            let other: Option<i64> = r.get(1);
+            links.push(LinkView {
+                kind,
+                incoming: r.get::<_, i32>(3) == 1,
+                task: other.map(|t| rows::get(c, t)).transpose()?,
+                message: r.get(2),
+            });
+        }
+        let notes = c
+            .query(
+                "SELECT id, at, actor, text FROM notes WHERE task_id = $1 AND removed_at IS NULL ORDER BY id",
+                &[&id],
+            )?
+            .iter()
+            .map(|r| Note { id: r.get(0), at: r.get(1), actor: r.get(2), text: r.get(3) })
+            .collect();
+        Ok(TaskDetail { task, links, notes })
     })
 }
 
@@ -456,6 +488,15 @@ fn next_key(tx: &mut Transaction<'_>, project: &Project, task_type: tasks_core::
 /// Not on PostgreSQL yet: `--attach`, a source message (`--source`, `--rule`) and
 /// `--person`; each is refused naming the flag.
 pub fn add(store: &mut PgStore, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
+    add_or_rehearse(store, ctx, req, true)
+}
+
+/// Runs `add` and rolls it back: what would happen, with nothing written (`--dry-run`).
+pub fn rehearse(store: &mut PgStore, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
+    add_or_rehearse(store, ctx, req, false)
+}
+
+fn add_or_rehearse(store: &mut PgStore, ctx: &Context, req: &AddRequest, commit: bool) -> Result<AddOutcome> {
     tasks_core::ops::add::check_request(req)?;
     let unsupported =
         |flag: &str| Error::invalid("flag", flag.to_string(), "is not available on a PostgreSQL store yet");
@@ -469,7 +510,7 @@ pub fn add(store: &mut PgStore, ctx: &Context, req: &AddRequest) -> Result<AddOu
         return Err(unsupported("--person"));
     }
     let now = ctx.now_ms();
-    store.write(|tx| {
+    store.write_or_rehearse(commit, |tx| {
         tx.execute("SELECT pg_advisory_xact_lock($1)", &[&CHECKED_WRITE_LOCK])?;
         let blockers: Vec<i64> = req.blocked_by.iter().map(|r| rows::resolve(tx, r)).collect::<TxResult<_>>()?;
         let candidates = crate::dedup::candidates_for_add(tx, req, &blockers, now)?;

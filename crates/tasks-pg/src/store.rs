@@ -119,13 +119,27 @@ impl PgStore {
 
     /// Runs `f` in a READ COMMITTED transaction and commits, running it again when the
     /// server reports a serialization failure or a deadlock.
-    pub(crate) fn write<T>(&mut self, mut f: impl FnMut(&mut Transaction<'_>) -> TxResult<T>) -> Result<T> {
+    pub(crate) fn write<T>(&mut self, f: impl FnMut(&mut Transaction<'_>) -> TxResult<T>) -> Result<T> {
+        self.write_or_rehearse(true, f)
+    }
+
+    /// Like [`PgStore::write`]; with `commit` false the transaction is rolled back (a
+    /// dry run sees everything the write would do, and nothing stays).
+    pub(crate) fn write_or_rehearse<T>(
+        &mut self,
+        commit: bool,
+        mut f: impl FnMut(&mut Transaction<'_>) -> TxResult<T>,
+    ) -> Result<T> {
         let mut attempt = 0;
         loop {
             attempt += 1;
             let mut tx = self.client.transaction().map_err(pg)?;
             let outcome = f(&mut tx).and_then(|v| {
-                tx.commit()?;
+                if commit {
+                    tx.commit()?;
+                } else {
+                    tx.rollback()?;
+                }
                 Ok(v)
             });
             match outcome {

@@ -104,13 +104,13 @@ pub struct AddArgs {
 }
 
 /// Builds the core request from the flags.
-pub fn request(app: &App, f: &TaskFields, dup_choice: DupChoice) -> Result<AddRequest, CliError> {
+pub fn request(ctx: &tasks_core::Context, f: &TaskFields, dup_choice: DupChoice) -> Result<AddRequest, CliError> {
     Ok(AddRequest {
         title: f.title.clone(),
         project: f.project.clone(),
         task_type: f.task_type,
         description: f.description.clone(),
-        due: f.due.as_deref().map(|d| input::parse_due_at(d, &app.ctx)).transpose()?,
+        due: f.due.as_deref().map(|d| input::parse_due_at(d, ctx)).transpose()?,
         priority: f.priority,
         category: f.category.clone(),
         person: f.person.clone(),
@@ -124,65 +124,70 @@ pub fn request(app: &App, f: &TaskFields, dup_choice: DupChoice) -> Result<AddRe
     })
 }
 
-pub fn run(app: &mut App, a: AddArgs) -> Result<(), CliError> {
-    let choice = match (&a.attach, a.new) {
+/// The duplicate handling the flags ask for.
+pub fn choice(a: &AddArgs) -> DupChoice {
+    match (&a.attach, a.new) {
         (Some(t), _) => DupChoice::Attach(t.clone()),
         (None, true) => DupChoice::New,
         (None, false) => DupChoice::Check,
-    };
-    let req = request(app, &a.fields, choice)?;
+    }
+}
+
+pub fn run(app: &mut App, a: AddArgs) -> Result<(), CliError> {
+    let req = request(&app.ctx, &a.fields, choice(&a))?;
     let out = if a.dry_run {
         add::rehearse(&mut app.store, &app.ctx, &req)?
     } else {
         add::add(&mut app.store, &app.ctx, &req)?
     };
     let now = app.ctx.now_ms();
-    app.print(
-        || wire::added(&out, now, a.dry_run),
-        || {
-            let t = &out.task;
-            let title = safe(&t.title);
-            let mut s = if let Some(m) = &out.exact_match {
-                format!(
-                    "{} exists already: rule {} made it from {}; nothing new was created\n",
-                    t.key,
-                    safe(&m.rule),
-                    safe(&m.message)
-                )
-            } else if let Some(k) = &out.attached_to {
-                let mut s = format!("Attached to {k}: {title}\n");
-                if out.reopened {
-                    s.push_str(&format!("  it was closed: reopened {k}\n"));
-                }
-                if !out.filled.is_empty() {
-                    s.push_str(&format!("  set on {k}: {}\n", out.filled.join(", ")));
-                }
-                s
-            } else if a.dry_run {
-                format!("Would create {}: {title}\n", t.key)
-            } else {
-                format!("Created {}: {title}\n", t.key)
-            };
-            if out.created || a.dry_run {
-                let fields = understood(t, &app.style);
-                if !fields.is_empty() {
-                    s.push_str(&format!("  {fields}\n"));
-                }
-            }
-            if out.queued_for_review && !out.candidates.is_empty() {
-                s.push_str("It looks like an open task; the pair is queued for review (tasks duplicates):\n");
-                s.push_str(&crate::render::candidates(&out.candidates, &app.style));
-            } else if out.created && !out.candidates.is_empty() {
-                let all_closed = out.candidates.iter().all(|c| c.status.is_closed());
-                s.push_str(if all_closed {
-                    "Like these closed tasks (not a refusal: only the words agree):\n"
-                } else {
-                    "It looks like these (shown, not refused: you asked for it yourself):\n"
-                });
-                s.push_str(&crate::render::candidates(&out.candidates, &app.style));
-            }
-            s
-        },
-    );
+    app.print(|| wire::added(&out, now, a.dry_run), || added_text(&out, a.dry_run, &app.style));
     Ok(())
+}
+
+/// The human text of an add: created, would create, exact match or attached, with the
+/// fields understood and the candidates shown beside it.
+pub fn added_text(out: &add::AddOutcome, dry_run: bool, style: &render::Style) -> String {
+    let t = &out.task;
+    let title = safe(&t.title);
+    let mut s = if let Some(m) = &out.exact_match {
+        format!(
+            "{} exists already: rule {} made it from {}; nothing new was created\n",
+            t.key,
+            safe(&m.rule),
+            safe(&m.message)
+        )
+    } else if let Some(k) = &out.attached_to {
+        let mut s = format!("Attached to {k}: {title}\n");
+        if out.reopened {
+            s.push_str(&format!("  it was closed: reopened {k}\n"));
+        }
+        if !out.filled.is_empty() {
+            s.push_str(&format!("  set on {k}: {}\n", out.filled.join(", ")));
+        }
+        s
+    } else if dry_run {
+        format!("Would create {}: {title}\n", t.key)
+    } else {
+        format!("Created {}: {title}\n", t.key)
+    };
+    if out.created || dry_run {
+        let fields = understood(t, style);
+        if !fields.is_empty() {
+            s.push_str(&format!("  {fields}\n"));
+        }
+    }
+    if out.queued_for_review && !out.candidates.is_empty() {
+        s.push_str("It looks like an open task; the pair is queued for review (tasks duplicates):\n");
+        s.push_str(&crate::render::candidates(&out.candidates, style));
+    } else if out.created && !out.candidates.is_empty() {
+        let all_closed = out.candidates.iter().all(|c| c.status.is_closed());
+        s.push_str(if all_closed {
+            "Like these closed tasks (not a refusal: only the words agree):\n"
+        } else {
+            "It looks like these (shown, not refused: you asked for it yourself):\n"
+        });
+        s.push_str(&crate::render::candidates(&out.candidates, style));
+    }
+    s
 }

@@ -172,30 +172,29 @@ fn refs(tasks: &[String]) -> Vec<&str> {
 }
 
 fn print_statuses(app: &App, outs: &[StatusOutcome], verb: &str) {
-    app.print(
-        || {
-            if outs.len() == 1 {
-                wire::status_changed(&outs[0], app.ctx.now_ms())
-            } else {
-                wire::statuses_changed(outs, app.ctx.now_ms())
-            }
-        },
-        || {
-            let mut s = String::new();
-            for out in outs {
-                if out.changed {
-                    s.push_str(&format!("{verb} {}: {}\n", out.task.key, safe(&out.task.title)));
-                } else {
-                    s.push_str(&format!("{} was already {}\n", out.task.key, out.task.status));
-                }
-                if !out.unblocked.is_empty() {
-                    let keys: Vec<&str> = out.unblocked.iter().map(|t| t.key.as_str()).collect();
-                    s.push_str(&format!("Ready now: {}\n", keys.join(", ")));
-                }
-            }
-            s
-        },
-    );
+    app.print(|| statuses_value(outs, app.ctx.now_ms()), || statuses_text(outs, verb));
+}
+
+/// The JSON of status changes: one object for one task, a list for several.
+pub fn statuses_value(outs: &[StatusOutcome], now_ms: i64) -> serde_json::Value {
+    if outs.len() == 1 { wire::status_changed(&outs[0], now_ms) } else { wire::statuses_changed(outs, now_ms) }
+}
+
+/// The human text of status changes, naming the tasks each one made ready.
+pub fn statuses_text(outs: &[StatusOutcome], verb: &str) -> String {
+    let mut s = String::new();
+    for out in outs {
+        if out.changed {
+            s.push_str(&format!("{verb} {}: {}\n", out.task.key, safe(&out.task.title)));
+        } else {
+            s.push_str(&format!("{} was already {}\n", out.task.key, out.task.status));
+        }
+        if !out.unblocked.is_empty() {
+            let keys: Vec<&str> = out.unblocked.iter().map(|t| t.key.as_str()).collect();
+            s.push_str(&format!("Ready now: {}\n", keys.join(", ")));
+        }
+    }
+    s
 }
 
 pub fn start(app: &mut App, a: ManyArgs) -> Result<(), CliError> {
@@ -373,16 +372,19 @@ pub fn link(app: &mut App, a: LinkArgs, add: bool) -> Result<(), CliError> {
     } else {
         link_op::unlink(&mut app.store, &app.ctx, &a.task, kind, &a.other)?
     };
-    app.print(
-        || wire::linked(&out, app.ctx.now_ms()),
-        || match (add, out.changed) {
-            (true, true) => format!("Linked {} {} {}\n", out.task.key, kind, out.other.key),
-            (true, false) => format!("{} was already {} {}\n", out.task.key, kind, out.other.key),
-            (false, true) => format!("Unlinked {} {} {}\n", out.task.key, kind, out.other.key),
-            (false, false) => format!("{} was not {} {}\n", out.task.key, kind, out.other.key),
-        },
-    );
+    app.print(|| wire::linked(&out, app.ctx.now_ms()), || link_text(&out, add));
     Ok(())
+}
+
+/// The human text of a link or unlink.
+pub fn link_text(out: &tasks_core::ops::link::LinkOutcome, add: bool) -> String {
+    let kind = out.kind;
+    match (add, out.changed) {
+        (true, true) => format!("Linked {} {} {}\n", out.task.key, kind, out.other.key),
+        (true, false) => format!("{} was already {} {}\n", out.task.key, kind, out.other.key),
+        (false, true) => format!("Unlinked {} {} {}\n", out.task.key, kind, out.other.key),
+        (false, false) => format!("{} was not {} {}\n", out.task.key, kind, out.other.key),
+    }
 }
 
 #[cfg(test)]

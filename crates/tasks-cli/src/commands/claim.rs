@@ -20,7 +20,7 @@ pub struct ClaimArgs {
     pub lease: Option<String>,
 }
 
-fn lease(text: Option<&str>) -> Result<std::time::Duration, CliError> {
+pub fn lease(text: Option<&str>) -> Result<std::time::Duration, CliError> {
     Ok(match text {
         Some(t) => claims::parse_lease(t)?,
         None => claims::DEFAULT_LEASE,
@@ -79,15 +79,15 @@ pub fn next(app: &mut App, a: NextArgs) -> Result<(), CliError> {
     } else {
         query::next_ready(&app.store, &app.ctx, filter)?.ok_or(tasks_core::Error::NothingReady { filter: describe })?
     };
-    app.print(
-        || wire::next(&t, a.claim, app.ctx.now_ms()),
-        || {
-            if a.claim {
-                format!("Claimed {} until {}: {}\n", t.key, t.claimed_until.map(rfc3339).unwrap_or_default(), t.title)
-            } else {
-                format!("Next: {} {}\n", t.key, t.title)
-            }
-        },
-    );
+    app.print(|| wire::next(&t, a.claim, app.ctx.now_ms()), || next_text(&t, a.claim));
     Ok(())
+}
+
+/// The human text of `tasks next`.
+pub fn next_text(t: &tasks_core::Task, claimed: bool) -> String {
+    if claimed {
+        format!("Claimed {} until {}: {}\n", t.key, t.claimed_until.map(rfc3339).unwrap_or_default(), t.title)
+    } else {
+        format!("Next: {} {}\n", t.key, t.title)
+    }
 }

@@ -212,35 +212,9 @@ fn retrain(app: &mut App, a: RetrainArgs) -> Result<(), CliError> {
 
 /// `tasks check`: the duplicate check alone; never writes.
 pub fn check(app: &App, a: CheckArgs) -> Result<(), CliError> {
-    let req = super::add::request(app, &a.fields, tasks_core::ops::add::DupChoice::Check)?;
+    let req = super::add::request(&app.ctx, &a.fields, tasks_core::ops::add::DupChoice::Check)?;
     let candidates = ops::duplicates::check(&app.store, &app.ctx, &req, a.all)?;
-    let levels = |c: &tasks_core::dedup::Candidate| {
-        c.levels.to_map().iter().map(|(k, l)| format!("{k}={l}")).collect::<Vec<_>>().join(" ")
-    };
-    app.print(
-        || wire::check(&candidates, a.all),
-        || {
-            if candidates.is_empty() {
-                if a.all { "No candidates.\n".into() } else { "No likely duplicates.\n".into() }
-            } else if a.all {
-                let mut out = format!(
-                    "{} candidate(s) scored:\n{}",
-                    candidates.len(),
-                    crate::render::candidates(&candidates, &app.style)
-                );
-                for c in &candidates {
-                    out.push_str(&format!("  {}: {}\n", c.key, levels(c)));
-                }
-                out
-            } else {
-                format!(
-                    "{} possible duplicate(s):\n{}",
-                    candidates.len(),
-                    crate::render::candidates(&candidates, &app.style)
-                )
-            }
-        },
-    );
+    app.print(|| wire::check(&candidates, a.all), || check_text(&candidates, a.all, &app.style));
     Ok(())
 }
 
@@ -371,4 +345,24 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
         },
     );
     Ok(())
+}
+
+/// The human text of `tasks check`: the candidates, with every comparison's level when
+/// `all` asks for every band.
+pub fn check_text(candidates: &[tasks_core::dedup::Candidate], all: bool, style: &crate::render::Style) -> String {
+    let levels = |c: &tasks_core::dedup::Candidate| {
+        c.levels.to_map().iter().map(|(k, l)| format!("{k}={l}")).collect::<Vec<_>>().join(" ")
+    };
+    if candidates.is_empty() {
+        if all { "No candidates.\n".into() } else { "No likely duplicates.\n".into() }
+    } else if all {
+        let mut out =
+            format!("{} candidate(s) scored:\n{}", candidates.len(), crate::render::candidates(candidates, style));
+        for c in candidates {
+            out.push_str(&format!("  {}: {}\n", c.key, levels(c)));
+        }
+        out
+    } else {
+        format!("{} possible duplicate(s):\n{}", candidates.len(), crate::render::candidates(candidates, style))
+    }
 }

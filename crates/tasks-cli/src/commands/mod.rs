@@ -13,6 +13,7 @@ mod project;
 mod schedule;
 mod serve;
 mod shell;
+mod team;
 mod transfer;
 mod view;
 
@@ -277,6 +278,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Mcp => return mcp(&cli.global),
         _ => {}
+    }
+    // A postgres:// store is the team store (tasks-pg); a path is a SQLite file.
+    let target = env::store_path(cli.global.db.as_ref())?;
+    if let Some(url) = target.to_str().filter(|t| tasks_pg::is_postgres_url(t)) {
+        let url = url.to_string();
+        return team::run(cli, &url);
     }
     let mut app = App::open(&cli.global, cli.command.writes())?;
     let path = app.store.path().to_path_buf();

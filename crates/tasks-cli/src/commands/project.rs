@@ -34,31 +34,27 @@ pub fn run(app: &mut App, cmd: ProjectCommand) -> Result<(), CliError> {
         }
         ProjectCommand::List => {
             let list = ops::project::list(&app.store)?;
-            app.print(
-                || wire::project_list(&list),
-                || {
-                    if list.is_empty() {
-                        return "No projects yet.\nhint: tasks project add KEY NAME\n".into();
-                    }
-                    let mut out = String::new();
-                    for s in &list {
-                        out.push_str(&format!(
-                            "{:<12} {:>4} open  {:<7} {}{}\n",
-                            s.project.key,
-                            s.open_tasks,
-                            s.project.kind.as_str(),
-                            s.project.name,
-                            if s.project.description.is_empty() {
-                                String::new()
-                            } else {
-                                format!(" — {}", s.project.description)
-                            }
-                        ));
-                    }
-                    out
-                },
-            );
+            app.print(|| wire::project_list(&list), || list_text(&list));
         }
     }
     Ok(())
+}
+
+/// The human text of the project list.
+pub fn list_text(list: &[ops::project::ProjectSummary]) -> String {
+    if list.is_empty() {
+        return "No projects yet.\nhint: tasks project add KEY NAME\n".into();
+    }
+    let mut out = String::new();
+    for s in list {
+        out.push_str(&format!(
+            "{:<12} {:>4} open  {:<7} {}{}\n",
+            s.project.key,
+            s.open_tasks,
+            s.project.kind.as_str(),
+            s.project.name,
+            if s.project.description.is_empty() { String::new() } else { format!(" — {}", s.project.description) }
+        ));
+    }
+    out
 }

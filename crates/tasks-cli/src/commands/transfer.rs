@@ -77,8 +77,8 @@ impl<R: Read> Read for Counting<R> {
 const PROGRESS_MIN_BYTES: u64 = 1 << 20;
 
 /// A progress bar on a terminal (never with `--json` or when stderr is not one).
-fn bar(app: &App, total: Option<u64>, template: &str) -> Option<ProgressBar> {
-    if app.json || !std::io::stderr().is_terminal() {
+pub fn bar(json: bool, total: Option<u64>, template: &str) -> Option<ProgressBar> {
+    if json || !std::io::stderr().is_terminal() {
         return None;
     }
     let b = match total {
@@ -102,7 +102,7 @@ fn import_tasks(app: &mut App, a: ImportArgs) -> Result<(), CliError> {
     let (input, size) = open_input(&a.file)?;
     let read = Arc::new(AtomicU64::new(0));
     let mut reader = BufReader::with_capacity(1 << 16, Counting { inner: input, read: Arc::clone(&read) });
-    let bar = bar(app, size.filter(|s| *s > PROGRESS_MIN_BYTES), "{bar:40} {bytes}/{total_bytes} {eta}");
+    let bar = bar(app.json, size.filter(|s| *s > PROGRESS_MIN_BYTES), "{bar:40} {bytes}/{total_bytes} {eta}");
     // The first line tells a `tasks export` (a header) from task lines.
     let mut first = String::new();
     reader.read_line(&mut first).map_err(|e| CliError::other(format!("{}: {e}", a.file.display())))?;
@@ -121,28 +121,7 @@ fn import_tasks(app: &mut App, a: ImportArgs) -> Result<(), CliError> {
         if let Some(b) = &bar {
             b.finish_and_clear();
         }
-        app.print(
-            || wire::dump_imported(&out),
-            || {
-                let total: u64 = out.written.values().sum();
-                let mut s = format!("Imported a tasks export ({}): {total} records written.\n", out.mode);
-                if out.kept > 0 {
-                    s.push_str(&format!(
-                        "{} tasks were here already (same UUID) and were kept as they are.\n",
-                        out.kept
-                    ));
-                }
-                for c in &out.conflicts {
-                    s.push_str(&format!("  {}\n", tasks_text::printable(c)));
-                }
-                for (kind, n) in &out.not_merged {
-                    s.push_str(&format!(
-                        "Not merged: {n} {kind} record(s) — they are restored only into an empty store.\n"
-                    ));
-                }
-                s
-            },
-        );
+        app.print(|| wire::dump_imported(&out), || dump_text(&out));
         return Ok(());
     }
     let mut chained = std::io::Cursor::new(first.into_bytes()).chain(reader);
@@ -236,7 +215,7 @@ pub fn export(app: &App, a: ExportArgs) -> Result<(), CliError> {
                 Some("hint: tasks export > backup.jsonl".into()),
             ));
         }
-        let bar = bar(app, None, "{spinner} {pos} records");
+        let bar = bar(app.json, None, "{spinner} {pos} records");
         let mut progress = |n: u64| {
             if let Some(b) = &bar {
                 b.set_position(n);
@@ -324,4 +303,20 @@ pub fn restore(app: &mut App, a: RestoreArgs) -> Result<(), CliError> {
         || format!("Restored {tasks} tasks from {}.\n", tasks_text::printable(&path)),
     );
     Ok(())
+}
+
+/// The human text of an imported export.
+pub fn dump_text(out: &dump::DumpOutcome) -> String {
+    let total: u64 = out.written.values().sum();
+    let mut s = format!("Imported a tasks export ({}): {total} records written.\n", out.mode);
+    if out.kept > 0 {
+        s.push_str(&format!("{} tasks were here already (same UUID) and were kept as they are.\n", out.kept));
+    }
+    for c in &out.conflicts {
+        s.push_str(&format!("  {}\n", tasks_text::printable(c)));
+    }
+    for (kind, n) in &out.not_merged {
+        s.push_str(&format!("Not merged: {n} {kind} record(s) — they are restored only into an empty store.\n"));
+    }
+    s
 }
