@@ -39,10 +39,24 @@ impl Mcp {
 
     /// Starts `tasks mcp` on a fresh store without the handshake.
     fn spawn() -> Mcp {
+        Mcp::spawn_on(None)
+    }
+
+    /// Starts `tasks mcp` on the team store at `url` and completes the handshake.
+    fn start_on(url: &str) -> Mcp {
+        let mut mcp = Mcp::spawn_on(Some(url));
+        let init = mcp.initialize();
+        assert_eq!(init["serverInfo"]["name"], "tasks", "{init}");
+        mcp
+    }
+
+    /// Starts `tasks mcp` on a fresh SQLite store, or on the store at `url`.
+    fn spawn_on(url: Option<&str>) -> Mcp {
         let dir = tempfile::tempdir().expect("temp dir");
+        let store: std::ffi::OsString = url.map_or_else(|| dir.path().join("t.db").into_os_string(), Into::into);
         let mut child = Command::new(env!("CARGO_BIN_EXE_tasks"))
             .arg("mcp")
-            .env("TASKS_DB", dir.path().join("t.db"))
+            .env("TASKS_DB", store)
             .env("TASKS_NOW", "2026-11-29T12:00:00Z")
             .env("TASKS_ACTOR", "agent-1")
             .env("TASKS_TZ", "UTC")
@@ -776,5 +790,51 @@ fn mcp_can_add_a_note_and_put_a_started_task_back() {
     let got = mcp.ok("task_get", json!({ "taskId": key }));
     assert_eq!(got["notes"][0]["text"], "tested on staging", "{got}");
     assert_eq!(mcp.err("task_update", json!({ "taskId": key, "note": "x".repeat(9000) }))["details"]["field"], "note");
+    mcp.finish();
+}
+
+#[test]
+fn mcp_on_postgres_runs_the_agents_loop() {
+    let Some(env) = crate::common::TestEnv::postgres("pg_mcp") else { return };
+    let mut mcp = Mcp::start_on(env.store_url.as_deref().expect("a postgres store"));
+    let a = mcp.ok("task_create", json!({ "subject": "Write the migration", "priority": 1 }));
+    assert_eq!(
+        (a["created"].clone(), a["task"]["key"].clone(), a["task"]["source"].clone()),
+        (json!(true), json!("INBOX-1"), json!("agent"))
+    );
+    mcp.ok("task_create", json!({ "subject": "Deploy to staging" }));
+    let b = mcp.ok("task_update", json!({ "taskId": "INBOX-2", "addBlockedBy": ["INBOX-1"] }));
+    assert_eq!(b["task"]["blocked"], true, "{b}");
+    assert_eq!(keys(&mcp.ok("task_ready", json!({}))), ["INBOX-1"]);
+    let next = mcp.ok("task_next", json!({}));
+    assert_eq!((next["task"]["key"].clone(), next["task"]["claimed_by"].clone()), (json!("INBOX-1"), json!("agent-1")));
+    let conflict = mcp.err("task_claim", json!({ "taskId": "INBOX-1", "owner": "agent-2" }));
+    assert_eq!(
+        (conflict["code"].clone(), conflict["details"]["holder"].clone()),
+        (json!("conflict"), json!("agent-1"))
+    );
+    mcp.ok("task_release", json!({ "taskId": "INBOX-1" }));
+    mcp.ok("task_claim", json!({ "taskId": "INBOX-1", "owner": "agent-2", "lease": "1h" }));
+    let done = mcp.ok("task_update", json!({ "taskId": "INBOX-1", "status": "completed", "owner": "agent-2" }));
+    assert_eq!((done["task"]["status"].clone(), done["unblocked"].clone()), (json!("done"), json!(["INBOX-2"])));
+    let cycle = mcp.err("task_link", json!({ "taskId": "INBOX-1", "kind": "blocked-by", "otherId": "INBOX-2" }));
+    assert_eq!(cycle["code"], "validation", "{cycle}");
+    let got = mcp.ok("task_get", json!({ "taskId": "INBOX-1" }));
+    assert!(got["links"].as_array().into_iter().flatten().any(|l| l["task"] == "INBOX-2"), "{got}");
+    assert_eq!(keys(&mcp.ok("task_list", json!({ "status": "completed" }))), ["INBOX-1"]);
+    let dup = mcp.err("task_create", json!({ "subject": "Deploy to staging" }));
+    assert_eq!(dup["code"], "confirmation_required", "{dup}");
+    // What runs only on SQLite is refused by name, and nothing is written.
+    let edit = mcp.err("task_update", json!({ "taskId": "INBOX-2", "subject": "Deploy (eu)" }));
+    assert!(edit["message"].as_str().unwrap_or_default().contains("not available on a PostgreSQL store"), "{edit}");
+    mcp.ok("task_create", json!({ "subject": "Write the changelog" }));
+    let two = mcp.err("task_update", json!({ "taskId": "INBOX-2", "owner": "agent-1", "addBlockedBy": ["INBOX-3"] }));
+    assert!(two["message"].as_str().unwrap_or_default().contains("one change per call"), "{two}");
+    let b = mcp.ok("task_get", json!({ "taskId": "INBOX-2" }));
+    assert_eq!(
+        (b["task"]["claimed_by"].clone(), b["task"]["blocked_by"].clone()),
+        (Value::Null, json!(["INBOX-1"])),
+        "nothing written: {b}"
+    );
     mcp.finish();
 }

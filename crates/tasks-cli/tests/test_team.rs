@@ -300,3 +300,22 @@ fn a_bad_postgres_url_is_a_configuration_error_without_the_password() {
     assert!(r.stderr.contains("postgres://ops@127.0.0.1:1/tasks"), "{}", r.stderr);
     assert!(!r.stderr.contains("s3cret-pw"), "the password leaked: {}", r.stderr);
 }
+
+#[test]
+fn the_config_file_can_point_every_command_at_the_team_store() {
+    let Some(team) = TestEnv::postgres("pg_config_file") else { return };
+    let url = team.store_url.clone().expect("url");
+    let config = team.dir.path().join("config").join("tasks");
+    std::fs::create_dir_all(&config).expect("config dir");
+    std::fs::write(config.join("config.toml"), format!("db = \"{url}\"\n")).expect("config file");
+    let run = |args: &[&str]| {
+        let mut cmd = team.command(args);
+        cmd.env_remove("TASKS_DB").env("XDG_CONFIG_HOME", team.dir.path().join("config"));
+        crate::common::collect(cmd.output().expect("run tasks"))
+    };
+    let added = run(&["--json", "add", "Order the scaffolding"]);
+    assert_eq!(added.code, 0, "{}", added.stderr);
+    // The task is in the team store, not in a SQLite file beside the config.
+    assert_eq!(crate::common::keys(&team.json(&["list"])), vec!["INBOX-1"]);
+    assert!(!team.db().exists(), "no SQLite store was created");
+}

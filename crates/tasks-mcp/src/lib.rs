@@ -21,7 +21,8 @@ use rmcp::ServiceExt;
 
 /// What the server needs from the edge: where the store is, who acts, the clock, the zone.
 pub struct ServerConfig {
-    /// Store file.
+    /// Store file, or the team store's `postgres://…` URL (then the tools run on
+    /// PostgreSQL through `tasks-pg`; `task_update` takes one change per call there).
     pub store_path: PathBuf,
     /// Default actor for claims and history (a tool call may name another).
     pub actor: String,

@@ -17,6 +17,7 @@ use tasks_core::ops::note as note_op;
 use tasks_core::ops::query::{self, ListQuery};
 use tasks_core::ops::status;
 use tasks_core::{Context, Error, LinkKind, Source, Store, input, wire};
+use tasks_pg::PgStore;
 
 use crate::ServerConfig;
 use crate::args::{
@@ -113,6 +114,21 @@ impl ServerConfig {
     fn open(&self) -> Result<Store, Error> {
         Store::open(&self.store_path)
     }
+
+    /// Returns the team store's URL when the store is on PostgreSQL (`postgres://…`).
+    fn team_url(&self) -> Option<&str> {
+        self.store_path.to_str().filter(|s| tasks_pg::is_postgres_url(s))
+    }
+
+    /// Connects to the team store (a connection per call, as SQLite opens per call).
+    fn team(&self, url: &str) -> Result<PgStore, Error> {
+        PgStore::connect(url)
+    }
+}
+
+/// Refuses what `task_update` cannot do on a PostgreSQL store yet.
+fn not_on_postgres(what: &str) -> Error {
+    Error::invalid("arguments", what.to_string(), "is not available on a PostgreSQL store yet")
 }
 
 /// Renames a core error's field to the argument name the caller used.
@@ -194,8 +210,11 @@ pub fn create(config: &ServerConfig, mut a: CreateArgs) -> Answer {
         .each("addBlockedBy", &req.blocked_by)
         .one("attach", attach)
         .one("project", req.project.as_deref());
-    let mut store = config.open()?;
-    let out = add::add(&mut store, &ctx, &req).map_err(|e| given.blame(arguments_named(e, subject.argument)))?;
+    let out = match config.team_url() {
+        Some(url) => tasks_pg::ops::add(&mut config.team(url)?, &ctx, &req),
+        None => add::add(&mut config.open()?, &ctx, &req),
+    }
+    .map_err(|e| given.blame(arguments_named(e, subject.argument)))?;
     let now = ctx.now_ms();
     Ok(wire::added(&out, now, false))
 }
@@ -256,8 +275,6 @@ pub fn update(config: &ServerConfig, mut a: UpdateArgs) -> Answer {
         .each("addBlockedBy", &a.add_blocked_by)
         .each("addBlocks", &a.add_blocks)
         .one("project", edit.project.as_deref());
-    let mut store = config.open()?;
-    let key = query::get(&store, &a.task_id).map_err(|e| given.blame(e))?.key;
     let plan = UpdatePlan {
         owner,
         closing,
@@ -268,6 +285,13 @@ pub fn update(config: &ServerConfig, mut a: UpdateArgs) -> Answer {
         status: a.status,
         note: note.as_deref(),
     };
+    if let Some(url) = config.team_url() {
+        let (task, unblocked) = update_on_postgres(&mut config.team(url)?, &ctx, &a.task_id, &plan)
+            .map_err(|e| given.blame(arguments_named(e, named)))?;
+        return Ok(wire::task_updated(&task, &unblocked, ctx.now_ms()));
+    }
+    let mut store = config.open()?;
+    let key = query::get(&store, &a.task_id).map_err(|e| given.blame(e))?.key;
     let unblocked = store
         .batch(|store| apply_update(store, &ctx, &key, &plan))
         .map_err(|e| given.blame(arguments_named(e, named)))?;
@@ -336,12 +360,68 @@ fn apply_update(store: &mut Store, ctx: &Context, key: &str, plan: &UpdatePlan<'
     Ok(Vec::new())
 }
 
+/// `task_update` on the team store: one change per call — the owner (claim or
+/// release), the status `completed`, or one link — each one transaction, so a failure
+/// writes nothing. Other fields, and several changes at once, are refused naming them.
+fn update_on_postgres(
+    store: &mut PgStore,
+    ctx: &Context,
+    task: &str,
+    plan: &UpdatePlan<'_>,
+) -> Result<(tasks_core::Task, Vec<String>), Error> {
+    if !plan.edit.is_empty() {
+        return Err(not_on_postgres("subject, description, due, priority, project"));
+    }
+    if !plan.tags.is_empty() {
+        return Err(not_on_postgres("metadata (tags)"));
+    }
+    if plan.note.is_some() {
+        return Err(not_on_postgres("note"));
+    }
+    if matches!(plan.status, Some(s) if !matches!(s, UpdateStatus::Completed)) {
+        return Err(not_on_postgres("a status other than completed"));
+    }
+    let owner_step = plan.owner.is_some() && !plan.closing;
+    let steps =
+        usize::from(owner_step) + usize::from(plan.status.is_some()) + plan.blocked_by.len() + plan.blocks.len();
+    if steps > 1 {
+        return Err(Error::invalid(
+            "arguments",
+            "",
+            "on a PostgreSQL store task_update takes one change per call: owner, status completed, or one link",
+        ));
+    }
+    let mut unblocked = Vec::new();
+    match plan.owner {
+        Some("") => {
+            tasks_pg::ops::release(store, ctx, task)?;
+        }
+        Some(_) if owner_step => {
+            tasks_pg::ops::claim(store, ctx, task, claims::DEFAULT_LEASE)?;
+        }
+        _ => {}
+    }
+    if let Some(blocker) = plan.blocked_by.first() {
+        tasks_pg::ops::link(store, ctx, task, LinkKind::BlockedBy, blocker)?;
+    }
+    if let Some(dependant) = plan.blocks.first() {
+        tasks_pg::ops::link(store, ctx, dependant, LinkKind::BlockedBy, task)?;
+    }
+    if plan.status.is_some() {
+        let out = tasks_pg::ops::done(store, ctx, task)?;
+        unblocked = out.unblocked.iter().map(|t| t.key.clone()).collect();
+    }
+    Ok((tasks_pg::ops::show(store, task)?.task, unblocked))
+}
+
 /// `task_get`: one task with its links.
 pub fn get(config: &ServerConfig, a: GetArgs) -> Answer {
     let ctx = config.context(None);
-    let store = config.open()?;
-    let detail =
-        query::show(&store, &a.task_id).map_err(|e| Given::default().one("taskId", Some(&a.task_id)).blame(e))?;
+    let detail = match config.team_url() {
+        Some(url) => tasks_pg::ops::show(&mut config.team(url)?, &a.task_id),
+        None => query::show(&config.open()?, &a.task_id),
+    }
+    .map_err(|e| Given::default().one("taskId", Some(&a.task_id)).blame(e))?;
     Ok(wire::task_detail(&detail, ctx.now_ms()))
 }
 
@@ -357,8 +437,16 @@ pub fn list(config: &ServerConfig, a: ListArgs) -> Answer {
         Some(ListStatus::All) => Status::ALL.to_vec(),
     };
     let q = ListQuery { statuses, project: nonblank(a.project), limit: Some(limit(a.limit)?), ..ListQuery::default() };
-    let store = config.open()?;
-    let tasks = query::list(&store, &q).map_err(|e| Given::default().one("project", q.project.as_deref()).blame(e))?;
+    let tasks = match config.team_url() {
+        Some(url) => {
+            let statuses =
+                if q.statuses.is_empty() { vec![Status::Open, Status::InProgress] } else { q.statuses.clone() };
+            let filter = tasks_pg::ops::Filter { statuses, project: q.project.clone(), limit: q.limit };
+            tasks_pg::ops::list(&mut config.team(url)?, &filter)
+        }
+        None => query::list(&config.open()?, &q),
+    }
+    .map_err(|e| Given::default().one("project", q.project.as_deref()).blame(e))?;
     Ok(wire::task_list(&tasks, ctx.now_ms()))
 }
 
@@ -366,26 +454,33 @@ pub fn list(config: &ServerConfig, a: ListArgs) -> Answer {
 pub fn ready(config: &ServerConfig, a: ReadyArgs) -> Answer {
     let ctx = config.context(a.owner.as_deref());
     let n = limit(a.limit)?;
-    let store = config.open()?;
-    Ok(wire::task_list(&query::ready(&store, &ctx, Some(n))?, ctx.now_ms()))
+    let tasks = match config.team_url() {
+        Some(url) => tasks_pg::ops::ready(&mut config.team(url)?, &ctx, None, Some(n))?,
+        None => query::ready(&config.open()?, &ctx, Some(n))?,
+    };
+    Ok(wire::task_list(&tasks, ctx.now_ms()))
 }
 
 /// `task_claim`: lease a task for the owner.
 pub fn claim(config: &ServerConfig, a: ClaimArgs) -> Answer {
     let ctx = config.context(a.owner.as_deref());
     let length = lease(a.lease.as_deref())?;
-    let mut store = config.open()?;
-    let t = claims::claim(&mut store, &ctx, &a.task_id, length)
-        .map_err(|e| Given::default().one("taskId", Some(&a.task_id)).blame(e))?;
+    let t = match config.team_url() {
+        Some(url) => tasks_pg::ops::claim(&mut config.team(url)?, &ctx, &a.task_id, length),
+        None => claims::claim(&mut config.open()?, &ctx, &a.task_id, length),
+    }
+    .map_err(|e| Given::default().one("taskId", Some(&a.task_id)).blame(e))?;
     Ok(wire::task_only(&t, ctx.now_ms()))
 }
 
 /// `task_release`: end the owner's lease early.
 pub fn release(config: &ServerConfig, a: ReleaseArgs) -> Answer {
     let ctx = config.context(a.owner.as_deref());
-    let mut store = config.open()?;
-    let t = claims::release(&mut store, &ctx, &a.task_id)
-        .map_err(|e| Given::default().one("taskId", Some(&a.task_id)).blame(e))?;
+    let t = match config.team_url() {
+        Some(url) => tasks_pg::ops::release(&mut config.team(url)?, &ctx, &a.task_id),
+        None => claims::release(&mut config.open()?, &ctx, &a.task_id),
+    }
+    .map_err(|e| Given::default().one("taskId", Some(&a.task_id)).blame(e))?;
     Ok(wire::task_only(&t, ctx.now_ms()))
 }
 
@@ -395,6 +490,11 @@ pub fn next(config: &ServerConfig, a: NextArgs) -> Answer {
     let length = lease(a.lease.as_deref())?;
     let project = nonblank(a.project);
     let describe = project.as_ref().map(|p| format!("project {p}")).unwrap_or_default();
+    if let Some(url) = config.team_url() {
+        let t = tasks_pg::ops::next(&mut config.team(url)?, &ctx, project.as_deref(), length)
+            .map_err(|e| Given::default().one("project", project.as_deref()).blame(e))?;
+        return Ok(wire::next(&t, true, ctx.now_ms()));
+    }
     let mut store = config.open()?;
     let q = ListQuery { project, ..ListQuery::default() };
     let filter = query::to_filter(&store, &q)
@@ -407,9 +507,12 @@ pub fn next(config: &ServerConfig, a: NextArgs) -> Answer {
 /// `task_link`: link two tasks (cycle-checked for blocked-by and follow-up-of).
 pub fn link(config: &ServerConfig, a: LinkArgs) -> Answer {
     let ctx = config.context(None);
-    let mut store = config.open()?;
     let given = Given::default().one("taskId", Some(&a.task_id)).one("otherId", Some(&a.other_id));
-    let out = link_op::link(&mut store, &ctx, &a.task_id, a.kind.to_core(), &a.other_id).map_err(|e| given.blame(e))?;
+    let out = match config.team_url() {
+        Some(url) => tasks_pg::ops::link(&mut config.team(url)?, &ctx, &a.task_id, a.kind.to_core(), &a.other_id),
+        None => link_op::link(&mut config.open()?, &ctx, &a.task_id, a.kind.to_core(), &a.other_id),
+    }
+    .map_err(|e| given.blame(e))?;
     Ok(wire::linked(&out, ctx.now_ms()))
 }
 

@@ -379,6 +379,9 @@ fn mcp(global: &GlobalArgs) -> Result<(), CliError> {
         zone: env::zone()?,
     };
     // Open once here so a bad store path or a too-new schema fails before the handshake.
-    Store::open(&config.store_path)?;
+    match config.store_path.to_str().filter(|p| tasks_pg::is_postgres_url(p)) {
+        Some(url) => drop(tasks_pg::PgStore::connect(url)?),
+        None => drop(Store::open(&config.store_path)?),
+    }
     tasks_mcp::serve_stdio(config).map_err(|e| CliError::other(format!("mcp: {e:#}")))
 }
