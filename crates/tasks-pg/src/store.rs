@@ -41,6 +41,67 @@ pub fn redacted(url: &str) -> String {
     format!("{scheme}://{rest}")
 }
 
+/// Removes `name=value` from a URL's query (a libpq parameter the `postgres` crate
+/// does not read) and returns the URL without it, and the value.
+fn take_param(url: &str, name: &str) -> (String, Option<String>) {
+    let Some((base, query)) = url.split_once('?') else { return (url.to_string(), None) };
+    let mut value = None;
+    let kept: Vec<&str> = query
+        .split('&')
+        .filter(|pair| match pair.split_once('=') {
+            Some((k, v)) if k == name => {
+                value = Some(v.to_string());
+                false
+            }
+            _ => true,
+        })
+        .collect();
+    let url = if kept.is_empty() { base.to_string() } else { format!("{base}?{}", kept.join("&")) };
+    (url, value)
+}
+
+/// The TLS connector of `sslmode=require`: rustls with the CA certificates of
+/// `root_cert` (a PEM file), or else the system's.
+fn tls_connector(root_cert: Option<&str>) -> std::result::Result<tokio_postgres_rustls::MakeRustlsConnect, String> {
+    use rustls::pki_types::CertificateDer;
+    use rustls::pki_types::pem::PemObject;
+    let mut roots = rustls::RootCertStore::empty();
+    match root_cert {
+        Some(path) => {
+            for cert in CertificateDer::pem_file_iter(path).map_err(|e| format!("sslrootcert {path}: {e}"))? {
+                let cert = cert.map_err(|e| format!("sslrootcert {path}: {e}"))?;
+                roots.add(cert).map_err(|e| format!("sslrootcert {path}: {e}"))?;
+            }
+        }
+        None => {
+            let found = rustls_native_certs::load_native_certs();
+            for cert in found.certs {
+                // A system certificate rustls cannot read is skipped, as browsers do.
+                let _ = roots.add(cert);
+            }
+        }
+    }
+    if roots.is_empty() {
+        return Err("sslmode=require, but no CA certificate to verify the server with: give sslrootcert=PATH".into());
+    }
+    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| e.to_string())?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(tokio_postgres_rustls::MakeRustlsConnect::new(config))
+}
+
+/// Returns an error's text with its cause (the `postgres` crate's top-level messages,
+/// "error performing TLS handshake", say little alone).
+fn with_cause(e: &postgres::Error) -> String {
+    match std::error::Error::source(e) {
+        Some(cause) => format!("{e}: {cause}"),
+        None => e.to_string(),
+    }
+}
+
 /// A connection to the team store.
 pub struct PgStore {
     client: Client,
@@ -93,23 +154,34 @@ pub(crate) type TxResult<T> = std::result::Result<T, TxError>;
 impl PgStore {
     /// Connects to `url` and brings the schema up to date (refusing a newer one).
     ///
-    /// TLS: the connection string's `sslmode` is honoured as far as this build can:
-    /// `disable` and `prefer` connect without TLS; `require` and stricter are refused
-    /// with a message, never silently downgraded.
+    /// TLS is chosen by the connection string, as with libpq: `sslmode=require`
+    /// connects over TLS and verifies the server's certificate and host name (what
+    /// libpq calls `verify-full`: rustls never connects unverified) against the CA file
+    /// of `sslrootcert=PATH`, else the system's CA store; `prefer` (the default) and
+    /// `disable` connect without TLS — for loopback, a socket, or a VPN.
     pub fn connect(url: &str) -> Result<PgStore> {
         let target = redacted(url);
         let open = |reason: String| Error::StoreOpen { path: target.clone(), reason };
+        let (url, root_cert) = take_param(url, "sslrootcert");
         let config: postgres::Config = url.parse().map_err(|e: postgres::Error| open(e.to_string()))?;
-        if matches!(config.get_ssl_mode(), postgres::config::SslMode::Require) {
-            return Err(open(
-                "sslmode=require is not supported by this build (no TLS client); use a loopback or VPN \
-                 address with sslmode=disable, or a TLS-terminating proxy on the machine"
-                    .into(),
-            ));
-        }
-        let mut client = config.connect(NoTls).map_err(|e| open(e.to_string()))?;
+        let connected = if matches!(config.get_ssl_mode(), postgres::config::SslMode::Require) {
+            let tls = tls_connector(root_cert.as_deref()).map_err(&open)?;
+            config.connect(tls)
+        } else {
+            config.connect(NoTls)
+        };
+        let mut client = connected.map_err(|e| open(with_cause(&e)))?;
         migrate(&mut client, &target)?;
         Ok(PgStore { client, target })
+    }
+
+    /// Returns whether this connection is encrypted (TLS), as the server sees it.
+    pub fn uses_tls(&mut self) -> Result<bool> {
+        let row = self
+            .client
+            .query_one("SELECT coalesce((SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()), false)", &[])
+            .map_err(pg)?;
+        Ok(row.get(0))
     }
 
     /// Returns where the store is, without credentials.
@@ -216,6 +288,19 @@ mod tests {
         );
         assert_eq!(redacted("postgresql://db.lan/tasks?password=s3cret"), "postgresql://db.lan/tasks");
         assert_eq!(redacted("postgres://a:b@c/d"), "postgres://a@c/d");
+    }
+
+    #[test]
+    fn sslrootcert_is_taken_out_of_the_query_and_the_rest_kept() {
+        let (url, ca) =
+            take_param("postgres://db/t?sslmode=require&sslrootcert=/etc/ca.pem&application_name=x", "sslrootcert");
+        assert_eq!(
+            (url.as_str(), ca.as_deref()),
+            ("postgres://db/t?sslmode=require&application_name=x", Some("/etc/ca.pem"))
+        );
+        let (url, ca) = take_param("postgres://db/t?sslrootcert=a.pem", "sslrootcert");
+        assert_eq!((url.as_str(), ca.as_deref()), ("postgres://db/t", Some("a.pem")));
+        assert_eq!(take_param("postgres://db/t", "sslrootcert"), ("postgres://db/t".to_string(), None));
     }
 
     #[test]
