@@ -60,6 +60,17 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
         self.one_i64("SELECT count(*) FROM task_terms WHERE term = $1", &[&term])
     }
 
+    fn doc_freqs(&self, terms: &[&str]) -> Result<Vec<i64>> {
+        let tokens: Vec<&str> = terms.iter().copied().filter(|t| tokens_of(t) == [*t]).collect();
+        let rows = self
+            .client
+            .borrow_mut()
+            .query("SELECT term, count(*) FROM task_terms WHERE term = ANY($1) GROUP BY term", &[&tokens])
+            .map_err(pg)?;
+        let counts: std::collections::HashMap<String, i64> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+        Ok(terms.iter().map(|t| counts.get(*t).copied().unwrap_or(0)).collect())
+    }
+
     fn ranked_matches(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
         let phrases: Vec<(f64, Vec<String>)> =
             terms.iter().filter(|(t, _)| dedup::match_term(t).is_some()).map(|(t, idf)| (*idf, tokens_of(t))).collect();

@@ -164,6 +164,14 @@ fn param_of(v: &Value, col: &Column, line: usize) -> Result<Box<dyn ToSql + Sync
 /// Restores an export into an empty store, in one transaction (a bad line names its
 /// number and nothing is written); the first line (the header) was already read.
 pub fn import(store: &mut PgStore, header: &str, input: &mut dyn BufRead) -> Result<DumpOutcome> {
+    let out = restore(store, header, input)?;
+    // Fresh statistics: without them the planner guesses on tables it has never seen
+    // filled, and the first `ready` after a 100k restore took ~0.6 s instead of ~0.06 s.
+    store.analyze()?;
+    Ok(out)
+}
+
+fn restore(store: &mut PgStore, header: &str, input: &mut dyn BufRead) -> Result<DumpOutcome> {
     check_header(header)?;
     let mut lines: Vec<(usize, String)> = Vec::new();
     let mut buf = String::new();

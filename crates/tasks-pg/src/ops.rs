@@ -27,6 +27,9 @@ use crate::PgStore;
 use crate::rows::{self, HAS_OPEN_BLOCKER, READY_ORDER, TASK_COLUMNS};
 use crate::store::{CHECKED_WRITE_LOCK, TxError, TxResult};
 
+/// Rows a list or `ready` answers when no limit is given: the SQLite store's.
+pub use tasks_core::ops::query::DEFAULT_LIMIT;
+
 /// Which tasks a list shows.
 #[derive(Debug, Clone, Default)]
 pub struct Filter {
@@ -34,7 +37,7 @@ pub struct Filter {
     pub statuses: Vec<Status>,
     /// Only this project (key).
     pub project: Option<String>,
-    /// Most rows.
+    /// Most rows [default: [`DEFAULT_LIMIT`]].
     pub limit: Option<usize>,
 }
 
@@ -156,7 +159,7 @@ pub fn list(store: &mut PgStore, filter: &Filter) -> Result<Vec<Task>> {
     store.read(|c| {
         let pid = project_id(c, filter.project.as_deref())?;
         let statuses: Vec<&str> = filter.statuses.iter().map(|s| s.as_str()).collect();
-        let limit = filter.limit.map(|n| n as i64).unwrap_or(i64::MAX);
+        let limit = filter.limit.unwrap_or(DEFAULT_LIMIT) as i64;
         let ids: Vec<i64> = c
             .query(
                 "SELECT t.id FROM tasks t
@@ -178,7 +181,7 @@ pub fn ready(store: &mut PgStore, ctx: &Context, project: Option<&str>, limit: O
     let now = ctx.now_ms();
     store.read(|c| {
         let pid = project_id(c, project)?;
-        let limit = limit.map(|n| n as i64).unwrap_or(i64::MAX);
+        let limit = limit.unwrap_or(DEFAULT_LIMIT) as i64;
         let ids: Vec<i64> = c
             .query(
                 &format!(

@@ -175,6 +175,11 @@ impl PgStore {
         Ok(PgStore { client, target })
     }
 
+    /// Refreshes the planner's statistics of every table (after a bulk restore).
+    pub(crate) fn analyze(&mut self) -> Result<()> {
+        self.client.batch_execute("ANALYZE").map_err(pg)
+    }
+
     /// Returns whether this connection is encrypted (TLS), as the server sees it.
     pub fn uses_tls(&mut self) -> Result<bool> {
         let row = self

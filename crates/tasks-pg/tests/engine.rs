@@ -212,3 +212,24 @@ fn both_engines_give_identical_candidates_and_scores_on_the_dev_set() {
     }
     engines_agree_on(&set, "pg_identical_dev");
 }
+
+#[test]
+fn list_and_ready_answer_the_default_two_hundred_rows_as_on_sqlite() {
+    let Some((mut pg, _)) = fresh("pg_default_limit") else { return };
+    let dir = tempfile_dir();
+    let mut sqlite = Store::open(&dir.join("many.db")).expect("sqlite");
+    let c = ctx("2026-12-01T10:00:00Z", "owner");
+    let lines: String = (0..250).map(|i| format!("{{\"id\":\"t{i}\",\"title\":\"job number {i}\"}}\n")).collect();
+    let opts = tasks_core::ops::import::ImportOptions { skip_bad: false, check_report: false, weights: None };
+    tasks_core::ops::import::import_text(&mut sqlite, &c, &lines, &opts, &mut |_| {}).expect("import");
+    let mut dump = Vec::new();
+    tasks_core::ops::dump::export(&sqlite, &c, &mut dump, &mut |_| {}).expect("export");
+    let text = String::from_utf8(dump).expect("utf-8");
+    let (header, rest) = text.split_once('\n').expect("header");
+    tasks_pg::dump::import(&mut pg, header, &mut rest.as_bytes()).expect("restore");
+    let listed = tasks_pg::ops::list(&mut pg, &tasks_pg::ops::Filter::default()).expect("list");
+    let ready = tasks_pg::ops::ready(&mut pg, &c, None, None).expect("ready");
+    let on_sqlite = tasks_core::ops::query::ready(&sqlite, &c, None).expect("sqlite ready");
+    assert_eq!((listed.len(), ready.len()), (tasks_pg::ops::DEFAULT_LIMIT, on_sqlite.len()));
+    assert_eq!(ready.iter().map(|t| &t.key).collect::<Vec<_>>(), on_sqlite.iter().map(|t| &t.key).collect::<Vec<_>>());
+}

@@ -194,6 +194,23 @@ struct StoreDocFreq<'a> {
 }
 
 impl StoreDocFreq<'_> {
+    /// Reads the frequencies of the terms not seen yet in one call to the source.
+    fn prefetch(&self, terms: &[String]) -> Result<()> {
+        let missing: Vec<&str> = {
+            let seen = self.seen.borrow();
+            terms.iter().map(String::as_str).filter(|t| !seen.contains_key(*t)).collect()
+        };
+        if missing.is_empty() {
+            return Ok(());
+        }
+        let counts = self.source.doc_freqs(&missing)?;
+        let mut seen = self.seen.borrow_mut();
+        for (t, n) in missing.into_iter().zip(counts) {
+            seen.insert(t.to_string(), n);
+        }
+        Ok(())
+    }
+
     fn lookup(&self, stem: &str) -> Result<i64> {
         if let Some(n) = self.seen.borrow().get(stem) {
             return Ok(*n);
@@ -283,6 +300,7 @@ pub const MIN_QUERY_TERMS: usize = 3;
 /// [`MIN_QUERY_TERMS`] rarest — each with its bm25 inverse document frequency,
 /// ln(1 + (N − n + 0.5) / (n + 0.5)).
 fn selective_terms(df: &StoreDocFreq<'_>, terms: Vec<String>) -> Result<Vec<(String, f64)>> {
+    df.prefetch(&terms)?;
     let limit = (df.total as f64 * MAX_QUERY_TERM_SHARE).max(50.0) as i64;
     let mut with_df: Vec<(i64, String)> = terms.into_iter().map(|t| Ok((df.lookup(&t)?, t))).collect::<Result<_>>()?;
     with_df.sort();

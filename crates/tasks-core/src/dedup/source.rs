@@ -78,6 +78,11 @@ pub trait CheckSource {
     fn totals(&self) -> Result<(i64, i64, i64)>;
     /// Returns how many tasks hold an index term (a stem or a concept term).
     fn doc_freq(&self, term: &str) -> Result<i64>;
+    /// Returns the document frequencies of many terms, in their order: one round trip
+    /// on an engine across a network (the default asks term by term).
+    fn doc_freqs(&self, terms: &[&str]) -> Result<Vec<i64>> {
+        terms.iter().map(|t| self.doc_freq(t)).collect()
+    }
     /// Returns the ids of the tasks holding any of `terms`, best first, at most `pool`:
     /// a task scores the sum of the idf of the terms it holds (bm25 with k1 = 0, b = 0),
     /// ties going to the newer task (higher id).
