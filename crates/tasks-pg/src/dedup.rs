@@ -158,35 +158,10 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
         let r = self
             .client
             .borrow_mut()
-            .query_opt(
-                "SELECT id, uuid, key, external_id, title, description, person_id, amount_minor, currency, due_at,
-                        due_kind, category, chat, reply_to_id, created_at, status, closed_at FROM tasks WHERE id = $1",
-                &[&id],
-            )
+            .query_opt(&format!("SELECT {CANDIDATE_COLUMNS} FROM tasks WHERE id = $1"), &[&id])
             .map_err(pg)?
             .ok_or_else(|| Error::task_not_found(format!("#{id}")))?;
-        let amount = match (r.get::<_, Option<i64>>(7), r.get::<_, Option<String>>(8)) {
-            (Some(minor), Some(currency)) => Some(Money { minor, currency }),
-            _ => None,
-        };
-        Ok(CandidateRow {
-            id: r.get(0),
-            uuid: r.get(1),
-            key: r.get(2),
-            external_id: r.get(3),
-            title: r.get(4),
-            description: r.get(5),
-            person_id: r.get(6),
-            amount,
-            due_at: r.get(9),
-            due_kind: r.get(10),
-            category: r.get(11),
-            chat: r.get(12),
-            reply_to_id: r.get(13),
-            created_at: r.get(14),
-            status: r.get::<_, String>(15).parse().unwrap_or(Status::Open),
-            closed_at: r.get(16),
-        })
+        Ok(candidate_of(&r))
     }
 
     fn reply_parent(&self, id: i64) -> Result<Option<i64>> {
@@ -269,12 +244,78 @@ pub(crate) fn index(c: &mut impl GenericClient, id: i64) -> TxResult<()> {
     Ok(())
 }
 
-/// Rebuilds every task's index rows (after a restore).
-pub(crate) fn reindex_all(c: &mut impl GenericClient) -> TxResult<()> {
-    c.batch_execute("DELETE FROM task_terms; DELETE FROM task_term_text; DELETE FROM task_signatures;")?;
-    let ids: Vec<i64> = c.query("SELECT id FROM tasks ORDER BY id", &[])?.iter().map(|r| r.get(0)).collect();
-    for id in ids {
-        index(c, id)?;
+/// The candidate fields of a task, for [`CheckSource::candidate_row`] and the bulk
+/// reindex.
+const CANDIDATE_COLUMNS: &str = "id, uuid, key, external_id, title, description, person_id, amount_minor, currency,
+    due_at, due_kind, category, chat, reply_to_id, created_at, status, closed_at";
+
+fn candidate_of(r: &postgres::Row) -> CandidateRow {
+    let amount = match (r.get::<_, Option<i64>>(7), r.get::<_, Option<String>>(8)) {
+        (Some(minor), Some(currency)) => Some(Money { minor, currency }),
+        _ => None,
+    };
+    CandidateRow {
+        id: r.get(0),
+        uuid: r.get(1),
+        key: r.get(2),
+        external_id: r.get(3),
+        title: r.get(4),
+        description: r.get(5),
+        person_id: r.get(6),
+        amount,
+        due_at: r.get(9),
+        due_kind: r.get(10),
+        category: r.get(11),
+        chat: r.get(12),
+        reply_to_id: r.get(13),
+        created_at: r.get(14),
+        status: r.get::<_, String>(15).parse().unwrap_or(Status::Open),
+        closed_at: r.get(16),
+    }
+}
+
+/// Rebuilds every task's index rows (after a restore): one read of the tasks, the
+/// entries computed here, and three COPYs — not five statements per task.
+pub(crate) fn reindex_all(tx: &mut postgres::Transaction<'_>) -> TxResult<()> {
+    use std::fmt::Write as _;
+    use std::io::Write as _;
+    tx.batch_execute("DELETE FROM task_terms; DELETE FROM task_term_text; DELETE FROM task_signatures;")?;
+    let rows = tx.query(&format!("SELECT {CANDIDATE_COLUMNS} FROM tasks ORDER BY id"), &[])?;
+    let (mut terms, mut texts, mut signatures) = (String::new(), String::new(), String::new());
+    let null = |v: Option<String>| v.unwrap_or_else(|| "\\N".into());
+    for r in &rows {
+        let row = candidate_of(r);
+        let entry = dedup::index_entry(&row);
+        let tokens = tokens_of(&entry.terms);
+        let mut seen = std::collections::HashSet::new();
+        for t in &tokens {
+            if seen.insert(t.as_str()) {
+                let _ = writeln!(terms, "{t}\t{}", row.id);
+            }
+        }
+        let _ = writeln!(texts, "{}\t{}", row.id, tokens.join(" "));
+        let (minor, currency) = match &entry.amount {
+            Some(m) => (Some(m.minor.to_string()), Some(m.currency.clone())),
+            None => (None, None),
+        };
+        let _ = writeln!(
+            signatures,
+            "{}\t{}\t{}\t{}",
+            row.id,
+            null(minor),
+            null(currency),
+            null(entry.due_ms.map(|d| d.to_string()))
+        );
+    }
+    for (sql, text) in [
+        ("COPY task_terms (term, task_id) FROM STDIN", terms),
+        ("COPY task_term_text (task_id, tokens) FROM STDIN", texts),
+        ("COPY task_signatures (task_id, amount_minor, currency, due_at) FROM STDIN", signatures),
+    ] {
+        let mut writer = tx.copy_in(sql)?;
+        // A failed write is reported by finish(), with the server's reason.
+        let _ = writer.write_all(text.as_bytes());
+        writer.finish()?;
     }
     Ok(())
 }
