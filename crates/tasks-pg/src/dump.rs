@@ -277,10 +277,10 @@ fn restore(store: &mut PgStore, header: &str, input: &mut dyn BufRead) -> Result
                 names.push(name.clone());
                 fields.push(copy_field(value, col, *line)?);
             }
-            if batch.as_ref().is_some_and(|b| b.table != table || b.names != names) {
-                if let Some(b) = batch.take() {
-                    b.copy(tx)?;
-                }
+            if batch.as_ref().is_some_and(|b| b.table != table || b.names != names)
+                && let Some(b) = batch.take()
+            {
+                b.copy(tx)?;
             }
             let b = batch.get_or_insert_with(|| Batch { table, kind, names, text: String::new(), lines: Vec::new() });
             b.text.push_str(&fields.join("\t"));
