@@ -7,7 +7,9 @@ use std::cell::RefCell;
 
 use postgres::GenericClient;
 use tasks_core::dedup::levels::Level;
-use tasks_core::dedup::source::{BM25_POOL, CandidateQuery, CandidateRow, CheckSource, push_unique, rank_hits};
+use tasks_core::dedup::source::{
+    BM25_POOL, CandidateQuery, CandidateRow, CheckSource, STATS_REFRESH_SHARE, push_unique, rank_hits,
+};
 use tasks_core::dedup::{self, Band, Candidate, Decision, Probe};
 use tasks_core::model::{Money, Status};
 use tasks_core::ops::add::AddRequest;
@@ -39,6 +41,11 @@ const LIVE: &str = "t.created_at <= $2 AND (t.closed_at IS NULL OR t.closed_at >
 
 impl<C: GenericClient> CheckSource for PgSource<'_, C> {
     fn totals(&self) -> Result<(i64, i64, i64)> {
+        let cached = cached_stats(&mut **self.client.borrow_mut()).map_err(pg)?;
+        let get = |n: &str| cached.get(n).map(|v| *v as i64);
+        if let (Some(t), Some(p), Some(a)) = (get("tasks_n"), get("person_n"), get("amount_n")) {
+            return Ok((t, p, a));
+        }
         let row = self
             .client
             .borrow_mut()
@@ -52,20 +59,17 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
     }
 
     fn doc_freq(&self, term: &str) -> Result<i64> {
-        // FTS5's vocabulary holds tokens: a term that is not one token as it stands
-        // ("16:00", or one with a capital) has no entry there, so its count is 0.
-        if tokens_of(term) != [term] {
-            return Ok(0);
-        }
-        self.one_i64("SELECT count(*) FROM task_terms WHERE term = $1", &[&term])
+        Ok(self.doc_freqs(&[term])?.first().copied().unwrap_or(0))
     }
 
     fn doc_freqs(&self, terms: &[&str]) -> Result<Vec<i64>> {
+        // FTS5's vocabulary holds tokens: a term that is not one token as it stands
+        // ("16:00", or one with a capital) has no entry there, so its count is 0.
         let tokens: Vec<&str> = terms.iter().copied().filter(|t| tokens_of(t) == [*t]).collect();
         let rows = self
             .client
             .borrow_mut()
-            .query("SELECT term, count(*) FROM task_terms WHERE term = ANY($1) GROUP BY term", &[&tokens])
+            .query("SELECT term, docs FROM term_docs WHERE term = ANY($1)", &[&tokens])
             .map_err(pg)?;
         let counts: std::collections::HashMap<String, i64> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
         Ok(terms.iter().map(|t| counts.get(*t).copied().unwrap_or(0)).collect())
@@ -164,6 +168,17 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
         Ok(candidate_of(&r))
     }
 
+    fn candidate_rows(&self, ids: &[i64]) -> Result<Vec<CandidateRow>> {
+        let rows = self
+            .client
+            .borrow_mut()
+            .query(&format!("SELECT {CANDIDATE_COLUMNS} FROM tasks WHERE id = ANY($1)"), &[&ids])
+            .map_err(pg)?;
+        let mut by_id: std::collections::HashMap<i64, CandidateRow> =
+            rows.iter().map(candidate_of).map(|r| (r.id, r)).collect();
+        ids.iter().map(|id| by_id.remove(id).ok_or_else(|| Error::task_not_found(format!("#{id}")))).collect()
+    }
+
     fn reply_parent(&self, id: i64) -> Result<Option<i64>> {
         Ok(self
             .client
@@ -174,18 +189,11 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
     }
 
     fn squares(&self) -> Result<(f64, f64)> {
-        let row = self
-            .client
-            .borrow_mut()
-            .query_one(
-                "SELECT (SELECT coalesce(sum(c * c), 0)::float8 FROM (SELECT count(*) AS c FROM tasks
-                            WHERE person_id IS NOT NULL GROUP BY person_id) p),
-                        (SELECT coalesce(sum(c * c), 0)::float8 FROM (SELECT count(*) AS c FROM task_signatures
-                            WHERE amount_minor IS NOT NULL GROUP BY amount_minor, currency) a)",
-                &[],
-            )
-            .map_err(pg)?;
-        Ok((row.get(0), row.get(1)))
+        let cached = cached_stats(&mut **self.client.borrow_mut()).map_err(pg)?;
+        if let (Some(p), Some(a)) = (cached.get("person_sq"), cached.get("amount_sq")) {
+            return Ok((*p, *a));
+        }
+        squares_of(&mut **self.client.borrow_mut()).map_err(pg)
     }
 
     fn person_count(&self, person_id: i64) -> Result<i64> {
@@ -217,15 +225,84 @@ pub fn tokens_of(text: &str) -> Vec<String> {
     text.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()).map(str::to_lowercase).collect()
 }
 
-/// Writes a task's index rows: its terms in `task_terms` and its signature.
+/// Returns the cached statistics (`dup_stats`) by name.
+fn cached_stats(
+    c: &mut impl GenericClient,
+) -> std::result::Result<std::collections::HashMap<String, f64>, postgres::Error> {
+    Ok(c.query("SELECT name, value FROM dup_stats", &[])?.iter().map(|r| (r.get(0), r.get(1))).collect())
+}
+
+/// Σ over persons of their task count², Σ over amounts of their count².
+fn squares_of(c: &mut impl GenericClient) -> std::result::Result<(f64, f64), postgres::Error> {
+    let row = c.query_one(
+        "SELECT (SELECT coalesce(sum(c * c), 0)::float8 FROM (SELECT count(*) AS c FROM tasks
+                    WHERE person_id IS NOT NULL GROUP BY person_id) p),
+                (SELECT coalesce(sum(c * c), 0)::float8 FROM (SELECT count(*) AS c FROM task_signatures
+                    WHERE amount_minor IS NOT NULL GROUP BY amount_minor, currency) a)",
+        &[],
+    )?;
+    Ok((row.get(0), row.get(1)))
+}
+
+/// Recomputes the cached statistics when missing or stale — the SQLite store's rule:
+/// the highest task id moved by more than [`STATS_REFRESH_SHARE`] since (at least 1).
+fn refresh_stats(c: &mut impl GenericClient, force: bool) -> TxResult<()> {
+    let total: i64 = c.query_one("SELECT coalesce(max(id), 0) FROM tasks", &[])?.get(0);
+    let at: Option<i64> = c.query_opt("SELECT tasks FROM dup_stats WHERE name = 'person_sq'", &[])?.map(|r| r.get(0));
+    let stale = match at {
+        None => true,
+        Some(at) => (total - at).abs() as f64 > (at as f64 * STATS_REFRESH_SHARE).max(1.0),
+    };
+    if !stale && !force {
+        return Ok(());
+    }
+    let (person, amount) = squares_of(c)?;
+    let counts = c.query_one(
+        "SELECT (SELECT count(*) FROM tasks)::float8, (SELECT count(*) FROM tasks WHERE person_id IS NOT NULL)::float8,
+                (SELECT count(*) FROM task_signatures WHERE amount_minor IS NOT NULL)::float8",
+        &[],
+    )?;
+    let values: [(&str, f64); 5] = [
+        ("person_sq", person),
+        ("amount_sq", amount),
+        ("tasks_n", counts.get(0)),
+        ("person_n", counts.get(1)),
+        ("amount_n", counts.get(2)),
+    ];
+    for (name, value) in values {
+        c.execute(
+            "INSERT INTO dup_stats (name, value, tasks) VALUES ($1, $2, $3)
+             ON CONFLICT (name) DO UPDATE SET value = $2, tasks = $3",
+            &[&name, &value, &total],
+        )?;
+    }
+    Ok(())
+}
+
+/// Writes a task's index rows: its tokens in `task_terms` (and their document
+/// frequencies), its token stream and its signature; then the statistics.
 pub(crate) fn index(c: &mut impl GenericClient, id: i64) -> TxResult<()> {
     let row = PgSource::new(c).candidate_row(id)?;
     let entry = dedup::index_entry(&row);
     let tokens = tokens_of(&entry.terms);
+    let mut distinct: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    // In term order, so two writers touching the same terms lock them in one order.
+    c.execute(
+        "UPDATE term_docs SET docs = docs - 1
+         WHERE term IN (SELECT term FROM task_terms WHERE task_id = $1 ORDER BY term)",
+        &[&id],
+    )?;
     c.execute("DELETE FROM task_terms WHERE task_id = $1", &[&id])?;
     c.execute(
-        "INSERT INTO task_terms (term, task_id) SELECT DISTINCT t, $2::bigint FROM unnest($1::text[]) AS t",
-        &[&tokens, &id],
+        "INSERT INTO task_terms (term, task_id) SELECT t, $2::bigint FROM unnest($1::text[]) AS t",
+        &[&distinct, &id],
+    )?;
+    c.execute(
+        "INSERT INTO term_docs (term, docs) SELECT t, 1 FROM unnest($1::text[]) AS t
+         ON CONFLICT (term) DO UPDATE SET docs = term_docs.docs + 1",
+        &[&distinct],
     )?;
     c.execute(
         "INSERT INTO task_term_text (task_id, tokens) VALUES ($1, $2)
@@ -241,7 +318,7 @@ pub(crate) fn index(c: &mut impl GenericClient, id: i64) -> TxResult<()> {
          ON CONFLICT (task_id) DO UPDATE SET amount_minor = $2, currency = $3, due_at = $4",
         &[&id, &minor, &currency, &entry.due_ms],
     )?;
-    Ok(())
+    refresh_stats(c, false)
 }
 
 /// The candidate fields of a task, for [`CheckSource::candidate_row`] and the bulk
@@ -279,7 +356,9 @@ fn candidate_of(r: &postgres::Row) -> CandidateRow {
 pub(crate) fn reindex_all(tx: &mut postgres::Transaction<'_>) -> TxResult<()> {
     use std::fmt::Write as _;
     use std::io::Write as _;
-    tx.batch_execute("DELETE FROM task_terms; DELETE FROM task_term_text; DELETE FROM task_signatures;")?;
+    tx.batch_execute(
+        "DELETE FROM task_terms; DELETE FROM task_term_text; DELETE FROM task_signatures; DELETE FROM term_docs;",
+    )?;
     let rows = tx.query(&format!("SELECT {CANDIDATE_COLUMNS} FROM tasks ORDER BY id"), &[])?;
     let (mut terms, mut texts, mut signatures) = (String::new(), String::new(), String::new());
     let null = |v: Option<String>| v.unwrap_or_else(|| "\\N".into());
@@ -317,7 +396,8 @@ pub(crate) fn reindex_all(tx: &mut postgres::Transaction<'_>) -> TxResult<()> {
         let _ = writer.write_all(text.as_bytes());
         writer.finish()?;
     }
-    Ok(())
+    tx.batch_execute("INSERT INTO term_docs (term, docs) SELECT term, count(*) FROM task_terms GROUP BY term")?;
+    refresh_stats(tx, true)
 }
 
 /// The candidates of a would-be task as `add` sees them (possible and likely), minus

@@ -135,7 +135,7 @@ fn keys_claims_ready_and_cycles_behave_as_on_sqlite() {
 
 #[test]
 fn a_probable_duplicate_is_refused_on_postgres_too() {
-    let Some((mut pg, _)) = fresh("pg_duplicate_refused") else { return };
+    let Some((mut pg, url)) = fresh("pg_duplicate_refused") else { return };
     let owner = ctx("2026-12-01T10:00:00Z", "owner");
     let req = AddRequest::titled("Renew the passport before the March trip");
     tasks_pg::ops::add(&mut pg, &owner, &req).expect("first");
@@ -149,6 +149,25 @@ fn a_probable_duplicate_is_refused_on_postgres_too() {
     let out = tasks_pg::ops::add(&mut pg, &later, &anyway).expect("--new");
     assert_eq!(out.task.key, "INBOX-2");
     assert_eq!(out.candidates[0].key, "INBOX-1", "shown beside the new task");
+    // The kept document frequencies and statistics agree with the rows they count.
+    let mut raw = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
+    let off: i64 = raw
+        .query_one(
+            "SELECT count(*) FROM (SELECT term, count(*) AS n FROM task_terms GROUP BY term) t
+             FULL JOIN term_docs d USING (term) WHERE coalesce(d.docs, 0) <> coalesce(t.n, 0)",
+            &[],
+        )
+        .expect("compare")
+        .get(0);
+    assert_eq!(off, 0, "term_docs counts every task holding a term");
+    // Refreshed as SQLite's are: when the store grew by more than 1 % (at least one
+    // task) since — so after the second task the count still says 1, after a third 3.
+    let tasks_n = |raw: &mut postgres::Client| -> f64 {
+        raw.query_one("SELECT value FROM dup_stats WHERE name = 'tasks_n'", &[]).expect("stats").get(0)
+    };
+    assert_eq!(tasks_n(&mut raw), 1.0);
+    tasks_pg::ops::add(&mut pg, &later, &AddRequest::titled("Book the flights to Lisbon")).expect("third");
+    assert_eq!(tasks_n(&mut raw), 3.0);
 }
 
 /// Imports a labelled set into a SQLite store, moves it to PostgreSQL through the

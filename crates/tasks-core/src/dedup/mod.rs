@@ -609,8 +609,8 @@ pub fn check_on(
     let mut person_avg: Option<f64> = None;
     let mut amount_avg: Option<f64> = None;
     let mut out = Vec::new();
-    for id in ids.into_iter().take(MAX_CANDIDATES) {
-        let row = source.candidate_row(id)?;
+    let ids: Vec<i64> = ids.into_iter().take(MAX_CANDIDATES).collect();
+    for row in source.candidate_rows(&ids)? {
         let mut cand = row_profile(&row);
         let mut c = compare::compare(&new, &cand, &df, &root)?;
         // The embedder, if the store has one, is consulted only when the lexical text

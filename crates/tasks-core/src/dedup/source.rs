@@ -30,6 +30,11 @@ pub struct CandidateQuery<'a> {
     pub self_id: i64,
 }
 
+/// The cached counts behind [`CheckSource::totals`] and [`CheckSource::squares`] are
+/// refreshed when the store grew by more than this share since (every engine keeps the
+/// same rule, so their weights agree).
+pub use crate::store::dedup::STATS_REFRESH_SHARE;
+
 /// Best-ranked term matches considered before the live filter: four times the old pool
 /// of 100 open among 400 — in a store where three of four tasks are closed, 400 still
 /// leaves about 100 live matches for the top 20.
@@ -95,6 +100,11 @@ pub trait CheckSource {
     fn candidate_ids(&self, q: &CandidateQuery<'_>) -> Result<Vec<i64>>;
     /// Reads a candidate's fields.
     fn candidate_row(&self, id: i64) -> Result<CandidateRow>;
+    /// Reads many candidates' fields, in the order given: one round trip on an engine
+    /// across a network (the default reads them one by one).
+    fn candidate_rows(&self, ids: &[i64]) -> Result<Vec<CandidateRow>> {
+        ids.iter().map(|id| self.candidate_row(*id)).collect()
+    }
     /// Returns the task a task's message replies to.
     fn reply_parent(&self, id: i64) -> Result<Option<i64>>;
     /// Returns (Σ over persons of their task count², Σ over amounts of their count²).
