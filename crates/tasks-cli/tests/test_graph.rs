@@ -19,7 +19,13 @@ fn chain_on(env: &TestEnv) {
 
 #[test]
 fn ready_and_blocked_follow_done_at_once() {
-    let env = chain();
+    for env in TestEnv::engines("ready_and_blocked_follow_done") {
+        chain_on(&env);
+        ready_and_blocked_on(&env);
+    }
+}
+
+fn ready_and_blocked_on(env: &TestEnv) {
     assert_eq!(keys(&env.json(&["ready"])), ["HRB-1"]);
     assert_eq!(keys(&env.json(&["blocked"])), ["HRB-2", "HRB-3"]);
     let d = env.json(&["done", "HRB-1"]);

@@ -238,6 +238,7 @@ fn one_session_gives_the_same_answers_on_both_engines() {
         &["add", "Pour the foundation", "-p", "HRB", "--dry-run", "--new"],
         &["check", "Pour the foundations", "--all"],
         &["ready"],
+        &["blocked"],
         &["next"],
         &["claim", "HRB-1", "--for", "1h"],
         &["next", "--claim", "--as", "agent-2"],
@@ -246,6 +247,14 @@ fn one_session_gives_the_same_answers_on_both_engines() {
         &["show", "HRB-1"],
         &["done", "HRB-1"],
         &["ready"],
+        &["start", "Q-1"],
+        &["stop", "Q-1"],
+        &["dismiss", "Q-1", "--reason", "asked elsewhere"],
+        &["reopen", "Q-1"],
+        &["unlink", "HRB-1", "related-to", "Q-1"],
+        &["done", "HRB-2", "Q-1"],
+        &["history", "HRB-1"],
+        &["history", "Q-1"],
         &["list", "-s", "all"],
         &["project", "list"],
     ];
@@ -272,6 +281,9 @@ fn one_session_gives_the_same_answers_on_both_engines() {
         env.ok(&["add", "Pour the foundation"]);
         env.ok(&["add", "Raise the walls", "--blocked-by", "INBOX-1"]);
         env.fails(&["add", "Pour the foundation"], 7);
+        let blocked = env.fails(&["done", "INBOX-2"], 15);
+        assert_eq!(blocked["details"]["blockers"], serde_json::json!(["INBOX-1"]), "{}", env.engine());
+        env.ok(&["done", "INBOX-2", "--force"]);
         let cycle = env.fails(&["link", "INBOX-1", "blocked-by", "INBOX-2"], 2);
         assert_eq!(cycle["details"]["path"], serde_json::json!(["INBOX-1", "INBOX-2", "INBOX-1"]), "{}", env.engine());
     }

@@ -361,8 +361,8 @@ fn apply_update(store: &mut Store, ctx: &Context, key: &str, plan: &UpdatePlan<'
 }
 
 /// `task_update` on the team store: one change per call — the owner (claim or
-/// release), the status `completed`, or one link — each one transaction, so a failure
-/// writes nothing. Other fields, and several changes at once, are refused naming them.
+/// release), the status, or one link — each one transaction, so a failure writes
+/// nothing. Other fields, and several changes at once, are refused naming them.
 fn update_on_postgres(
     store: &mut PgStore,
     ctx: &Context,
@@ -378,9 +378,6 @@ fn update_on_postgres(
     if plan.note.is_some() {
         return Err(not_on_postgres("note"));
     }
-    if matches!(plan.status, Some(s) if !matches!(s, UpdateStatus::Completed)) {
-        return Err(not_on_postgres("a status other than completed"));
-    }
     let owner_step = plan.owner.is_some() && !plan.closing;
     let steps =
         usize::from(owner_step) + usize::from(plan.status.is_some()) + plan.blocked_by.len() + plan.blocks.len();
@@ -388,7 +385,7 @@ fn update_on_postgres(
         return Err(Error::invalid(
             "arguments",
             "",
-            "on a PostgreSQL store task_update takes one change per call: owner, status completed, or one link",
+            "on a PostgreSQL store task_update takes one change per call: owner, status, or one link",
         ));
     }
     let mut unblocked = Vec::new();
@@ -407,9 +404,20 @@ fn update_on_postgres(
     if let Some(dependant) = plan.blocks.first() {
         tasks_pg::ops::link(store, ctx, dependant, LinkKind::BlockedBy, task)?;
     }
-    if plan.status.is_some() {
-        let out = tasks_pg::ops::done(store, ctx, task)?;
-        unblocked = out.unblocked.iter().map(|t| t.key.clone()).collect();
+    if let Some(target) = plan.status {
+        use tasks_pg::ops::StatusVerb;
+        let verb = match target {
+            // A started task goes back to open (`tasks stop`); a closed one reopens.
+            UpdateStatus::Pending if tasks_pg::ops::show(store, task)?.task.status == Status::InProgress => {
+                StatusVerb::Stop
+            }
+            UpdateStatus::Pending => StatusVerb::Reopen,
+            UpdateStatus::InProgress => StatusVerb::Start,
+            UpdateStatus::Completed => StatusVerb::Done,
+            UpdateStatus::Deleted => StatusVerb::Dismiss(Some(DELETED_REASON)),
+        };
+        let outs = tasks_pg::ops::set_status(store, ctx, &[task], verb, false)?;
+        unblocked = outs.iter().flat_map(|o| o.unblocked.iter().map(|t| t.key.clone())).collect();
     }
     Ok((tasks_pg::ops::show(store, task)?.task, unblocked))
 }

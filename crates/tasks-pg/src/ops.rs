@@ -20,7 +20,10 @@ use tasks_core::ops::link::LinkOutcome;
 use tasks_core::ops::project::ProjectSummary;
 use tasks_core::ops::query::{LinkView, TaskDetail};
 use tasks_core::ops::status::StatusOutcome;
-use tasks_core::store::events::{Change, ClaimChange, Created, EventChange, LinkChange, ReleaseChange, StatusChange};
+use tasks_core::ops::status::{DEFAULT_DISMISS_REASON, guard};
+use tasks_core::store::events::{
+    Change, ClaimChange, Created, Event, EventChange, LinkChange, ReleaseChange, StatusChange,
+};
 use tasks_core::{Context, Error, Result, keys, time};
 
 use crate::PgStore;
@@ -217,7 +220,8 @@ fn claim_event(task: &Task, actor: &str, until: i64, now: i64, via: Option<&str>
     EventChange::Claim(ClaimChange {
         claimed_by: Change(task.claimed_by.clone(), Some(actor.to_string())),
         claimed_until: Change(task.claimed_until.map(time::rfc3339), Some(time::rfc3339(until))),
-        renewal: Some(task.live_claim(now).is_some_and(|(h, _)| h == actor)),
+        // As on SQLite: `claim` says whether it renewed; `next` takes only unheld tasks.
+        renewal: via.is_none().then(|| task.live_claim(now).is_some_and(|(h, _)| h == actor)),
         via: via.map(str::to_string),
     })
 }
@@ -305,48 +309,207 @@ pub fn next(store: &mut PgStore, ctx: &Context, project: Option<&str>, lease: st
     })
 }
 
-/// Marks a task done (ending its lease), naming the dependants it frees; done again
-/// is no change.
+/// A status verb: what it checks, and the status it sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusVerb<'a> {
+    /// `start`: in progress; a closed task is refused; another's claim and open
+    /// blockers refuse unless forced.
+    Start,
+    /// `stop`: an in-progress task back to open.
+    Stop,
+    /// `done`: another's claim and open blockers refuse unless forced.
+    Done,
+    /// `dismiss` with a reason (default `cancelled`): another's claim refuses unless forced.
+    Dismiss(Option<&'a str>),
+    /// `reopen`: a closed task back to open; an open one is no change.
+    Reopen,
+}
+
+/// Changes the status of tasks, all or none (one transaction), with the SQLite store's
+/// checks ([`tasks_core::ops::status::guard`]); each outcome names the dependants it freed.
+pub fn set_status(
+    store: &mut PgStore,
+    ctx: &Context,
+    references: &[&str],
+    verb: StatusVerb<'_>,
+    force: bool,
+) -> Result<Vec<StatusOutcome>> {
+    let reason = match verb {
+        StatusVerb::Dismiss(r) => {
+            let r = r.map(str::trim).filter(|r| !r.is_empty()).unwrap_or(DEFAULT_DISMISS_REASON);
+            tasks_core::limits::check_text("reason", r, tasks_core::limits::NAME_MAX_CHARS)?;
+            Some(r)
+        }
+        _ => None,
+    };
+    store.write(|tx| {
+        let mut outs = Vec::with_capacity(references.len());
+        for reference in references {
+            let id = rows::resolve(tx, reference)?;
+            let task = rows::get(tx, id)?;
+            let to = match verb {
+                StatusVerb::Start => {
+                    if task.status.is_closed() {
+                        return Err(TxError::Core(Error::WrongState {
+                            key: task.key,
+                            status: task.status.to_string(),
+                            reason: "reopen it first".into(),
+                        }));
+                    }
+                    guard(&task, ctx, force, true)?;
+                    Status::InProgress
+                }
+                StatusVerb::Stop => {
+                    if task.status != Status::InProgress {
+                        return Err(TxError::Core(Error::WrongState {
+                            key: task.key,
+                            status: task.status.to_string(),
+                            reason: "only a task in progress can be stopped".into(),
+                        }));
+                    }
+                    guard(&task, ctx, force, false)?;
+                    Status::Open
+                }
+                StatusVerb::Done => {
+                    if !task.status.is_closed() {
+                        guard(&task, ctx, force, true)?;
+                    }
+                    Status::Done
+                }
+                StatusVerb::Dismiss(_) => {
+                    if !task.status.is_closed() {
+                        guard(&task, ctx, force, false)?;
+                    }
+                    Status::Dismissed
+                }
+                StatusVerb::Reopen => {
+                    if !task.status.is_closed() {
+                        outs.push(StatusOutcome { task, changed: false, unblocked: Vec::new() });
+                        continue;
+                    }
+                    Status::Open
+                }
+            };
+            outs.push(change(tx, ctx, task, to, reason)?);
+        }
+        Ok(outs)
+    })
+}
+
+/// Sets a task's status with its event, as the SQLite store's `status::change`.
+fn change(
+    tx: &mut Transaction<'_>,
+    ctx: &Context,
+    task: Task,
+    to: Status,
+    reason: Option<&str>,
+) -> TxResult<StatusOutcome> {
+    let now = ctx.now_ms();
+    if task.status == to && (reason.is_none() || task.close_reason.as_deref() == reason) {
+        return Ok(StatusOutcome { task, changed: false, unblocked: Vec::new() });
+    }
+    let dependants: Vec<i64> = if to.is_closed() {
+        tx.query(
+            &format!(
+                "SELECT DISTINCT l.from_task_id FROM links l JOIN tasks t ON t.id = l.from_task_id
+                 WHERE l.to_task_id = $1 AND l.kind = 'blocked-by' AND l.removed_at IS NULL
+                   AND t.status IN ('open', 'in_progress') AND {HAS_OPEN_BLOCKER} ORDER BY 1"
+            ),
+            &[&task.id],
+        )?
+        .iter()
+        .map(|r| r.get(0))
+        .collect()
+    } else {
+        Vec::new()
+    };
+    let closed_at = to.is_closed().then_some(now);
+    tx.execute(
+        "UPDATE tasks SET status = $2, close_reason = $3, closed_at = $4, updated_at = $5,
+             claimed_by = CASE WHEN $6 THEN NULL ELSE claimed_by END,
+             claimed_until = CASE WHEN $6 THEN NULL ELSE claimed_until END
+         WHERE id = $1",
+        &[&task.id, &to.as_str(), &reason, &closed_at, &now, &to.is_closed()],
+    )?;
+    let change = EventChange::Status(StatusChange {
+        status: Change(task.status, to),
+        close_reason: (reason.is_some() || task.close_reason.is_some())
+            .then(|| Change(task.close_reason.clone(), reason.map(str::to_string))),
+        claimed_by: (to.is_closed() && task.claimed_by.is_some()).then(|| Change(task.claimed_by.clone(), None)),
+    });
+    Events::new().record(tx, task.id, now, &ctx.actor, &change)?;
+    let unblocked =
+        rows::get_many(tx, &dependants)?.into_iter().filter(|t| !t.is_blocked() && !t.status.is_closed()).collect();
+    Ok(StatusOutcome { task: rows::get(tx, task.id)?, changed: true, unblocked })
+}
+
+/// Marks a task done (see [`set_status`]).
 pub fn done(store: &mut PgStore, ctx: &Context, reference: &str) -> Result<StatusOutcome> {
+    let mut outs = set_status(store, ctx, &[reference], StatusVerb::Done, false)?;
+    outs.pop().ok_or_else(|| Error::invalid("task", "", "no task given"))
+}
+
+/// Removes a link; `changed` is false when there was none.
+pub fn unlink(store: &mut PgStore, ctx: &Context, from: &str, kind: LinkKind, to: &str) -> Result<LinkOutcome> {
     let now = ctx.now_ms();
     store.write(|tx| {
-        let id = rows::resolve(tx, reference)?;
-        let task = rows::get(tx, id)?;
-        if task.status == Status::Done {
-            return Ok(StatusOutcome { task, changed: false, unblocked: Vec::new() });
+        let (a, b) = (rows::resolve(tx, from)?, rows::resolve(tx, to)?);
+        let removed = tx.execute(
+            "UPDATE links SET removed_at = $4, removed_by = $5
+             WHERE from_task_id = $1 AND kind = $2 AND to_task_id = $3 AND removed_at IS NULL",
+            &[&a, &kind.as_str(), &b, &now, &ctx.actor],
+        )? > 0;
+        if removed {
+            let to_key = rows::get(tx, b)?.key;
+            Events::new().record(tx, a, now, &ctx.actor, &EventChange::Unlink(LinkChange { kind, to: to_key }))?;
         }
-        let dependants: Vec<i64> = tx
+        Ok(LinkOutcome { task: rows::get(tx, a)?, other: rows::get(tx, b)?, kind, changed: removed })
+    })
+}
+
+/// Open tasks waiting for an open blocker, oldest first.
+pub fn blocked(store: &mut PgStore, limit: Option<usize>) -> Result<Vec<Task>> {
+    store.read(|c| {
+        let limit = limit.unwrap_or(DEFAULT_LIMIT) as i64;
+        let ids: Vec<i64> = c
             .query(
-                "SELECT DISTINCT l.from_task_id FROM links l JOIN tasks d ON d.id = l.from_task_id
-                 WHERE l.to_task_id = $1 AND l.kind = 'blocked-by' AND l.removed_at IS NULL
-                   AND d.status IN ('open', 'in_progress') ORDER BY 1",
-                &[&id],
+                &format!(
+                    "SELECT t.id FROM tasks t WHERE t.status IN ('open', 'in_progress') AND {HAS_OPEN_BLOCKER}
+                     ORDER BY t.created_at, t.id LIMIT $1"
+                ),
+                &[&limit],
             )?
             .iter()
             .map(|r| r.get(0))
             .collect();
-        if let Some((holder, _)) = task.live_claim(now)
-            && holder != ctx.actor
-        {
-            return Err(TxError::Core(Error::Claimed {
-                key: task.key.clone(),
-                holder: holder.to_string(),
-                until: time::rfc3339(task.claimed_until.unwrap_or_default()),
-            }));
-        }
-        tx.execute(
-            "UPDATE tasks SET status = 'done', close_reason = NULL, closed_at = $2, updated_at = $2,
-                 claimed_by = NULL, claimed_until = NULL WHERE id = $1",
-            &[&id, &now],
+        rows::get_many(c, &ids)
+    })
+}
+
+/// A task and its history, oldest first.
+pub fn history(store: &mut PgStore, reference: &str) -> Result<(Task, Vec<Event>)> {
+    store.read(|c| {
+        let id = rows::resolve(c, reference)?;
+        let task = rows::get(c, id)?;
+        let rows = c.query(
+            "SELECT e.id, e.at, e.actor, e.kind, e.changes,
+                    coalesce((SELECT o.undoes IS NOT NULL FROM operations o WHERE o.id = e.op_id), false)
+             FROM task_events e WHERE e.task_id = $1 ORDER BY e.id",
+            &[&id],
         )?;
-        let change = EventChange::Status(StatusChange {
-            status: Change(task.status, Status::Done),
-            close_reason: task.close_reason.is_some().then(|| Change(task.close_reason.clone(), None)),
-            claimed_by: task.claimed_by.is_some().then(|| Change(task.claimed_by.clone(), None)),
-        });
-        Events::new().record(tx, id, now, &ctx.actor, &change)?;
-        let unblocked = rows::get_many(tx, &dependants)?.into_iter().filter(|t| !t.is_blocked()).collect();
-        Ok(StatusOutcome { task: rows::get(tx, id)?, changed: true, unblocked })
+        let events = rows
+            .iter()
+            .map(|r| {
+                Ok(Event {
+                    id: r.get(0),
+                    at: r.get(1),
+                    actor: r.get(2),
+                    change: EventChange::from_stored(r.get(3), r.get(4))?,
+                    by_undo: r.get(5),
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok((task, events))
     })
 }
 

@@ -10,6 +10,7 @@ use serde_json::json;
 use tasks_core::model::Status;
 use tasks_core::{Context, wire};
 use tasks_pg::PgStore;
+use tasks_pg::ops::StatusVerb;
 
 use super::project::ProjectCommand;
 use super::{Cli, Command, add, change, claim, duplicates, project, transfer, view};
@@ -18,8 +19,8 @@ use crate::error::CliError;
 use crate::render::{self, Style, safe};
 
 /// The commands that run on a PostgreSQL store, for the refusal's hint.
-const SUPPORTED: &str =
-    "project, add, list, show, ready, check, claim, release, next, done, link, export, import, daemon";
+const SUPPORTED: &str = "project, add, list, show, history, ready, blocked, check, claim, release, next, start, stop, \
+     done, dismiss, reopen, link, unlink, export, import, daemon";
 
 /// What a command needs on the team store.
 struct Team {
@@ -77,6 +78,13 @@ pub fn run(cli: Cli, url: &str) -> Result<(), CliError> {
             | Command::Release(_)
             | Command::Next(_)
             | Command::Done(_)
+            | Command::Start(_)
+            | Command::Stop(_)
+            | Command::Dismiss(_)
+            | Command::Reopen(_)
+            | Command::History(_)
+            | Command::Blocked(_)
+            | Command::Unlink(_)
             | Command::Link(_)
             | Command::Export(_)
             | Command::Import(_)
@@ -184,18 +192,28 @@ fn dispatch(t: &mut Team, cmd: Command) -> Result<(), CliError> {
             };
             t.print(|| wire::next(&task, a.claim, now), || claim::next_text(&task, a.claim));
         }
-        Command::Done(a) => {
-            refuse_flag(a.force, "--force")?;
-            let mut outs = Vec::new();
-            for reference in &a.tasks {
-                outs.push(tasks_pg::ops::done(&mut t.store, &t.ctx, reference)?);
-            }
-            t.print(|| change::statuses_value(&outs, now), || change::statuses_text(&outs, "Done"));
+        Command::Done(a) => status(t, &a.tasks, StatusVerb::Done, a.force, "Done")?,
+        Command::Start(a) => status(t, &a.tasks, StatusVerb::Start, a.force, "Started")?,
+        Command::Stop(a) => status(t, std::slice::from_ref(&a.task), StatusVerb::Stop, a.force, "Stopped")?,
+        Command::Dismiss(a) => status(t, &a.tasks, StatusVerb::Dismiss(a.reason.as_deref()), a.force, "Dismissed")?,
+        Command::Reopen(a) => status(t, std::slice::from_ref(&a.task), StatusVerb::Reopen, false, "Reopened")?,
+        Command::History(a) => {
+            let (task, events) = tasks_pg::ops::history(&mut t.store, &a.task)?;
+            t.print(|| wire::history(&task, &events, now), || render::history(&task, &events, &t.style));
+        }
+        Command::Blocked(a) => {
+            let items = tasks_pg::ops::blocked(&mut t.store, a.limit)?;
+            t.print(|| wire::task_list(&items, now), || render::tasks(&items, &t.style, "Nothing is blocked."));
         }
         Command::Link(a) => {
             let kind: tasks_core::LinkKind = a.kind.parse()?;
             let out = tasks_pg::ops::link(&mut t.store, &t.ctx, &a.task, kind, &a.other)?;
             t.print(|| wire::linked(&out, now), || change::link_text(&out, true));
+        }
+        Command::Unlink(a) => {
+            let kind: tasks_core::LinkKind = a.kind.parse()?;
+            let out = tasks_pg::ops::unlink(&mut t.store, &t.ctx, &a.task, kind, &a.other)?;
+            t.print(|| wire::linked(&out, now), || change::link_text(&out, false));
         }
         Command::Export(a) => {
             if a.format != transfer::ExportFormat::Tasks {
@@ -249,6 +267,15 @@ fn dispatch(t: &mut Team, cmd: Command) -> Result<(), CliError> {
         Command::Daemon(a) => daemon(t, a.once, a.telegram)?,
         other => return Err(unsupported(&name_of(&other))),
     }
+    Ok(())
+}
+
+/// Runs a status verb on tasks, all or none, and prints as the SQLite commands do.
+fn status(t: &mut Team, tasks: &[String], verb: StatusVerb<'_>, force: bool, said: &str) -> Result<(), CliError> {
+    let refs: Vec<&str> = tasks.iter().map(String::as_str).collect();
+    let outs = tasks_pg::ops::set_status(&mut t.store, &t.ctx, &refs, verb, force)?;
+    let now = t.ctx.now_ms();
+    t.print(|| change::statuses_value(&outs, now), || change::statuses_text(&outs, said));
     Ok(())
 }
 

@@ -123,7 +123,7 @@ pub fn dismiss_many(
 /// Refuses a change to a task another actor holds a live lease on (SPEC §4: a claim
 /// means nobody else works on it), and — when `blockers` — one with open blockers,
 /// unless `force`.
-pub(crate) fn guard(task: &Task, ctx: &Context, force: bool, blockers: bool) -> Result<()> {
+pub fn guard(task: &Task, ctx: &Context, force: bool, blockers: bool) -> Result<()> {
     if force {
         return Ok(());
     }
