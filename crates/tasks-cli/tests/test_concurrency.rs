@@ -45,6 +45,31 @@ fn eight_adding(env: &TestEnv) {
     );
 }
 
+/// Runs `agents` processes at once, each asking `next --claim` `each` times as
+/// `agent-<n>`; returns (agent, key claimed or `None` for "nothing ready", exit 6).
+pub fn agents_claim(env: &TestEnv, agents: usize, each: usize) -> Vec<(String, Option<String>)> {
+    thread::scope(|s| {
+        let handles: Vec<_> = (0..agents)
+            .map(|a| {
+                s.spawn(move || {
+                    let agent = format!("agent-{a}");
+                    (0..each)
+                        .map(|_| {
+                            let r = env.run(&["--json", "next", "--claim", "--as", &agent]);
+                            match r.code {
+                                0 => (agent.clone(), Some(r.json()["task"]["key"].as_str().expect("key").to_string())),
+                                6 => (agent.clone(), None),
+                                other => panic!("{}: next --claim exited {other}: {}", env.engine(), r.stderr),
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("thread")).collect()
+    })
+}
+
 /// Writes `n` independent ready tasks with one import (one process, one transaction).
 pub fn seed_ready(env: &TestEnv, n: usize) {
     let lines: String = (0..n).map(|i| format!("{{\"id\":\"t{i}\",\"title\":\"job {i}\"}}\n")).collect();
@@ -62,30 +87,7 @@ fn eight_agents_never_claim_one_task_twice() {
         let env = if round % 4 == 0 { TestEnv::postgres("eight_agents_never_claim_twice") } else { None };
         let env = env.unwrap_or_else(TestEnv::new);
         seed_ready(&env, TASKS);
-        let results: Vec<(String, Option<String>)> = thread::scope(|s| {
-            let handles: Vec<_> = (0..AGENTS)
-                .map(|a| {
-                    let env = &env;
-                    s.spawn(move || {
-                        let agent = format!("agent-{a}");
-                        (0..EACH)
-                            .map(|_| {
-                                let r = env.run(&["--json", "next", "--claim", "--as", &agent]);
-                                match r.code {
-                                    0 => (
-                                        agent.clone(),
-                                        Some(r.json()["task"]["key"].as_str().expect("key").to_string()),
-                                    ),
-                                    6 => (agent.clone(), None),
-                                    other => panic!("round {round}: next --claim exited {other}: {}", r.stderr),
-                                }
-                            })
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            handles.into_iter().flat_map(|h| h.join().expect("thread")).collect()
-        });
+        let results = agents_claim(&env, AGENTS, EACH);
         let claimed: Vec<&String> = results.iter().filter_map(|(_, k)| k.as_ref()).collect();
         let unique: BTreeSet<&&String> = claimed.iter().collect();
         assert_eq!(unique.len(), claimed.len(), "round {round} ({}): a task was claimed twice", env.engine());

@@ -10,7 +10,7 @@ use std::thread;
 use serde_json::Value;
 
 use crate::common::TestEnv;
-use crate::test_concurrency::seed_ready;
+use crate::test_concurrency::{agents_claim, seed_ready};
 
 #[test]
 fn sixteen_agents_claiming_fifty_times_each_never_get_one_task_twice() {
@@ -19,27 +19,7 @@ fn sixteen_agents_claiming_fifty_times_each_never_get_one_task_twice() {
     const EACH: usize = 50;
     const TASKS: usize = 700;
     seed_ready(&env, TASKS);
-    let results: Vec<(String, Option<String>)> = thread::scope(|s| {
-        let handles: Vec<_> = (0..AGENTS)
-            .map(|a| {
-                let env = &env;
-                s.spawn(move || {
-                    let agent = format!("agent-{a}");
-                    (0..EACH)
-                        .map(|_| {
-                            let r = env.run(&["--json", "next", "--claim", "--as", &agent]);
-                            match r.code {
-                                0 => (agent.clone(), Some(r.json()["task"]["key"].as_str().expect("key").to_string())),
-                                6 => (agent.clone(), None),
-                                other => panic!("next --claim exited {other}: {}", r.stderr),
-                            }
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().expect("thread")).collect()
-    });
+    let results = agents_claim(&env, AGENTS, EACH);
     let claimed: Vec<&String> = results.iter().filter_map(|(_, k)| k.as_ref()).collect();
     let unique: BTreeSet<&&String> = claimed.iter().collect();
     assert_eq!(unique.len(), claimed.len(), "a task was claimed twice");

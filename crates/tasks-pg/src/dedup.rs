@@ -400,14 +400,8 @@ pub(crate) fn reindex_all(tx: &mut postgres::Transaction<'_>) -> TxResult<()> {
     refresh_stats(tx, true)
 }
 
-/// The candidates of a would-be task as `add` sees them (possible and likely), minus
-/// the tasks it is declared blocked by.
-pub(crate) fn candidates_for_add(
-    c: &mut impl GenericClient,
-    req: &AddRequest,
-    blockers: &[i64],
-    now: i64,
-) -> TxResult<Vec<Candidate>> {
+/// Scores every candidate of a would-be task (every band), with the store's weights.
+fn scored(c: &mut impl GenericClient, req: &AddRequest, now: i64) -> TxResult<Vec<Candidate>> {
     let probe = Probe {
         title: &req.title,
         description: &req.description,
@@ -421,7 +415,18 @@ pub(crate) fn candidates_for_add(
     };
     let source = PgSource::new(c);
     let weights = dedup::weights_of(&source)?;
-    let all = dedup::check_on(&source, &probe, &weights, 0)?;
+    Ok(dedup::check_on(&source, &probe, &weights, 0)?)
+}
+
+/// The candidates of a would-be task as `add` sees them (possible and likely), minus
+/// the tasks it is declared blocked by.
+pub(crate) fn candidates_for_add(
+    c: &mut impl GenericClient,
+    req: &AddRequest,
+    blockers: &[i64],
+    now: i64,
+) -> TxResult<Vec<Candidate>> {
+    let all = scored(c, req, now)?;
     Ok(all.into_iter().filter(|c| c.band >= Band::Possible && !blockers.contains(&c.task_id)).collect())
 }
 
@@ -448,20 +453,7 @@ pub fn check(
     let now = ctx.now_ms();
     store.read(|c| {
         let blockers: Vec<i64> = req.blocked_by.iter().map(|r| crate::rows::resolve(c, r)).collect::<TxResult<_>>()?;
-        let probe = Probe {
-            title: &req.title,
-            description: &req.description,
-            person_id: None,
-            amount: req.amount.as_ref(),
-            due: req.due,
-            category: req.category.as_deref(),
-            chat: None,
-            reply_to_id: None,
-            at_ms: now,
-        };
-        let source = PgSource::new(c);
-        let weights = dedup::weights_of(&source)?;
-        let all = dedup::check_on(&source, &probe, &weights, 0)?;
+        let all = scored(c, req, now)?;
         Ok(all
             .into_iter()
             .filter(|c| (every_band || c.band >= Band::Possible) && !blockers.contains(&c.task_id))

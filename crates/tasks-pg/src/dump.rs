@@ -15,7 +15,7 @@ use postgres::types::Type;
 use serde_json::{Map, Value, json};
 use tasks_core::ops::dump::{DumpOutcome, FORMAT, VERSION};
 use tasks_core::store::DUMP_TABLES;
-use tasks_core::{Context, Error, Result, time};
+use tasks_core::{Context, Error, Result};
 
 use crate::PgStore;
 use crate::store::{TxError, TxResult};
@@ -73,14 +73,7 @@ pub fn export(store: &mut PgStore, ctx: &Context, out: &mut dyn Write) -> Result
             let n: i64 = c.query_one(&format!("SELECT count(*) FROM \"{table}\""), &[])?.get(0);
             counts.insert((*kind).to_string(), json!(n));
         }
-        let header = json!({
-            "kind": "header",
-            "format": FORMAT,
-            "version": VERSION,
-            "schema": MIRRORS_SQLITE_SCHEMA,
-            "exported_at": time::rfc3339(ctx.now_ms()),
-            "counts": counts,
-        });
+        let header = tasks_core::ops::dump::header(counts, MIRRORS_SQLITE_SCHEMA, ctx.now_ms());
         writeln!(out, "{header}").map_err(io)?;
         let mut written = 0u64;
         for (table, kind) in DUMP_TABLES {

@@ -4,8 +4,9 @@
 
 use postgres::GenericClient;
 use postgres::Row;
-use tasks_core::model::{Due, DueKind, Money, Project, ProjectKind, Source, Status, Task, TaskType};
-use tasks_core::{Error, time};
+use tasks_core::Error;
+use tasks_core::model::{Project, ProjectKind, Task};
+use tasks_core::store::StoredTask;
 
 use crate::store::{TxError, TxResult};
 
@@ -39,43 +40,27 @@ fn spelled<T: std::str::FromStr>(row: &Row, idx: usize) -> TxResult<T> {
     text.parse::<T>().map_err(|_| TxError::Core(Error::Postgres(format!("unexpected value {text:?} in the store"))))
 }
 
-/// Reads a task from a row of [`TASK_COLUMNS`].
+/// Reads a task from a row of [`TASK_COLUMNS`] (the core builds it, as from SQLite).
 pub(crate) fn task_of(row: &Row) -> TxResult<Task> {
-    let due_at: Option<i64> = row.try_get(12)?;
-    let due_kind: DueKind = spelled(row, 13)?;
-    let due_instant: Option<i64> = row.try_get(28)?;
-    let due = due_at.and_then(|ms| {
-        let date = time::floating_date_from_ms(ms)?;
-        Some(match due_instant {
-            Some(at) => Due::at(date, at),
-            None => Due { date, kind: due_kind, at: None },
-        })
-    });
-    let amount = match (row.try_get::<_, Option<i64>>(16)?, row.try_get::<_, Option<String>>(17)?) {
-        (Some(minor), Some(currency)) => Some(Money { minor, currency }),
-        _ => None,
-    };
-    let tags: Vec<String> = serde_json::from_str(row.try_get(26)?).map_err(Error::from)?;
-    let blockers: Vec<(String, String)> = serde_json::from_str(row.try_get(27)?).map_err(Error::from)?;
-    let open_blockers =
-        blockers.iter().filter(|(_, s)| s == "open" || s == "in_progress").map(|(k, _)| k.clone()).collect();
-    Ok(Task {
+    let stored = StoredTask {
         id: row.try_get(0)?,
         uuid: row.try_get(1)?,
         key: row.try_get(2)?,
         legacy_key: row.try_get(3)?,
         external_id: row.try_get(4)?,
         project: row.try_get(5)?,
-        task_type: spelled::<TaskType>(row, 6)?,
+        task_type: row.try_get(6)?,
         title: row.try_get(7)?,
         description: row.try_get(8)?,
-        status: spelled::<Status>(row, 9)?,
+        status: row.try_get(9)?,
         close_reason: row.try_get(10)?,
-        priority: row.try_get::<_, Option<i64>>(11)?.map(|p| p as u8),
-        due,
+        priority: row.try_get(11)?,
+        due_at: row.try_get(12)?,
+        due_kind: row.try_get(13)?,
         category: row.try_get(14)?,
         person: row.try_get(15)?,
-        amount,
+        amount_minor: row.try_get(16)?,
+        currency: row.try_get(17)?,
         chat: row.try_get(18)?,
         reply_to: row.try_get(19)?,
         claimed_by: row.try_get(20)?,
@@ -83,11 +68,12 @@ pub(crate) fn task_of(row: &Row) -> TxResult<Task> {
         created_at: row.try_get(22)?,
         updated_at: row.try_get(23)?,
         closed_at: row.try_get(24)?,
-        source: spelled::<Source>(row, 25)?,
-        tags,
-        blocked_by: blockers.into_iter().map(|(k, _)| k).collect(),
-        open_blockers,
-    })
+        source: row.try_get(25)?,
+        tags_json: row.try_get(26)?,
+        blockers_json: row.try_get(27)?,
+        due_instant: row.try_get(28)?,
+    };
+    stored.into_task().map_err(|(idx, message)| TxError::Core(Error::Postgres(format!("column {idx}: {message}"))))
 }
 
 /// Reads one task by row id.

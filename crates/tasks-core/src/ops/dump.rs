@@ -41,6 +41,19 @@ pub fn is_dump_header(line: &str) -> bool {
         .is_some_and(|v| v.get("kind").and_then(Value::as_str) == Some("header") && v.get("format").is_some())
 }
 
+/// Returns the header line of an export: format, version, the schema the rows follow,
+/// the moment and the record counts by kind (shared by every engine's export).
+pub fn header(counts: Map<String, Value>, schema: i64, now_ms: i64) -> Value {
+    json!({
+        "kind": "header",
+        "format": FORMAT,
+        "version": VERSION,
+        "schema": schema,
+        "exported_at": time::rfc3339(now_ms),
+        "counts": counts,
+    })
+}
+
 /// Writes the whole store; `progress` gets the number of records written.
 pub fn export(store: &Store, ctx: &Context, out: &mut dyn Write, progress: &mut dyn FnMut(u64)) -> Result<u64> {
     let conn = store.conn();
@@ -50,14 +63,7 @@ pub fn export(store: &Store, ctx: &Context, out: &mut dyn Write, progress: &mut 
         let n: i64 = conn.query_row(&format!("SELECT count(*) FROM \"{table}\""), [], |r| r.get(0))?;
         counts.insert((*kind).to_string(), json!(n));
     }
-    let header = json!({
-        "kind": "header",
-        "format": FORMAT,
-        "version": VERSION,
-        "schema": SCHEMA_VERSION,
-        "exported_at": time::rfc3339(ctx.now_ms()),
-        "counts": counts,
-    });
+    let header = header(counts, SCHEMA_VERSION, ctx.now_ms());
     writeln!(out, "{header}").map_err(io)?;
     let mut written = 0u64;
     for (table, kind) in DATA {

@@ -38,55 +38,26 @@ const HAS_OPEN_BLOCKER: &str = "EXISTS (SELECT 1 FROM links l JOIN tasks b ON b.
     WHERE l.from_task_id = t.id AND l.kind = 'blocked-by' AND l.removed_at IS NULL
       AND b.status IN ('open', 'in_progress'))";
 
-fn parse_enum<T: std::str::FromStr>(row: &Row<'_>, idx: usize) -> rusqlite::Result<T> {
-    let text: String = row.get(idx)?;
-    text.parse::<T>().map_err(|_| {
-        rusqlite::Error::FromSqlConversionFailure(
-            idx,
-            rusqlite::types::Type::Text,
-            format!("unexpected value {text:?} in the store").into(),
-        )
-    })
-}
-
 fn row_to_task(row: &Row<'_>) -> rusqlite::Result<Task> {
-    let due_at: Option<i64> = row.get(12)?;
-    let due_kind: DueKind = parse_enum(row, 13)?;
-    let due_instant: Option<i64> = row.get(28)?;
-    let due = due_at.and_then(|ms| {
-        let date = time::floating_date_from_ms(ms)?;
-        Some(match due_instant {
-            Some(at) => Due::at(date, at),
-            None => Due { date, kind: due_kind, at: None },
-        })
-    });
-    let amount = match (row.get::<_, Option<i64>>(16)?, row.get::<_, Option<String>>(17)?) {
-        (Some(minor), Some(currency)) => Some(Money { minor, currency }),
-        _ => None,
-    };
-    let tags_json: String = row.get(26)?;
-    let tags: Vec<String> = serde_json::from_str(&tags_json).unwrap_or_default();
-    let blockers_json: String = row.get(27)?;
-    let blockers: Vec<(String, String)> = serde_json::from_str(&blockers_json).unwrap_or_default();
-    let open_blockers =
-        blockers.iter().filter(|(_, s)| s == "open" || s == "in_progress").map(|(k, _)| k.clone()).collect();
-    Ok(Task {
+    let stored = StoredTask {
         id: row.get(0)?,
         uuid: row.get(1)?,
         key: row.get(2)?,
         legacy_key: row.get(3)?,
         external_id: row.get(4)?,
         project: row.get(5)?,
-        task_type: parse_enum::<TaskType>(row, 6)?,
+        task_type: row.get(6)?,
         title: row.get(7)?,
         description: row.get(8)?,
-        status: parse_enum::<Status>(row, 9)?,
+        status: row.get(9)?,
         close_reason: row.get(10)?,
-        priority: row.get::<_, Option<i64>>(11)?.map(|p| p as u8),
-        due,
+        priority: row.get(11)?,
+        due_at: row.get(12)?,
+        due_kind: row.get(13)?,
         category: row.get(14)?,
         person: row.get(15)?,
-        amount,
+        amount_minor: row.get(16)?,
+        currency: row.get(17)?,
         chat: row.get(18)?,
         reply_to: row.get(19)?,
         claimed_by: row.get(20)?,
@@ -94,11 +65,108 @@ fn row_to_task(row: &Row<'_>) -> rusqlite::Result<Task> {
         created_at: row.get(22)?,
         updated_at: row.get(23)?,
         closed_at: row.get(24)?,
-        source: parse_enum::<Source>(row, 25)?,
-        tags,
-        blocked_by: blockers.into_iter().map(|(k, _)| k).collect(),
-        open_blockers,
+        source: row.get(25)?,
+        tags_json: row.get(26)?,
+        blockers_json: row.get(27)?,
+        due_instant: row.get(28)?,
+    };
+    stored.into_task().map_err(|(idx, message)| {
+        rusqlite::Error::FromSqlConversionFailure(idx, rusqlite::types::Type::Text, message.into())
     })
+}
+
+/// A task row as every engine reads it (the columns of the task query, derived ones
+/// included: project key, person handle, tags and blockers as JSON), before it becomes
+/// a [`Task`] — so SQLite and PostgreSQL read tasks the same way. Fields are the
+/// columns of the same names (see [`Task`] for their meaning).
+#[derive(Debug, Clone)]
+#[allow(missing_docs)] // one per column of `tasks`, documented on `Task`
+pub struct StoredTask {
+    pub id: i64,
+    pub uuid: String,
+    pub key: String,
+    pub legacy_key: Option<String>,
+    pub external_id: Option<String>,
+    pub project: String,
+    pub task_type: String,
+    pub title: String,
+    pub description: String,
+    pub status: String,
+    pub close_reason: Option<String>,
+    pub priority: Option<i64>,
+    pub due_at: Option<i64>,
+    pub due_kind: String,
+    pub category: Option<String>,
+    pub person: Option<String>,
+    pub amount_minor: Option<i64>,
+    pub currency: Option<String>,
+    pub chat: Option<String>,
+    pub reply_to: Option<String>,
+    pub claimed_by: Option<String>,
+    pub claimed_until: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub closed_at: Option<i64>,
+    pub source: String,
+    /// JSON list of tag names.
+    pub tags_json: String,
+    /// JSON list of `[key, status]` of the live blocked-by targets.
+    pub blockers_json: String,
+    pub due_instant: Option<i64>,
+}
+
+impl StoredTask {
+    /// Builds the task; an unknown spelling in the store is `(column index, message)`.
+    pub fn into_task(self) -> std::result::Result<Task, (usize, String)> {
+        fn spelled<T: std::str::FromStr>(idx: usize, text: &str) -> std::result::Result<T, (usize, String)> {
+            text.parse::<T>().map_err(|_| (idx, format!("unexpected value {text:?} in the store")))
+        }
+        let due_kind: DueKind = spelled(13, &self.due_kind)?;
+        let due = self.due_at.and_then(|ms| {
+            let date = time::floating_date_from_ms(ms)?;
+            Some(match self.due_instant {
+                Some(at) => Due::at(date, at),
+                None => Due { date, kind: due_kind, at: None },
+            })
+        });
+        let amount = match (self.amount_minor, self.currency) {
+            (Some(minor), Some(currency)) => Some(Money { minor, currency }),
+            _ => None,
+        };
+        let tags: Vec<String> = serde_json::from_str(&self.tags_json).unwrap_or_default();
+        let blockers: Vec<(String, String)> = serde_json::from_str(&self.blockers_json).unwrap_or_default();
+        let open_blockers =
+            blockers.iter().filter(|(_, s)| s == "open" || s == "in_progress").map(|(k, _)| k.clone()).collect();
+        Ok(Task {
+            id: self.id,
+            uuid: self.uuid,
+            key: self.key,
+            legacy_key: self.legacy_key,
+            external_id: self.external_id,
+            project: self.project,
+            task_type: spelled::<TaskType>(6, &self.task_type)?,
+            title: self.title,
+            description: self.description,
+            status: spelled::<Status>(9, &self.status)?,
+            close_reason: self.close_reason,
+            priority: self.priority.map(|p| p as u8),
+            due,
+            category: self.category,
+            person: self.person,
+            amount,
+            chat: self.chat,
+            reply_to: self.reply_to,
+            claimed_by: self.claimed_by,
+            claimed_until: self.claimed_until,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+            closed_at: self.closed_at,
+            source: spelled::<Source>(25, &self.source)?,
+            tags,
+            blocked_by: blockers.into_iter().map(|(k, _)| k).collect(),
+            open_blockers,
+        })
+    }
 }
 
 /// The values of a new task row.
