@@ -825,8 +825,13 @@ fn mcp_on_postgres_runs_the_agents_loop() {
     let dup = mcp.err("task_create", json!({ "subject": "Deploy to staging" }));
     assert_eq!(dup["code"], "confirmation_required", "{dup}");
     // What runs only on SQLite is refused by name, and nothing is written.
-    let edit = mcp.err("task_update", json!({ "taskId": "INBOX-2", "subject": "Deploy (eu)" }));
+    let edit = mcp.err("task_update", json!({ "taskId": "INBOX-2", "metadata": { "tags": ["eu"] } }));
     assert!(edit["message"].as_str().unwrap_or_default().contains("not available on a PostgreSQL store"), "{edit}");
+    let renamed = mcp.ok("task_update", json!({ "taskId": "INBOX-2", "subject": "Deploy (eu)", "priority": 1 }));
+    assert_eq!(
+        (renamed["task"]["title"].clone(), renamed["task"]["priority"].clone()),
+        (json!("Deploy (eu)"), json!(1))
+    );
     mcp.ok("task_create", json!({ "subject": "Write the changelog" }));
     let two = mcp.err("task_update", json!({ "taskId": "INBOX-2", "owner": "agent-1", "addBlockedBy": ["INBOX-3"] }));
     assert!(two["message"].as_str().unwrap_or_default().contains("one change per call"), "{two}");

@@ -232,6 +232,20 @@ fn one_session_gives_the_same_answers_on_both_engines() {
         &["dismiss", "Q-1", "--reason", "asked elsewhere"],
         &["reopen", "Q-1"],
         &["unlink", "HRB-1", "related-to", "Q-1"],
+        &[
+            "edit",
+            "HRB-2",
+            "--title",
+            "Raise the walls (north)",
+            "--priority",
+            "2",
+            "--due",
+            "2026-12-10",
+            "--category",
+            "site",
+        ],
+        &["edit", "Q-1", "--project", "HRB", "--amount", "120 EUR", "--dry-run"],
+        &["edit", "Q-1", "--project", "HRB", "--type", "task"],
         &["done", "HRB-2", "Q-1"],
         &["history", "HRB-1"],
         &["history", "Q-1"],
@@ -273,12 +287,15 @@ fn one_session_gives_the_same_answers_on_both_engines() {
 fn a_command_that_runs_only_on_sqlite_is_refused_by_name() {
     let Some(env) = TestEnv::postgres("pg_refuses_by_name") else { return };
     env.ok(&["add", "Pour the foundation"]);
-    let err = env.fails(&["edit", "INBOX-1", "--title", "Pour it"], 3);
+    let err = env.fails(&["tag", "INBOX-1", "site"], 3);
     assert!(
-        err["message"].as_str().expect("message").contains("`tasks edit` is not available on a PostgreSQL store"),
+        err["message"].as_str().expect("message").contains("`tasks tag` is not available on a PostgreSQL store"),
         "{err}"
     );
-    let err = env.fails(&["list", "--tag", "site"], 3);
+    // A flag it does not take yet is a validation error (exit 2), whoever refuses it.
+    let err = env.fails(&["edit", "INBOX-1", "--person", "@lena"], 2);
+    assert!(err["message"].as_str().expect("message").contains("--person"), "{err}");
+    let err = env.fails(&["list", "--tag", "site"], 2);
     assert!(err["message"].as_str().expect("message").contains("--tag"), "{err}");
     assert_eq!(crate::common::keys(&env.json(&["list"])), vec!["INBOX-1"], "nothing changed");
 }

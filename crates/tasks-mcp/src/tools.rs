@@ -361,17 +361,14 @@ fn apply_update(store: &mut Store, ctx: &Context, key: &str, plan: &UpdatePlan<'
 }
 
 /// `task_update` on the team store: one change per call — the owner (claim or
-/// release), the status, or one link — each one transaction, so a failure writes
-/// nothing. Other fields, and several changes at once, are refused naming them.
+/// release), the fields (subject, description, due, priority, project), the status, or
+/// one link — each one transaction, so a failure writes nothing. Other fields, and several changes at once, are refused naming them.
 fn update_on_postgres(
     store: &mut PgStore,
     ctx: &Context,
     task: &str,
     plan: &UpdatePlan<'_>,
 ) -> Result<(tasks_core::Task, Vec<String>), Error> {
-    if !plan.edit.is_empty() {
-        return Err(not_on_postgres("subject, description, due, priority, project"));
-    }
     if !plan.tags.is_empty() {
         return Err(not_on_postgres("metadata (tags)"));
     }
@@ -385,7 +382,7 @@ fn update_on_postgres(
         return Err(Error::invalid(
             "arguments",
             "",
-            "on a PostgreSQL store task_update takes one change per call: owner, status, or one link",
+            "on a PostgreSQL store task_update takes one change per call: owner, fields, status, or one link",
         ));
     }
     let mut unblocked = Vec::new();
@@ -397,6 +394,9 @@ fn update_on_postgres(
             tasks_pg::ops::claim(store, ctx, task, claims::DEFAULT_LEASE)?;
         }
         _ => {}
+    }
+    if !plan.edit.is_empty() {
+        tasks_pg::ops::edit(store, ctx, task, plan.edit, true)?;
     }
     if let Some(blocker) = plan.blocked_by.first() {
         tasks_pg::ops::link(store, ctx, task, LinkKind::BlockedBy, blocker)?;

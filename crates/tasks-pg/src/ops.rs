@@ -16,13 +16,15 @@ use postgres::Transaction;
 use tasks_core::model::Note;
 use tasks_core::model::{LinkKind, Project, ProjectKind, Source, Status, Task};
 use tasks_core::ops::add::{AddOutcome, AddRequest, DupChoice};
+use tasks_core::ops::edit::EditRequest;
 use tasks_core::ops::link::LinkOutcome;
 use tasks_core::ops::project::ProjectSummary;
 use tasks_core::ops::query::{LinkView, TaskDetail};
 use tasks_core::ops::status::StatusOutcome;
 use tasks_core::ops::status::{DEFAULT_DISMISS_REASON, guard};
 use tasks_core::store::events::{
-    Change, ClaimChange, Created, Event, EventChange, LinkChange, ReleaseChange, StatusChange,
+    CategoryChange, Change, ClaimChange, Created, DueChange, DueValue, EditChange, Event, EventChange, LinkChange,
+    ReleaseChange, StatusChange,
 };
 use tasks_core::{Context, Error, Result, keys, time};
 
@@ -603,6 +605,95 @@ pub fn link(store: &mut PgStore, ctx: &Context, from: &str, kind: LinkKind, to: 
         let (a, b) = (rows::resolve(tx, from)?, rows::resolve(tx, to)?);
         let changed = link_in(tx, &mut Events::new(), ctx, a, kind, b)?;
         Ok(LinkOutcome { task: rows::get(tx, a)?, other: rows::get(tx, b)?, kind, changed })
+    })
+}
+
+/// Changes fields of a task (`tasks edit` with field flags), with the SQLite store's
+/// checks and events; `commit` false rolls it back (`--dry-run`). A person is not
+/// available on PostgreSQL yet.
+pub fn edit(store: &mut PgStore, ctx: &Context, reference: &str, req: &EditRequest, commit: bool) -> Result<Task> {
+    tasks_core::ops::edit::check(req)?;
+    if req.person.is_some() {
+        return Err(Error::invalid("flag", "--person", "is not available on a PostgreSQL store yet"));
+    }
+    let now = ctx.now_ms();
+    store.write_or_rehearse(commit, |tx| {
+        // The index and its document frequencies change with the text: as an add.
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&CHECKED_WRITE_LOCK])?;
+        let id = rows::resolve(tx, reference)?;
+        let before = rows::get(tx, id)?;
+        guard(&before, ctx, req.force, false)?;
+        let set = |tx: &mut Transaction<'_>,
+                   column: &str,
+                   value: &(dyn postgres::types::ToSql + Sync)|
+         -> TxResult<()> {
+            tx.execute(&format!("UPDATE tasks SET {column} = $2, updated_at = $3 WHERE id = $1"), &[&id, value, &now])?;
+            Ok(())
+        };
+        let mut change = EditChange::default();
+        if let Some(t) = req.title.as_deref().filter(|t| *t != before.title) {
+            set(tx, "title", &t)?;
+            change.title = Some(Change(before.title.clone(), t.to_string()));
+        }
+        if let Some(d) = req.description.as_deref().filter(|d| *d != before.description) {
+            set(tx, "description", &d)?;
+            change.description = Some(Change(before.description.clone(), d.to_string()));
+        }
+        if let Some(p) = req.priority.filter(|p| *p != before.priority) {
+            set(tx, "priority", &p.map(i64::from))?;
+            change.priority = Some(Change(before.priority, p));
+        }
+        if let Some(ty) = req.task_type.filter(|t| *t != before.task_type) {
+            set(tx, "type", &ty.as_str())?;
+            change.task_type = Some(Change(before.task_type, ty));
+        }
+        if let Some(key) = &req.project {
+            let p = if key.trim().eq_ignore_ascii_case(keys::INBOX_KEY) {
+                inbox(tx, now)?
+            } else {
+                rows::project_by_key(tx, &key.trim().to_ascii_uppercase())?
+                    .ok_or_else(|| TxError::Core(Error::NotFound { what: "project", value: key.clone() }))?
+            };
+            if p.key != before.project {
+                set(tx, "project_id", &p.id)?;
+                change.project = Some(Change(before.project.clone(), p.key.clone()));
+            }
+        }
+        if let Some(amount) = &req.amount
+            && *amount != before.amount
+        {
+            let (minor, currency) = match amount {
+                Some(m) => (Some(m.minor), Some(m.currency.clone())),
+                None => (None, None),
+            };
+            tx.execute(
+                "UPDATE tasks SET amount_minor = $2, currency = $3, updated_at = $4 WHERE id = $1",
+                &[&id, &minor, &currency, &now],
+            )?;
+            let show = |m: &Option<tasks_core::Money>| m.as_ref().map(|m| format!("{} {}", m.minor, m.currency));
+            change.amount = Some(Change(show(&before.amount), show(amount)));
+        }
+        let mut events = Events::new();
+        if !change.is_empty() {
+            events.record(tx, id, now, &ctx.actor, &EventChange::Edit(change))?;
+        }
+        if let Some(due) = req.due.filter(|d| *d != before.due) {
+            let (due_at, due_kind, due_instant) = tasks_core::store::due_columns(due);
+            tx.execute(
+                "UPDATE tasks SET due_at = $2, due_kind = $3, due_instant = $4, updated_at = $5 WHERE id = $1",
+                &[&id, &due_at, &due_kind, &due_instant, &now],
+            )?;
+            let change = DueChange { due: Change(before.due.map(DueValue::from), due.map(DueValue::from)) };
+            events.record(tx, id, now, &ctx.actor, &EventChange::Due(change))?;
+        }
+        if let Some(cat) = req.category.as_ref().filter(|c| **c != before.category) {
+            set(tx, "category", &cat.as_deref())?;
+            let category = Change(before.category.clone(), cat.clone());
+            events.record(tx, id, now, &ctx.actor, &EventChange::Category(CategoryChange { category }))?;
+        }
+        // Text, amount or due may have changed: keep the check's index in step.
+        crate::dedup::index(tx, id)?;
+        rows::get(tx, id)
     })
 }
 

@@ -160,6 +160,18 @@ fn a_probable_duplicate_is_refused_on_postgres_too() {
         .expect("compare")
         .get(0);
     assert_eq!(off, 0, "term_docs counts every task holding a term");
+    // An edit moves the task's terms, and the counts follow.
+    let retitle = tasks_core::ops::edit::EditRequest { title: Some("Renew the ID card".into()), ..Default::default() };
+    tasks_pg::ops::edit(&mut pg, &later, "INBOX-1", &retitle, true).expect("edit");
+    let off: i64 = raw
+        .query_one(
+            "SELECT count(*) FROM (SELECT term, count(*) AS n FROM task_terms GROUP BY term) t
+             FULL JOIN term_docs d USING (term) WHERE coalesce(d.docs, 0) <> coalesce(t.n, 0)",
+            &[],
+        )
+        .expect("compare")
+        .get(0);
+    assert_eq!(off, 0, "after an edit too");
     // Refreshed as SQLite's are: when the store grew by more than 1 % (at least one
     // task) since — so after the second task the count still says 1, after a third 3.
     let tasks_n = |raw: &mut postgres::Client| -> f64 {

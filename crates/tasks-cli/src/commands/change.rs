@@ -59,31 +59,41 @@ fn clearable(v: &Option<String>) -> Option<Option<String>> {
     v.as_ref().map(|s| if s.trim().eq_ignore_ascii_case("none") { None } else { Some(s.clone()) })
 }
 
-pub fn edit(app: &mut App, a: EditArgs) -> Result<(), CliError> {
-    let before = query::get(&app.store, &a.task)?;
+/// Builds the edit the field flags ask for (empty when none is given).
+pub fn edit_request(ctx: &tasks_core::Context, a: &EditArgs) -> Result<EditRequest, CliError> {
     let priority = match clearable(&a.priority) {
         None => None,
         Some(None) => Some(None),
         Some(Some(p)) => Some(Some(tasks_core::model::parse_priority(&p)?)),
     };
-    let mut req = EditRequest {
-        title: a.title,
-        description: a.description,
-        due: clearable(&a.due).map(|d| d.map(|d| input::parse_due_at(&d, &app.ctx)).transpose()).transpose()?,
+    Ok(EditRequest {
+        title: a.title.clone(),
+        description: a.description.clone(),
+        due: clearable(&a.due).map(|d| d.map(|d| input::parse_due_at(&d, ctx)).transpose()).transpose()?,
         priority,
-        project: a.project,
+        project: a.project.clone(),
         category: clearable(&a.category),
         person: clearable(&a.person),
         amount: clearable(&a.amount).map(|m| m.map(|m| input::parse_amount(&m)).transpose()).transpose()?,
         task_type: a.task_type,
         force: a.force,
-    };
+    })
+}
+
+/// The refusal of an edit with no field flag where the editor cannot run.
+pub fn nothing_to_edit() -> CliError {
+    CliError::validation(
+        "edit: nothing to change",
+        Some("hint: give at least one of --title, --due, --priority, --project, --category … (the editor needs a terminal, not --json)".into()),
+    )
+}
+
+pub fn edit(app: &mut App, a: EditArgs) -> Result<(), CliError> {
+    let before = query::get(&app.store, &a.task)?;
+    let mut req = edit_request(&app.ctx, &a)?;
     if req.is_empty() {
         if app.json {
-            return Err(CliError::validation(
-                "edit: nothing to change",
-                Some("hint: give at least one of --title, --due, --priority, --project, --category … (the editor needs a terminal, not --json)".into()),
-            ));
+            return Err(nothing_to_edit());
         }
         match editor::edit_in_editor(app, &before)? {
             Some(from_editor) => req = EditRequest { force: a.force, ..from_editor },
@@ -101,20 +111,23 @@ pub fn edit(app: &mut App, a: EditArgs) -> Result<(), CliError> {
     let changes = changes(&before, &after, &app.style);
     app.print(
         || wire::edited(&after, &changes, a.dry_run, app.ctx.now_ms()),
-        || {
-            let verb = if a.dry_run { "Would change" } else { "Changed" };
-            if changes.is_empty() {
-                format!("{} is as it was: nothing to change\n", after.key)
-            } else {
-                let mut s = format!("{verb} {}: {}\n", after.key, safe(&after.title));
-                for c in &changes {
-                    s.push_str(&format!("  {c}\n"));
-                }
-                s
-            }
-        },
+        || edited_text(&after, &changes, a.dry_run),
     );
     Ok(())
+}
+
+/// The human text of an edit: what changed, field by field.
+pub fn edited_text(after: &Task, changes: &[String], dry_run: bool) -> String {
+    let verb = if dry_run { "Would change" } else { "Changed" };
+    if changes.is_empty() {
+        format!("{} is as it was: nothing to change\n", after.key)
+    } else {
+        let mut s = format!("{verb} {}: {}\n", after.key, safe(&after.title));
+        for c in changes {
+            s.push_str(&format!("  {c}\n"));
+        }
+        s
+    }
 }
 
 /// Says what differs between two versions of a task, one line per field: `due: none →

@@ -19,8 +19,8 @@ use crate::error::CliError;
 use crate::render::{self, Style, safe};
 
 /// The commands that run on a PostgreSQL store, for the refusal's hint.
-const SUPPORTED: &str = "project, add, list, show, history, ready, blocked, check, claim, release, next, start, stop, \
-     done, dismiss, reopen, link, unlink, export, import, daemon";
+const SUPPORTED: &str = "project, add, edit (with field flags), list, show, history, ready, blocked, check, claim, \
+     release, next, start, stop, done, dismiss, reopen, link, unlink, export, import, daemon";
 
 /// What a command needs on the team store.
 struct Team {
@@ -53,11 +53,13 @@ fn unsupported(what: &str) -> CliError {
     )
 }
 
+/// Refuses a flag the PostgreSQL store does not take yet: a validation error (exit 2),
+/// as the store's own refusals of a flag are; a whole command refused is exit 3.
 fn refuse_flag(set: bool, flag: &str) -> Result<(), CliError> {
     if set {
-        return Err(CliError::config(
+        return Err(CliError::validation(
             format!("{flag} is not available on a PostgreSQL store yet"),
-            Some("hint: leave it out, or run the command against a SQLite store"),
+            Some("hint: leave it out, or run the command against a SQLite store".into()),
         ));
     }
     Ok(())
@@ -78,6 +80,7 @@ pub fn run(cli: Cli, url: &str) -> Result<(), CliError> {
             | Command::Release(_)
             | Command::Next(_)
             | Command::Done(_)
+            | Command::Edit(_)
             | Command::Start(_)
             | Command::Stop(_)
             | Command::Dismiss(_)
@@ -197,6 +200,20 @@ fn dispatch(t: &mut Team, cmd: Command) -> Result<(), CliError> {
         Command::Stop(a) => status(t, std::slice::from_ref(&a.task), StatusVerb::Stop, a.force, "Stopped")?,
         Command::Dismiss(a) => status(t, &a.tasks, StatusVerb::Dismiss(a.reason.as_deref()), a.force, "Dismissed")?,
         Command::Reopen(a) => status(t, std::slice::from_ref(&a.task), StatusVerb::Reopen, false, "Reopened")?,
+        Command::Edit(a) => {
+            let req = change::edit_request(&t.ctx, &a)?;
+            if req.is_empty() {
+                // The $EDITOR flow runs on a SQLite store only; field flags say it all.
+                return Err(change::nothing_to_edit());
+            }
+            let before = tasks_pg::ops::show(&mut t.store, &a.task)?.task;
+            let after = tasks_pg::ops::edit(&mut t.store, &t.ctx, &a.task, &req, !a.dry_run)?;
+            let changes = change::changes(&before, &after, &t.style);
+            t.print(
+                || wire::edited(&after, &changes, a.dry_run, now),
+                || change::edited_text(&after, &changes, a.dry_run),
+            );
+        }
         Command::History(a) => {
             let (task, events) = tasks_pg::ops::history(&mut t.store, &a.task)?;
             t.print(|| wire::history(&task, &events, now), || render::history(&task, &events, &t.style));

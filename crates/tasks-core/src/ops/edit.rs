@@ -65,7 +65,7 @@ pub fn edit(store: &mut Store, ctx: &Context, reference: &str, req: &EditRequest
 }
 
 /// Checks the values of an edit against the limits.
-fn check(req: &EditRequest) -> Result<()> {
+pub fn check(req: &EditRequest) -> Result<()> {
     if let Some(t) = &req.title {
         check_title(t)?;
     }
