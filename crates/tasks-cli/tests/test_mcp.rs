@@ -824,9 +824,10 @@ fn mcp_on_postgres_runs_the_agents_loop() {
     assert_eq!(keys(&mcp.ok("task_list", json!({ "status": "completed" }))), ["INBOX-1"]);
     let dup = mcp.err("task_create", json!({ "subject": "Deploy to staging" }));
     assert_eq!(dup["code"], "confirmation_required", "{dup}");
-    // What runs only on SQLite is refused by name, and nothing is written.
-    let edit = mcp.err("task_update", json!({ "taskId": "INBOX-2", "metadata": { "tags": ["eu"] } }));
-    assert!(edit["message"].as_str().unwrap_or_default().contains("not available on a PostgreSQL store"), "{edit}");
+    // Tags, notes and fields, one change per call.
+    let tagged = mcp.ok("task_update", json!({ "taskId": "INBOX-2", "metadata": { "tags": ["eu"] } }));
+    assert_eq!(tagged["task"]["tags"], json!(["eu"]), "{tagged}");
+    mcp.ok("task_update", json!({ "taskId": "INBOX-2", "note": "staging is eu-west-1" }));
     let renamed = mcp.ok("task_update", json!({ "taskId": "INBOX-2", "subject": "Deploy (eu)", "priority": 1 }));
     assert_eq!(
         (renamed["task"]["title"].clone(), renamed["task"]["priority"].clone()),

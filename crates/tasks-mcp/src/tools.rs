@@ -126,11 +126,6 @@ impl ServerConfig {
     }
 }
 
-/// Refuses what `task_update` cannot do on a PostgreSQL store yet.
-fn not_on_postgres(what: &str) -> Error {
-    Error::invalid("arguments", what.to_string(), "is not available on a PostgreSQL store yet")
-}
-
 /// Renames a core error's field to the argument name the caller used.
 fn as_argument(e: Error, core: &str, argument: &'static str) -> Error {
     match e {
@@ -361,20 +356,15 @@ fn apply_update(store: &mut Store, ctx: &Context, key: &str, plan: &UpdatePlan<'
 }
 
 /// `task_update` on the team store: one change per call — the owner (claim or
-/// release), the fields (subject, description, due, priority, project), the status, or
-/// one link — each one transaction, so a failure writes nothing. Other fields, and several changes at once, are refused naming them.
+/// release), the fields (subject, description, due, priority, project), tags, a note,
+/// the status, or one link — each one transaction, so a failure writes nothing.
+/// Several changes at once are refused before anything is written.
 fn update_on_postgres(
     store: &mut PgStore,
     ctx: &Context,
     task: &str,
     plan: &UpdatePlan<'_>,
 ) -> Result<(tasks_core::Task, Vec<String>), Error> {
-    if !plan.tags.is_empty() {
-        return Err(not_on_postgres("metadata (tags)"));
-    }
-    if plan.note.is_some() {
-        return Err(not_on_postgres("note"));
-    }
     let owner_step = plan.owner.is_some() && !plan.closing;
     let steps =
         usize::from(owner_step) + usize::from(plan.status.is_some()) + plan.blocked_by.len() + plan.blocks.len();
@@ -382,7 +372,7 @@ fn update_on_postgres(
         return Err(Error::invalid(
             "arguments",
             "",
-            "on a PostgreSQL store task_update takes one change per call: owner, fields, status, or one link",
+            "on a PostgreSQL store task_update takes one change per call: owner, fields, tags, a note, status, or one link",
         ));
     }
     let mut unblocked = Vec::new();
@@ -397,6 +387,12 @@ fn update_on_postgres(
     }
     if !plan.edit.is_empty() {
         tasks_pg::ops::edit(store, ctx, task, plan.edit, true)?;
+    }
+    if !plan.tags.is_empty() {
+        tasks_pg::ops::tag(store, ctx, &[task], plan.tags, true)?;
+    }
+    if let Some(text) = plan.note {
+        tasks_pg::ops::note(store, ctx, task, text)?;
     }
     if let Some(blocker) = plan.blocked_by.first() {
         tasks_pg::ops::link(store, ctx, task, LinkKind::BlockedBy, blocker)?;

@@ -18,13 +18,14 @@ use tasks_core::model::{LinkKind, Project, ProjectKind, Source, Status, Task};
 use tasks_core::ops::add::{AddOutcome, AddRequest, DupChoice};
 use tasks_core::ops::edit::EditRequest;
 use tasks_core::ops::link::LinkOutcome;
+use tasks_core::ops::note::NoteOutcome;
 use tasks_core::ops::project::ProjectSummary;
 use tasks_core::ops::query::{LinkView, TaskDetail};
 use tasks_core::ops::status::StatusOutcome;
 use tasks_core::ops::status::{DEFAULT_DISMISS_REASON, guard};
 use tasks_core::store::events::{
     CategoryChange, Change, ClaimChange, Created, DueChange, DueValue, EditChange, Event, EventChange, LinkChange,
-    ReleaseChange, StatusChange,
+    NoteChange, ReleaseChange, StatusChange, TagChange, UntagChange,
 };
 use tasks_core::{Context, Error, Result, keys, time};
 
@@ -697,6 +698,106 @@ pub fn edit(store: &mut PgStore, ctx: &Context, reference: &str, req: &EditReque
     })
 }
 
+/// Tags a task (without an event: what `add --tag` does); false when it had the tag in
+/// any case.
+fn tag_row(tx: &mut Transaction<'_>, id: i64, name: &str, now: i64) -> TxResult<bool> {
+    let tag_id: i64 =
+        match tx.query_opt("SELECT id FROM tags WHERE lower(name) = lower($1) ORDER BY id LIMIT 1", &[&name])? {
+            Some(r) => r.get(0),
+            None => tx.query_one("INSERT INTO tags (name) VALUES ($1) RETURNING id", &[&name])?.get(0),
+        };
+    let n = tx.execute(
+        "INSERT INTO taggings (tag_id, taggable_type, taggable_id, created_at) VALUES ($1, 'task', $2, $3)
+         ON CONFLICT DO NOTHING",
+        &[&tag_id, &id, &now],
+    )?;
+    Ok(n == 1)
+}
+
+/// Adds (`add` true) or removes tags on tasks, all or none, with the SQLite store's
+/// bound and events; returns each task with the tags that changed.
+pub fn tag(
+    store: &mut PgStore,
+    ctx: &Context,
+    references: &[&str],
+    names: &[String],
+    add: bool,
+) -> Result<Vec<(Task, Vec<String>)>> {
+    if add {
+        tasks_core::ops::add::check_tags(names)?;
+    }
+    let now = ctx.now_ms();
+    store.write(|tx| {
+        let mut out = Vec::with_capacity(references.len());
+        for reference in references {
+            let id = rows::resolve(tx, reference)?;
+            let task = rows::get(tx, id)?;
+            let mut changed = Vec::new();
+            if add {
+                let new = names.iter().filter(|n| !task.tags.contains(n)).count();
+                if task.tags.len() + new > tasks_core::limits::TAGS_MAX {
+                    return Err(TxError::Core(Error::invalid(
+                        "tag",
+                        names.join(" "),
+                        format!(
+                            "{} has {} tags; a task holds at most {}",
+                            task.key,
+                            task.tags.len(),
+                            tasks_core::limits::TAGS_MAX
+                        ),
+                    )));
+                }
+                for n in names {
+                    if tag_row(tx, id, n, now)? {
+                        changed.push(n.clone());
+                    }
+                }
+            } else {
+                for n in names {
+                    let removed = tx.execute(
+                        "DELETE FROM taggings WHERE taggable_type = 'task' AND taggable_id = $1
+                           AND tag_id = (SELECT id FROM tags WHERE lower(name) = lower($2) ORDER BY id LIMIT 1)",
+                        &[&id, n],
+                    )?;
+                    if removed == 1 {
+                        changed.push(n.clone());
+                    }
+                }
+            }
+            if !changed.is_empty() {
+                let change = if add {
+                    EventChange::Tag(TagChange { added: changed.clone() })
+                } else {
+                    EventChange::Untag(UntagChange { removed: changed.clone() })
+                };
+                Events::new().record(tx, id, now, &ctx.actor, &change)?;
+            }
+            out.push((rows::get(tx, id)?, changed));
+        }
+        Ok(out)
+    })
+}
+
+/// Appends a note to a task (searchable on SQLite only: PostgreSQL keeps no note index).
+pub fn note(store: &mut PgStore, ctx: &Context, reference: &str, text: &str) -> Result<NoteOutcome> {
+    tasks_core::ops::note::check_note(text)?;
+    let now = ctx.now_ms();
+    let text = text.trim();
+    store.write(|tx| {
+        let id = rows::resolve(tx, reference)?;
+        let note_id: i64 = tx
+            .query_one(
+                "INSERT INTO notes (task_id, at, actor, text) VALUES ($1, $2, $3, $4) RETURNING id",
+                &[&id, &now, &ctx.actor, &text],
+            )?
+            .get(0);
+        let change = EventChange::NoteAdded(NoteChange { note: note_id, text: text.to_string() });
+        Events::new().record(tx, id, now, &ctx.actor, &change)?;
+        let note = Note { id: note_id, at: now, actor: ctx.actor.clone(), text: text.to_string() };
+        Ok(NoteOutcome { task: rows::get(tx, id)?, note })
+    })
+}
+
 /// Returns the inbox, creating it on first use.
 fn inbox(tx: &mut Transaction<'_>, now: i64) -> TxResult<Project> {
     if let Some(p) = rows::project_by_key(tx, keys::INBOX_KEY)? {
@@ -826,6 +927,9 @@ fn add_or_rehearse(store: &mut PgStore, ctx: &Context, req: &AddRequest, commit:
             line: None,
         };
         events.record(tx, id, now, &ctx.actor, &EventChange::Created(created))?;
+        for tag in &req.tags {
+            tag_row(tx, id, tag, now)?;
+        }
         for blocker in &blockers {
             link_in(tx, &mut events, ctx, id, LinkKind::BlockedBy, *blocker)?;
         }

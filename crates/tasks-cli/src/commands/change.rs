@@ -272,7 +272,7 @@ pub struct TagArgs {
 
 /// Splits `tag` arguments into tasks (the leading ones shaped like keys, at least one)
 /// and tags (the rest, at least one).
-fn split_tag_args(args: &[String]) -> Result<(Vec<String>, Vec<String>), CliError> {
+pub fn split_tag_args(args: &[String]) -> Result<(Vec<String>, Vec<String>), CliError> {
     let looks_like_key = |s: &str| {
         s.split_once('-').is_some_and(|(p, n)| {
             p.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
@@ -295,25 +295,28 @@ pub fn tag(app: &mut App, a: TagArgs, add: bool) -> Result<(), CliError> {
             )
             .collect::<tasks_core::Result<Vec<_>>>()
     })?;
-    app.print(
-        || {
-            if results.len() == 1 {
-                wire::tagged(&results[0].0, &results[0].1, app.ctx.now_ms())
-            } else {
-                wire::tagged_many(&results, app.ctx.now_ms())
-            }
-        },
-        || {
-            results
-                .iter()
-                .map(|(t, _)| {
-                    let tags = if t.tags.is_empty() { "(none)".to_string() } else { safe(&t.tags.join(", ")) };
-                    format!("{} tags: {tags}\n", t.key)
-                })
-                .collect()
-        },
-    );
+    app.print(|| tagged_value(&results, app.ctx.now_ms()), || tagged_text(&results));
     Ok(())
+}
+
+/// The JSON of a tag or untag: one object for one task, a list for several.
+pub fn tagged_value(results: &[(Task, Vec<String>)], now_ms: i64) -> serde_json::Value {
+    if results.len() == 1 {
+        wire::tagged(&results[0].0, &results[0].1, now_ms)
+    } else {
+        wire::tagged_many(results, now_ms)
+    }
+}
+
+/// The human text of a tag or untag: each task's tags after it.
+pub fn tagged_text(results: &[(Task, Vec<String>)]) -> String {
+    results
+        .iter()
+        .map(|(t, _)| {
+            let tags = if t.tags.is_empty() { "(none)".to_string() } else { safe(&t.tags.join(", ")) };
+            format!("{} tags: {tags}\n", t.key)
+        })
+        .collect()
 }
 
 #[derive(Debug, Args)]

@@ -20,7 +20,7 @@ use crate::render::{self, Style, safe};
 
 /// The commands that run on a PostgreSQL store, for the refusal's hint.
 const SUPPORTED: &str = "project, add, edit (with field flags), list, show, history, ready, blocked, check, claim, \
-     release, next, start, stop, done, dismiss, reopen, link, unlink, export, import, daemon";
+     release, next, start, stop, done, dismiss, reopen, tag, untag, note, link, unlink, export, import, daemon";
 
 /// What a command needs on the team store.
 struct Team {
@@ -81,6 +81,9 @@ pub fn run(cli: Cli, url: &str) -> Result<(), CliError> {
             | Command::Next(_)
             | Command::Done(_)
             | Command::Edit(_)
+            | Command::Tag(_)
+            | Command::Untag(_)
+            | Command::Note(_)
             | Command::Start(_)
             | Command::Stop(_)
             | Command::Dismiss(_)
@@ -214,6 +217,12 @@ fn dispatch(t: &mut Team, cmd: Command) -> Result<(), CliError> {
                 || change::edited_text(&after, &changes, a.dry_run),
             );
         }
+        Command::Tag(a) => tags(t, &a.args, true)?,
+        Command::Untag(a) => tags(t, &a.args, false)?,
+        Command::Note(a) => {
+            let out = tasks_pg::ops::note(&mut t.store, &t.ctx, &a.task, &a.text.join(" "))?;
+            t.print(|| wire::noted(&out, now), || format!("Noted on {}: {}\n", out.task.key, safe(&out.note.text)));
+        }
         Command::History(a) => {
             let (task, events) = tasks_pg::ops::history(&mut t.store, &a.task)?;
             t.print(|| wire::history(&task, &events, now), || render::history(&task, &events, &t.style));
@@ -284,6 +293,16 @@ fn dispatch(t: &mut Team, cmd: Command) -> Result<(), CliError> {
         Command::Daemon(a) => daemon(t, a.once, a.telegram)?,
         other => return Err(unsupported(&name_of(&other))),
     }
+    Ok(())
+}
+
+/// Adds or removes tags on tasks, all or none, and prints as the SQLite commands do.
+fn tags(t: &mut Team, args: &[String], add: bool) -> Result<(), CliError> {
+    let (tasks, names) = change::split_tag_args(args)?;
+    let refs: Vec<&str> = tasks.iter().map(String::as_str).collect();
+    let results = tasks_pg::ops::tag(&mut t.store, &t.ctx, &refs, &names, add)?;
+    let now = t.ctx.now_ms();
+    t.print(|| change::tagged_value(&results, now), || change::tagged_text(&results));
     Ok(())
 }
 
