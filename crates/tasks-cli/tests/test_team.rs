@@ -236,6 +236,9 @@ fn one_session_gives_the_same_answers_on_both_engines() {
         &["tag", "HRB-1", "HRB-2", "site", "Concrete"],
         &["untag", "HRB-1", "concrete"],
         &["note", "HRB-2", "scaffolding", "arrives", "Monday"],
+        &["search", "walls"],
+        &["search", "foundation", "--all"],
+        &["search", "стены"],
         &[
             "edit",
             "HRB-2",
@@ -296,8 +299,8 @@ fn a_command_that_runs_only_on_sqlite_is_refused_by_name() {
         err["message"].as_str().expect("message").contains("`tasks undo` is not available on a PostgreSQL store"),
         "{err}"
     );
-    let err = env.fails(&["search", "foundation"], 3);
-    assert!(err["message"].as_str().expect("message").contains("`tasks search`"), "{err}");
+    let err = env.fails(&["agenda", "today"], 3);
+    assert!(err["message"].as_str().expect("message").contains("`tasks agenda`"), "{err}");
     // A flag it does not take yet is a validation error (exit 2), whoever refuses it.
     let err = env.fails(&["edit", "INBOX-1", "--person", "@lena"], 2);
     assert!(err["message"].as_str().expect("message").contains("--person"), "{err}");

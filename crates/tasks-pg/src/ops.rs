@@ -13,6 +13,7 @@
 //!   advisory lock, so no two checked writes interleave between check and insert.
 
 use postgres::Transaction;
+use tasks_core::dedup::source::CheckSource;
 use tasks_core::model::Note;
 use tasks_core::model::{LinkKind, Project, ProjectKind, Source, Status, Task};
 use tasks_core::ops::add::{AddOutcome, AddRequest, DupChoice};
@@ -20,7 +21,7 @@ use tasks_core::ops::edit::EditRequest;
 use tasks_core::ops::link::LinkOutcome;
 use tasks_core::ops::note::NoteOutcome;
 use tasks_core::ops::project::ProjectSummary;
-use tasks_core::ops::query::{LinkView, TaskDetail};
+use tasks_core::ops::query::{LinkView, SEARCH_POOL_FACTOR, SearchQuery, TaskDetail};
 use tasks_core::ops::status::StatusOutcome;
 use tasks_core::ops::status::{DEFAULT_DISMISS_REASON, guard};
 use tasks_core::store::events::{
@@ -486,6 +487,34 @@ pub fn blocked(store: &mut PgStore, limit: Option<usize>) -> Result<Vec<Task>> {
             .map(|r| r.get(0))
             .collect();
         rows::get_many(c, &ids)
+    })
+}
+
+/// Finds tasks by the words of their titles and descriptions in any script, best first
+/// (the SQLite search's terms and ranking; notes are not searched on PostgreSQL: it
+/// keeps no index of them).
+pub fn search(store: &mut PgStore, q: &SearchQuery) -> Result<Vec<Task>> {
+    store.read(|c| {
+        let ids = {
+            let source = crate::dedup::PgSource::new(c);
+            let terms = tasks_core::dedup::search_terms_on(&source, &q.text)?;
+            if terms.is_empty() {
+                return Ok(Vec::new());
+            }
+            let pool = q.limit.saturating_mul(SEARCH_POOL_FACTOR).max(q.limit);
+            source.ranked_matches(&terms, pool)?
+        };
+        let mut out = Vec::new();
+        for task in rows::get_many(c, &ids)? {
+            if q.open_only && task.status.is_closed() {
+                continue;
+            }
+            out.push(task);
+            if out.len() >= q.limit {
+                break;
+            }
+        }
+        Ok(out)
     })
 }
 

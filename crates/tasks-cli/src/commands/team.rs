@@ -20,7 +20,7 @@ use crate::render::{self, Style, safe};
 
 /// The commands that run on a PostgreSQL store, for the refusal's hint.
 const SUPPORTED: &str = "project, add, edit (with field flags), list, show, history, ready, blocked, check, claim, \
-     release, next, start, stop, done, dismiss, reopen, tag, untag, note, link, unlink, export, import, daemon";
+     release, next, start, stop, done, dismiss, reopen, tag, untag, note, search, link, unlink, export, import, daemon";
 
 /// What a command needs on the team store.
 struct Team {
@@ -81,6 +81,7 @@ pub fn run(cli: Cli, url: &str) -> Result<(), CliError> {
             | Command::Next(_)
             | Command::Done(_)
             | Command::Edit(_)
+            | Command::Search(_)
             | Command::Tag(_)
             | Command::Untag(_)
             | Command::Note(_)
@@ -216,6 +217,10 @@ fn dispatch(t: &mut Team, cmd: Command) -> Result<(), CliError> {
                 || wire::edited(&after, &changes, a.dry_run, now),
                 || change::edited_text(&after, &changes, a.dry_run),
             );
+        }
+        Command::Search(a) => {
+            let items = tasks_pg::ops::search(&mut t.store, &view::search_query(&a))?;
+            t.print(|| wire::task_list(&items, now), || render::tasks(&items, &t.style, view::no_match(a.all)));
         }
         Command::Tag(a) => tags(t, &a.args, true)?,
         Command::Untag(a) => tags(t, &a.args, false)?,

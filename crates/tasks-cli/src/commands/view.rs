@@ -132,19 +132,19 @@ pub struct SearchArgs {
     pub limit: usize,
 }
 
+/// The search a command line asks for.
+pub fn search_query(a: &SearchArgs) -> query::SearchQuery {
+    query::SearchQuery { text: a.text.join(" "), open_only: !a.all, limit: a.limit.clamp(1, 1000) }
+}
+
+/// What an empty search answer says.
+pub fn no_match(all: bool) -> &'static str {
+    if all { "Nothing matches." } else { "No open task matches (--all looks at closed ones too)." }
+}
+
 pub fn search(app: &App, a: SearchArgs) -> Result<(), CliError> {
-    let q = query::SearchQuery { text: a.text.join(" "), open_only: !a.all, limit: a.limit.clamp(1, 1000) };
-    let items = query::search(&app.store, &q)?;
-    app.print(
-        || wire::task_list(&items, app.ctx.now_ms()),
-        || {
-            render::tasks(
-                &items,
-                &app.style,
-                if a.all { "Nothing matches." } else { "No open task matches (--all looks at closed ones too)." },
-            )
-        },
-    );
+    let items = query::search(&app.store, &search_query(&a))?;
+    app.print(|| wire::task_list(&items, app.ctx.now_ms()), || render::tasks(&items, &app.style, no_match(a.all)));
     Ok(())
 }
 

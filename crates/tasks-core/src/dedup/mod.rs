@@ -320,10 +320,15 @@ fn selective_terms(df: &StoreDocFreq<'_>, terms: Vec<String>) -> Result<Vec<(Str
 /// them) with their inverse document frequencies, for a search: the rare terms, and at
 /// least the [`MIN_QUERY_TERMS`] rarest.
 pub(crate) fn search_terms(conn: &Connection, text: &str) -> Result<Vec<(String, f64)>> {
+    search_terms_on(&SqliteSource { conn, embed_model: None }, text)
+}
+
+/// Like the SQLite search's terms, on any engine: a free text's stems and concepts with
+/// their idf, the rare ones and at least the [`MIN_QUERY_TERMS`] rarest.
+pub fn search_terms_on(source: &dyn CheckSource, text: &str) -> Result<Vec<(String, f64)>> {
     let profile = Profile::of(&ProfileInput { title: text, ..ProfileInput::default() });
-    let source = SqliteSource { conn, embed_model: None };
     let (total, _, _) = source.totals()?;
-    let df = StoreDocFreq { source: &source, total, seen: Default::default() };
+    let df = StoreDocFreq { source, total, seen: Default::default() };
     selective_terms(&df, profile.query_terms())
 }
 

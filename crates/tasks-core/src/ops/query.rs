@@ -304,7 +304,7 @@ pub struct SearchQuery {
 
 /// Tasks read from the index per task asked for: closed ones are passed over when only
 /// open ones are wanted.
-const SEARCH_POOL_FACTOR: usize = 5;
+pub const SEARCH_POOL_FACTOR: usize = 5;
 
 /// Returns the tasks whose words match the text best (the sum of the inverse document
 /// frequencies of the stems and concepts they share with it), best first.
