@@ -242,7 +242,19 @@ impl Plan {
     }
 }
 
-/// Answers one message.
+/// Keeps a finished turn in its conversation: the message, the reply, what it remembers.
+fn record(
+    store: &mut Store,
+    ctx: &Context,
+    turn: &Turn<'_>,
+    reply: &str,
+    state: &ConversationState,
+) -> Result<(), ChatError> {
+    let record = TurnRecord { user_text: turn.text, reply, state: &state.to_text() };
+    conversation::record_turn(store, ctx, turn.conversation, &record)?;
+    Ok(())
+}
+
 /// Ends a turn that ran one action beside the plan (a pressed button, `/undo`): records
 /// it in the conversation (unless a dry run) and shapes the output.
 #[allow(clippy::too_many_arguments)]
@@ -259,12 +271,7 @@ fn answered(
 ) -> Result<TurnOutput, ChatError> {
     if !turn.dry_run {
         state.lang = Some(lang);
-        conversation::record_turn(
-            store,
-            ctx,
-            turn.conversation,
-            &TurnRecord { user_text: turn.text, reply: &reply, state: &state.to_text() },
-        )?;
+        record(store, ctx, turn, &reply, state)?;
     }
     Ok(TurnOutput {
         calls,
@@ -277,6 +284,7 @@ fn answered(
     })
 }
 
+/// Answers one message.
 pub fn run(store: &mut Store, ctx: &Context, turn: &Turn<'_>) -> Result<TurnOutput, ChatError> {
     let mut state = ConversationState::read(conversation::state(store, turn.conversation)?.as_deref());
     let lang = lang_of(turn.text, state.lang);
@@ -337,12 +345,7 @@ pub fn run(store: &mut Store, ctx: &Context, turn: &Turn<'_>) -> Result<TurnOutp
     lines.extend(plan.said.clone());
     lines.extend(outcomes.iter().map(|o| voice.outcome(o)));
     let reply = lines.join("\n");
-    conversation::record_turn(
-        store,
-        ctx,
-        turn.conversation,
-        &TurnRecord { user_text: turn.text, reply: &reply, state: &state.to_text() },
-    )?;
+    record(store, ctx, turn, &reply, &state)?;
     let buttons = buttons_of(&state, lang);
     Ok(TurnOutput {
         calls,

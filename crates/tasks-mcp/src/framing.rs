@@ -7,6 +7,7 @@
 
 use serde::Serialize;
 use serde_json::Value;
+use tasks_core::wire::json_kind;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
@@ -58,7 +59,7 @@ fn not_a_message(message: &Value) -> Option<String> {
     let Value::Object(members) = message else {
         return Some(match message {
             Value::Array(_) => "a batch (JSON array) is not taken: send one message per line".into(),
-            other => format!("a message is a JSON object, not {}", kind(other)),
+            other => format!("a message is a JSON object, not {}", json_kind(other)),
         });
     };
     if members.get("jsonrpc") != Some(&Value::from("2.0")) {
@@ -67,27 +68,15 @@ fn not_a_message(message: &Value) -> Option<String> {
     if let Some(id) = members.get("id")
         && !(id.is_string() || id.is_number())
     {
-        return Some(format!("the member \"id\" must be a string or a number, not {}", kind(id)));
+        return Some(format!("the member \"id\" must be a string or a number, not {}", json_kind(id)));
     }
     match members.get("method") {
         Some(Value::String(_)) => None,
-        Some(other) => Some(format!("the member \"method\" must be a string, not {}", kind(other))),
+        Some(other) => Some(format!("the member \"method\" must be a string, not {}", json_kind(other))),
         None if members.contains_key("id") && (members.contains_key("result") || members.contains_key("error")) => None,
         None => Some(
             "no \"method\" (a request or notification) and no \"id\" with \"result\" or \"error\" (a response)".into(),
         ),
-    }
-}
-
-/// Names a JSON value's type for a message.
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 

@@ -21,9 +21,9 @@ use tasks_core::ops::edit::EditRequest;
 use tasks_core::ops::link::LinkOutcome;
 use tasks_core::ops::note::NoteOutcome;
 use tasks_core::ops::project::ProjectSummary;
-use tasks_core::ops::query::{LinkView, SEARCH_POOL_FACTOR, SearchQuery, TaskDetail};
+use tasks_core::ops::query::{LinkView, SearchQuery, TaskDetail};
 use tasks_core::ops::status::StatusOutcome;
-use tasks_core::ops::status::{DEFAULT_DISMISS_REASON, guard};
+use tasks_core::ops::status::{dismiss_reason, guard, target_of};
 use tasks_core::store::events::{
     CategoryChange, Change, ClaimChange, Created, DueChange, DueValue, EditChange, Event, EventChange, LinkChange,
     NoteChange, ReleaseChange, StatusChange, TagChange, UntagChange,
@@ -31,7 +31,7 @@ use tasks_core::store::events::{
 use tasks_core::{Context, Error, Result, keys, time};
 
 use crate::PgStore;
-use crate::rows::{self, HAS_OPEN_BLOCKER, READY_ORDER, TASK_COLUMNS};
+use crate::rows::{self, HAS_OPEN_BLOCKER, READY_ORDER};
 use crate::store::{CHECKED_WRITE_LOCK, TxError, TxResult};
 
 /// Rows a list or `ready` answers when no limit is given: the SQLite store's.
@@ -313,24 +313,11 @@ pub fn next(store: &mut PgStore, ctx: &Context, project: Option<&str>, lease: st
     })
 }
 
-/// A status verb: what it checks, and the status it sets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StatusVerb<'a> {
-    /// `start`: in progress; a closed task is refused; another's claim and open
-    /// blockers refuse unless forced.
-    Start,
-    /// `stop`: an in-progress task back to open.
-    Stop,
-    /// `done`: another's claim and open blockers refuse unless forced.
-    Done,
-    /// `dismiss` with a reason (default `cancelled`): another's claim refuses unless forced.
-    Dismiss(Option<&'a str>),
-    /// `reopen`: a closed task back to open; an open one is no change.
-    Reopen,
-}
+pub use tasks_core::ops::status::StatusVerb;
 
-/// Changes the status of tasks, all or none (one transaction), with the SQLite store's
-/// checks ([`tasks_core::ops::status::guard`]); each outcome names the dependants it freed.
+/// Changes the status of tasks, all or none (one transaction), by the SQLite store's
+/// rules ([`tasks_core::ops::status::target_of`]); each outcome names the dependants it
+/// freed.
 pub fn set_status(
     store: &mut PgStore,
     ctx: &Context,
@@ -339,11 +326,7 @@ pub fn set_status(
     force: bool,
 ) -> Result<Vec<StatusOutcome>> {
     let reason = match verb {
-        StatusVerb::Dismiss(r) => {
-            let r = r.map(str::trim).filter(|r| !r.is_empty()).unwrap_or(DEFAULT_DISMISS_REASON);
-            tasks_core::limits::check_text("reason", r, tasks_core::limits::NAME_MAX_CHARS)?;
-            Some(r)
-        }
+        StatusVerb::Dismiss(r) => Some(dismiss_reason(r)?),
         _ => None,
     };
     store.write(|tx| {
@@ -351,50 +334,10 @@ pub fn set_status(
         for reference in references {
             let id = rows::resolve(tx, reference)?;
             let task = rows::get(tx, id)?;
-            let to = match verb {
-                StatusVerb::Start => {
-                    if task.status.is_closed() {
-                        return Err(TxError::Core(Error::WrongState {
-                            key: task.key,
-                            status: task.status.to_string(),
-                            reason: "reopen it first".into(),
-                        }));
-                    }
-                    guard(&task, ctx, force, true)?;
-                    Status::InProgress
-                }
-                StatusVerb::Stop => {
-                    if task.status != Status::InProgress {
-                        return Err(TxError::Core(Error::WrongState {
-                            key: task.key,
-                            status: task.status.to_string(),
-                            reason: "only a task in progress can be stopped".into(),
-                        }));
-                    }
-                    guard(&task, ctx, force, false)?;
-                    Status::Open
-                }
-                StatusVerb::Done => {
-                    if !task.status.is_closed() {
-                        guard(&task, ctx, force, true)?;
-                    }
-                    Status::Done
-                }
-                StatusVerb::Dismiss(_) => {
-                    if !task.status.is_closed() {
-                        guard(&task, ctx, force, false)?;
-                    }
-                    Status::Dismissed
-                }
-                StatusVerb::Reopen => {
-                    if !task.status.is_closed() {
-                        outs.push(StatusOutcome { task, changed: false, unblocked: Vec::new() });
-                        continue;
-                    }
-                    Status::Open
-                }
-            };
-            outs.push(change(tx, ctx, task, to, reason)?);
+            outs.push(match target_of(&task, verb, ctx, force)? {
+                Some(to) => change(tx, ctx, task, to, reason)?,
+                None => StatusOutcome { task, changed: false, unblocked: Vec::new() },
+            });
         }
         Ok(outs)
     })
@@ -501,20 +444,9 @@ pub fn search(store: &mut PgStore, q: &SearchQuery) -> Result<Vec<Task>> {
             if terms.is_empty() {
                 return Ok(Vec::new());
             }
-            let pool = q.limit.saturating_mul(SEARCH_POOL_FACTOR).max(q.limit);
-            source.ranked_matches(&terms, pool)?
+            source.ranked_matches(&terms, q.pool())?
         };
-        let mut out = Vec::new();
-        for task in rows::get_many(c, &ids)? {
-            if q.open_only && task.status.is_closed() {
-                continue;
-            }
-            out.push(task);
-            if out.len() >= q.limit {
-                break;
-            }
-        }
-        Ok(out)
+        Ok(q.keep(rows::get_many(c, &ids)?.into_iter().map(Ok))?)
     })
 }
 
@@ -975,14 +907,5 @@ fn add_or_rehearse(store: &mut PgStore, ctx: &Context, req: &AddRequest, commit:
             reopened: false,
             filled: Vec::new(),
         })
-    })
-}
-
-/// Reads many tasks by key, in order (for reports and tests).
-pub fn tasks_by_keys(store: &mut PgStore, keys: &[&str]) -> Result<Vec<Task>> {
-    store.read(|c| {
-        let rows =
-            c.query(&format!("SELECT {TASK_COLUMNS} FROM tasks t WHERE t.key = ANY($1) ORDER BY t.id"), &[&keys])?;
-        rows.iter().map(rows::task_of).collect()
     })
 }

@@ -133,6 +133,18 @@ fn keys_claims_ready_and_cycles_behave_as_on_sqlite() {
     assert_eq!(tasks_pg::ops::add(&mut pg, &owner, &q).expect("question").task.key, "Q-1");
 }
 
+/// Counts the terms whose kept document frequency (`term_docs`) differs from the tasks
+/// holding them (`task_terms`).
+fn term_docs_off(raw: &mut postgres::Client) -> i64 {
+    raw.query_one(
+        "SELECT count(*) FROM (SELECT term, count(*) AS n FROM task_terms GROUP BY term) t
+         FULL JOIN term_docs d USING (term) WHERE coalesce(d.docs, 0) <> coalesce(t.n, 0)",
+        &[],
+    )
+    .expect("compare")
+    .get(0)
+}
+
 #[test]
 fn a_probable_duplicate_is_refused_on_postgres_too() {
     let Some((mut pg, url)) = fresh("pg_duplicate_refused") else { return };
@@ -151,26 +163,12 @@ fn a_probable_duplicate_is_refused_on_postgres_too() {
     assert_eq!(out.candidates[0].key, "INBOX-1", "shown beside the new task");
     // The kept document frequencies and statistics agree with the rows they count.
     let mut raw = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
-    let off: i64 = raw
-        .query_one(
-            "SELECT count(*) FROM (SELECT term, count(*) AS n FROM task_terms GROUP BY term) t
-             FULL JOIN term_docs d USING (term) WHERE coalesce(d.docs, 0) <> coalesce(t.n, 0)",
-            &[],
-        )
-        .expect("compare")
-        .get(0);
+    let off = term_docs_off(&mut raw);
     assert_eq!(off, 0, "term_docs counts every task holding a term");
     // An edit moves the task's terms, and the counts follow.
     let retitle = tasks_core::ops::edit::EditRequest { title: Some("Renew the ID card".into()), ..Default::default() };
     tasks_pg::ops::edit(&mut pg, &later, "INBOX-1", &retitle, true).expect("edit");
-    let off: i64 = raw
-        .query_one(
-            "SELECT count(*) FROM (SELECT term, count(*) AS n FROM task_terms GROUP BY term) t
-             FULL JOIN term_docs d USING (term) WHERE coalesce(d.docs, 0) <> coalesce(t.n, 0)",
-            &[],
-        )
-        .expect("compare")
-        .get(0);
+    let off = term_docs_off(&mut raw);
     assert_eq!(off, 0, "after an edit too");
     // Refreshed as SQLite's are: when the store grew by more than 1 % (at least one
     // task) since — so after the second task the count still says 1, after a third 3.
@@ -182,21 +180,32 @@ fn a_probable_duplicate_is_refused_on_postgres_too() {
     assert_eq!(tasks_n(&mut raw), 3.0);
 }
 
+/// Imports task lines into a fresh SQLite store and returns it with its lossless
+/// export (how a team's data reaches PostgreSQL).
+fn sqlite_with(lines: &str, c: &Context) -> (Store, String) {
+    let dir = tempfile_dir();
+    let mut sqlite = Store::open(&dir.join("lines.db")).expect("sqlite");
+    let opts = tasks_core::ops::import::ImportOptions { skip_bad: false, check_report: false, weights: None };
+    tasks_core::ops::import::import_text(&mut sqlite, c, lines, &opts, &mut |_| {}).expect("import into sqlite");
+    let mut dump = Vec::new();
+    tasks_core::ops::dump::export(&sqlite, c, &mut dump, &mut |_| {}).expect("export");
+    (sqlite, String::from_utf8(dump).expect("utf-8"))
+}
+
+/// Restores an export into a PostgreSQL store.
+fn restore(pg: &mut PgStore, export: &str) -> tasks_core::Result<tasks_core::ops::dump::DumpOutcome> {
+    let (header, rest) = export.split_once('\n').expect("a header");
+    tasks_pg::dump::import(pg, header, &mut rest.as_bytes())
+}
+
 /// Imports a labelled set into a SQLite store, moves it to PostgreSQL through the
 /// lossless export, and checks every task on both engines as of its creation.
 fn engines_agree_on(set_dir: &std::path::Path, test: &str) {
     let Some((mut pg, _)) = fresh(test) else { return };
-    let dir = tempfile_dir();
-    let mut sqlite = Store::open(&dir.join("set.db")).expect("sqlite");
     let c = ctx("2026-12-01T10:00:00Z", "eval");
     let text = std::fs::read_to_string(set_dir.join("tasks.jsonl")).expect("tasks.jsonl");
-    let opts = tasks_core::ops::import::ImportOptions { skip_bad: false, check_report: false, weights: None };
-    tasks_core::ops::import::import_text(&mut sqlite, &c, &text, &opts, &mut |_| {}).expect("import into sqlite");
-    let mut dump = Vec::new();
-    tasks_core::ops::dump::export(&sqlite, &c, &mut dump, &mut |_| {}).expect("export");
-    let text = String::from_utf8(dump).expect("utf-8");
-    let (header, rest) = text.split_once('\n').expect("a header");
-    tasks_pg::dump::import(&mut pg, header, &mut rest.as_bytes()).expect("restore into postgres");
+    let (sqlite, export) = sqlite_with(&text, &c);
+    restore(&mut pg, &export).expect("restore into postgres");
     let every = tasks_core::ops::query::ListQuery { statuses: tasks_core::Status::ALL.to_vec(), ..Default::default() };
     let ids: Vec<i64> =
         tasks_core::ops::query::list(&sqlite, &every).expect("list").into_iter().map(|t| t.id).collect();
@@ -247,17 +256,10 @@ fn both_engines_give_identical_candidates_and_scores_on_the_dev_set() {
 #[test]
 fn list_and_ready_answer_the_default_two_hundred_rows_as_on_sqlite() {
     let Some((mut pg, _)) = fresh("pg_default_limit") else { return };
-    let dir = tempfile_dir();
-    let mut sqlite = Store::open(&dir.join("many.db")).expect("sqlite");
     let c = ctx("2026-12-01T10:00:00Z", "owner");
     let lines: String = (0..250).map(|i| format!("{{\"id\":\"t{i}\",\"title\":\"job number {i}\"}}\n")).collect();
-    let opts = tasks_core::ops::import::ImportOptions { skip_bad: false, check_report: false, weights: None };
-    tasks_core::ops::import::import_text(&mut sqlite, &c, &lines, &opts, &mut |_| {}).expect("import");
-    let mut dump = Vec::new();
-    tasks_core::ops::dump::export(&sqlite, &c, &mut dump, &mut |_| {}).expect("export");
-    let text = String::from_utf8(dump).expect("utf-8");
-    let (header, rest) = text.split_once('\n').expect("header");
-    tasks_pg::dump::import(&mut pg, header, &mut rest.as_bytes()).expect("restore");
+    let (sqlite, export) = sqlite_with(&lines, &c);
+    restore(&mut pg, &export).expect("restore");
     let listed = tasks_pg::ops::list(&mut pg, &tasks_pg::ops::Filter::default()).expect("list");
     let ready = tasks_pg::ops::ready(&mut pg, &c, None, None).expect("ready");
     let on_sqlite = tasks_core::ops::query::ready(&sqlite, &c, None).expect("sqlite ready");
@@ -268,22 +270,13 @@ fn list_and_ready_answer_the_default_two_hundred_rows_as_on_sqlite() {
 #[test]
 fn a_bad_record_in_an_export_names_its_line_and_nothing_is_written() {
     let Some((mut pg, _)) = fresh("pg_bad_record") else { return };
-    let dir = tempfile_dir();
-    let mut sqlite = Store::open(&dir.join("few.db")).expect("sqlite");
     let c = ctx("2026-12-01T10:00:00Z", "owner");
     let lines =
         "{\"id\":\"a\",\"title\":\"first\"}\n{\"id\":\"b\",\"title\":\"second\\twith a tab\\\\ and a backslash\"}\n";
-    let opts = tasks_core::ops::import::ImportOptions { skip_bad: false, check_report: false, weights: None };
-    tasks_core::ops::import::import_text(&mut sqlite, &c, lines, &opts, &mut |_| {}).expect("import");
-    let mut dump = Vec::new();
-    tasks_core::ops::dump::export(&sqlite, &c, &mut dump, &mut |_| {}).expect("export");
-    let text = String::from_utf8(dump).expect("utf-8");
+    let (_, text) = sqlite_with(lines, &c);
     let numbered: Vec<&str> = text.lines().collect();
     let second_task = numbered.iter().rposition(|l| l.contains("\"kind\":\"task\"")).expect("a task line");
-    let restore = |pg: &mut PgStore, lines: &[String]| {
-        let (header, rest) = (lines[0].clone(), lines[1..].join("\n"));
-        tasks_pg::dump::import(pg, &header, &mut rest.as_bytes())
-    };
+    let restore = |pg: &mut PgStore, lines: &[String]| restore(pg, &lines.join("\n"));
     // A status the schema's CHECK refuses: found by the server inside a COPY, still
     // reported at its line of the file.
     let mut broken: Vec<String> = numbered.iter().map(|l| l.to_string()).collect();

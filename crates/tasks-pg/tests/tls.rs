@@ -16,77 +16,43 @@ fn openssl(dir: &Path, args: &[&str]) -> bool {
     Command::new("openssl").args(args).current_dir(dir).output().is_ok_and(|o| o.status.success())
 }
 
-/// Makes a CA and a server certificate for 127.0.0.1 signed by it; false without openssl.
+/// Runs openssl with one command line written as words.
+fn openssl_line(dir: &Path, line: &str) -> bool {
+    openssl(dir, &line.split(' ').collect::<Vec<_>>())
+}
+
+/// Makes a CA (`ca.pem`), another CA (`other.pem`) and a server certificate for
+/// 127.0.0.1 signed by the first; false without openssl.
 fn make_certificates(dir: &Path) -> bool {
     std::fs::write(dir.join("san.ext"), "subjectAltName=IP:127.0.0.1\n").expect("ext file");
-    openssl(
-        dir,
-        &[
-            "req",
-            "-x509",
-            "-newkey",
-            "rsa:2048",
-            "-nodes",
-            "-keyout",
-            "ca.key",
-            "-out",
-            "ca.pem",
-            "-days",
-            "2",
-            "-subj",
-            "/CN=tasks test CA",
-        ],
-    ) && openssl(
-        dir,
-        &[
-            "req",
-            "-x509",
-            "-newkey",
-            "rsa:2048",
-            "-nodes",
-            "-keyout",
-            "other.key",
-            "-out",
-            "other.pem",
-            "-days",
-            "2",
-            "-subj",
-            "/CN=another CA",
-        ],
-    ) && openssl(
-        dir,
-        &[
-            "req",
-            "-newkey",
-            "rsa:2048",
-            "-nodes",
-            "-keyout",
-            "server.key",
-            "-out",
-            "server.csr",
-            "-subj",
-            "/CN=127.0.0.1",
-        ],
-    ) && openssl(
-        dir,
-        &[
-            "x509",
-            "-req",
-            "-in",
-            "server.csr",
-            "-CA",
-            "ca.pem",
-            "-CAkey",
-            "ca.key",
-            "-CAcreateserial",
-            "-out",
-            "server.pem",
-            "-days",
-            "2",
-            "-extfile",
-            "san.ext",
-        ],
-    )
+    // Subjects are passed apart: they hold spaces.
+    let ca = |name: &str, subject: &str| {
+        openssl(
+            dir,
+            &[
+                "req",
+                "-x509",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-keyout",
+                &format!("{name}.key"),
+                "-out",
+                &format!("{name}.pem"),
+                "-days",
+                "2",
+                "-subj",
+                subject,
+            ],
+        )
+    };
+    ca("ca", "/CN=tasks test CA")
+        && ca("other", "/CN=another CA")
+        && openssl_line(dir, "req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj /CN=127.0.0.1")
+        && openssl_line(
+            dir,
+            "x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 2 -extfile san.ext",
+        )
 }
 
 fn running_as_root() -> bool {

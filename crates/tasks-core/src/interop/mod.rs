@@ -145,18 +145,6 @@ pub enum InteropError {
     },
 }
 
-/// Returns the JSON kind of a value, for error messages.
-pub(crate) fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
 /// Returns a short rendering of a value for a message (long strings cut).
 pub(crate) fn shown(v: &Value) -> String {
     crate::limits::preview(&v.to_string())
@@ -184,7 +172,7 @@ pub(crate) fn read_elements(input: &str) -> Result<Vec<(Location, Value)>, Inter
         })?;
         return match value {
             Value::Array(items) => Ok(items.into_iter().enumerate().map(|(i, v)| (Location::Element(i), v)).collect()),
-            other => Err(InteropError::NotAnObject { at: Location::Element(0), found: kind(&other) }),
+            other => Err(InteropError::NotAnObject { at: Location::Element(0), found: crate::wire::json_kind(&other) }),
         };
     }
     read_json_lines(input)
@@ -218,7 +206,7 @@ impl<'a> Obj<'a> {
     pub fn new(at: Location, value: &'a Value) -> Result<Obj<'a>, InteropError> {
         match value {
             Value::Object(map) => Ok(Obj { at, map }),
-            other => Err(InteropError::NotAnObject { at, found: kind(other) }),
+            other => Err(InteropError::NotAnObject { at, found: crate::wire::json_kind(other) }),
         }
     }
 

@@ -304,7 +304,7 @@ pub struct SearchQuery {
 
 /// Tasks read from the index per task asked for: closed ones are passed over when only
 /// open ones are wanted.
-pub const SEARCH_POOL_FACTOR: usize = 5;
+const SEARCH_POOL_FACTOR: usize = 5;
 
 /// Returns the tasks whose words match the text best (the sum of the inverse document
 /// frequencies of the stems and concepts they share with it), best first.
@@ -314,19 +314,33 @@ pub fn search(store: &Store, q: &SearchQuery) -> Result<Vec<Task>> {
     if terms.is_empty() {
         return Ok(Vec::new());
     }
-    let pool = q.limit.saturating_mul(SEARCH_POOL_FACTOR).max(q.limit);
-    let mut out = Vec::new();
-    for id in crate::store::dedup::ranked_matches_with_notes(conn, &terms, pool)? {
-        let task = task_rows::get(conn, id)?;
-        if q.open_only && task.status.is_closed() {
-            continue;
-        }
-        out.push(task);
-        if out.len() >= q.limit {
-            break;
-        }
+    let ids = crate::store::dedup::ranked_matches_with_notes(conn, &terms, q.pool())?;
+    q.keep(ids.into_iter().map(|id| task_rows::get(conn, id)))
+}
+
+impl SearchQuery {
+    /// Ranked matches read per search: closed ones are passed over when only open ones
+    /// are wanted.
+    pub fn pool(&self) -> usize {
+        self.limit.saturating_mul(SEARCH_POOL_FACTOR).max(self.limit)
     }
-    Ok(out)
+
+    /// Keeps the ranked tasks this search answers, best first: open ones only when
+    /// asked, at most `limit` (reading no further than needed).
+    pub fn keep(&self, ranked: impl IntoIterator<Item = Result<Task>>) -> Result<Vec<Task>> {
+        let mut out = Vec::new();
+        for task in ranked {
+            let task = task?;
+            if self.open_only && task.status.is_closed() {
+                continue;
+            }
+            out.push(task);
+            if out.len() >= self.limit {
+                break;
+            }
+        }
+        Ok(out)
+    }
 }
 
 /// Returns how many tasks are open or in progress, counting no further than `at_most`.

@@ -23,6 +23,104 @@ pub struct StatusOutcome {
     pub unblocked: Vec<Task>,
 }
 
+/// A status verb: what it checks before it changes a task, and the status it sets.
+/// One set of rules for every engine (the PostgreSQL store calls [`target_of`] too).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusVerb<'a> {
+    /// `start`: in progress; a closed task is refused; another's claim and open
+    /// blockers refuse unless forced.
+    Start,
+    /// `stop`: a task in progress back to open; another's claim refuses unless forced.
+    Stop,
+    /// `done`: another's claim and open blockers refuse unless forced.
+    Done,
+    /// `dismiss` with a reason (see [`dismiss_reason`]): another's claim refuses unless forced.
+    Dismiss(Option<&'a str>),
+    /// `reopen`: a closed task back to open; an open one is no change.
+    Reopen,
+}
+
+/// Returns the close reason a dismiss records: the one given (trimmed), else
+/// [`DEFAULT_DISMISS_REASON`]; refused when over the name limit.
+pub fn dismiss_reason(reason: Option<&str>) -> Result<&str> {
+    let reason = reason.map(str::trim).filter(|r| !r.is_empty()).unwrap_or(DEFAULT_DISMISS_REASON);
+    crate::limits::check_text("reason", reason, crate::limits::NAME_MAX_CHARS)?;
+    Ok(reason)
+}
+
+/// Decides what `verb` does to `task`: the status to set, `None` when it changes
+/// nothing (reopening an open task), or the refusal.
+pub fn target_of(task: &Task, verb: StatusVerb<'_>, ctx: &Context, force: bool) -> Result<Option<Status>> {
+    Ok(Some(match verb {
+        StatusVerb::Start => {
+            if task.status.is_closed() {
+                return Err(Error::WrongState {
+                    key: task.key.clone(),
+                    status: task.status.to_string(),
+                    reason: "reopen it first".into(),
+                });
+            }
+            guard(task, ctx, force, true)?;
+            Status::InProgress
+        }
+        StatusVerb::Stop => {
+            if task.status != Status::InProgress {
+                return Err(Error::WrongState {
+                    key: task.key.clone(),
+                    status: task.status.to_string(),
+                    reason: "only a task in progress can be stopped".into(),
+                });
+            }
+            guard(task, ctx, force, false)?;
+            Status::Open
+        }
+        StatusVerb::Done => {
+            if !task.status.is_closed() {
+                guard(task, ctx, force, true)?;
+            }
+            Status::Done
+        }
+        StatusVerb::Dismiss(_) => {
+            if !task.status.is_closed() {
+                guard(task, ctx, force, false)?;
+            }
+            Status::Dismissed
+        }
+        StatusVerb::Reopen => {
+            if !task.status.is_closed() {
+                return Ok(None);
+            }
+            Status::Open
+        }
+    }))
+}
+
+/// Runs a status verb on tasks, all or none (one transaction).
+pub fn apply(
+    store: &mut Store,
+    ctx: &Context,
+    references: &[&str],
+    verb: StatusVerb<'_>,
+    force: bool,
+) -> Result<Vec<StatusOutcome>> {
+    let reason = match verb {
+        StatusVerb::Dismiss(r) => Some(dismiss_reason(r)?),
+        _ => None,
+    };
+    store.write(|tx| {
+        references
+            .iter()
+            .map(|reference| {
+                let task = task_rows::get(tx, keys::resolve(tx, reference)?)?;
+                match target_of(&task, verb, ctx, force)? {
+                    Some(to) => change(tx, ctx, task, to, reason),
+                    None => Ok(StatusOutcome { task, changed: false, unblocked: Vec::new() }),
+                }
+            })
+            .collect()
+    })
+}
+
 /// Marks a task in progress. Refuses a closed task, one another actor has claimed and a
 /// blocked one (see [`start_many`] to override).
 pub fn start(store: &mut Store, ctx: &Context, reference: &str) -> Result<StatusOutcome> {
@@ -32,39 +130,12 @@ pub fn start(store: &mut Store, ctx: &Context, reference: &str) -> Result<Status
 /// Marks tasks in progress, all or none. `force` overrides another actor's claim and
 /// open blockers; a closed task is refused either way.
 pub fn start_many(store: &mut Store, ctx: &Context, references: &[&str], force: bool) -> Result<Vec<StatusOutcome>> {
-    store.write(|tx| {
-        references
-            .iter()
-            .map(|reference| {
-                let task = task_rows::get(tx, keys::resolve(tx, reference)?)?;
-                if task.status.is_closed() {
-                    return Err(Error::WrongState {
-                        key: task.key,
-                        status: task.status.to_string(),
-                        reason: "reopen it first".into(),
-                    });
-                }
-                guard(&task, ctx, force, true)?;
-                change(tx, ctx, task, Status::InProgress, None)
-            })
-            .collect()
-    })
+    apply(store, ctx, references, StatusVerb::Start, force)
 }
 
 /// Puts a task in progress back to open (`tasks stop`).
 pub fn stop(store: &mut Store, ctx: &Context, reference: &str, force: bool) -> Result<StatusOutcome> {
-    store.write(|tx| {
-        let task = task_rows::get(tx, keys::resolve(tx, reference)?)?;
-        if task.status != Status::InProgress {
-            return Err(Error::WrongState {
-                key: task.key,
-                status: task.status.to_string(),
-                reason: "only a task in progress can be stopped".into(),
-            });
-        }
-        guard(&task, ctx, force, false)?;
-        change(tx, ctx, task, Status::Open, None)
-    })
+    first(apply(store, ctx, &[reference], StatusVerb::Stop, force))
 }
 
 /// Marks a task done. Refuses one another actor has claimed and a blocked one (see
@@ -76,18 +147,7 @@ pub fn done(store: &mut Store, ctx: &Context, reference: &str) -> Result<StatusO
 /// Marks tasks done, all or none; `force` overrides another actor's claim and open
 /// blockers.
 pub fn done_many(store: &mut Store, ctx: &Context, references: &[&str], force: bool) -> Result<Vec<StatusOutcome>> {
-    store.write(|tx| {
-        references
-            .iter()
-            .map(|reference| {
-                let task = task_rows::get(tx, keys::resolve(tx, reference)?)?;
-                if !task.status.is_closed() {
-                    guard(&task, ctx, force, true)?;
-                }
-                change(tx, ctx, task, Status::Done, None)
-            })
-            .collect()
-    })
+    apply(store, ctx, references, StatusVerb::Done, force)
 }
 
 /// Closes a task without doing it, with a reason (default [`DEFAULT_DISMISS_REASON`]).
@@ -104,20 +164,7 @@ pub fn dismiss_many(
     reason: Option<&str>,
     force: bool,
 ) -> Result<Vec<StatusOutcome>> {
-    let reason = reason.map(str::trim).filter(|r| !r.is_empty()).unwrap_or(DEFAULT_DISMISS_REASON);
-    crate::limits::check_text("reason", reason, crate::limits::NAME_MAX_CHARS)?;
-    store.write(|tx| {
-        references
-            .iter()
-            .map(|reference| {
-                let task = task_rows::get(tx, keys::resolve(tx, reference)?)?;
-                if !task.status.is_closed() {
-                    guard(&task, ctx, force, false)?;
-                }
-                change(tx, ctx, task, Status::Dismissed, Some(reason))
-            })
-            .collect()
-    })
+    apply(store, ctx, references, StatusVerb::Dismiss(reason), force)
 }
 
 /// Refuses a change to a task another actor holds a live lease on (SPEC §4: a claim
@@ -148,14 +195,7 @@ fn first(outcomes: Result<Vec<StatusOutcome>>) -> Result<StatusOutcome> {
 
 /// Reopens a closed task.
 pub fn reopen(store: &mut Store, ctx: &Context, reference: &str) -> Result<StatusOutcome> {
-    store.write(|tx| {
-        let id = keys::resolve(tx, reference)?;
-        let task = task_rows::get(tx, id)?;
-        if !task.status.is_closed() {
-            return Ok(StatusOutcome { task, changed: false, unblocked: Vec::new() });
-        }
-        change(tx, ctx, task, Status::Open, None)
-    })
+    first(apply(store, ctx, &[reference], StatusVerb::Reopen, false))
 }
 
 /// Writes a status change with its event, inside the caller's transaction.

@@ -28,6 +28,19 @@ use crate::ops::status::StatusOutcome;
 use crate::store::events::Event;
 use crate::time::rfc3339;
 
+/// Names a JSON value's type for a message: "a string", "an array" … (import errors,
+/// the MCP framing's refusals).
+pub fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
 /// Returns a task as JSON, with its lease shown only while live at `now_ms`.
 pub fn task(t: &Task, now_ms: i64) -> Value {
     let claim = t.live_claim(now_ms);
