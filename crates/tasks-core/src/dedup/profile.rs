@@ -27,6 +27,9 @@ pub struct Profile {
     pub stems: BTreeSet<String>,
     /// Stems of title and description together.
     pub all_stems: BTreeSet<String>,
+    /// Stems of the description alone (empty when there is none): the context
+    /// comparison's, so the title is never measured a second time.
+    pub description_stems: BTreeSet<String>,
     /// Character trigrams of the title.
     pub trigrams: BTreeSet<String>,
     /// Cross-language concepts of the title.
@@ -36,9 +39,6 @@ pub struct Profile {
     pub token_units: Vec<BTreeSet<String>>,
     /// Union of `token_units`.
     pub units: BTreeSet<String>,
-    /// Units of the description alone; empty when there is none. The title is the
-    /// text comparison's, so context never measures it a second time.
-    pub context_units: BTreeSet<String>,
     /// The scripts the title is written in (for "cross-language" reasons).
     pub latin: bool,
     /// True when the title has Cyrillic words.
@@ -142,16 +142,11 @@ impl Profile {
         let due = input.due.or_else(|| fp.due.map(crate::input::from_text_due));
         let token_units = units_of(&tokens);
         let units: BTreeSet<String> = token_units.iter().flatten().cloned().collect();
-        let context_units = if input.description.trim().is_empty() {
-            BTreeSet::new()
-        } else {
-            units_of(&token_stems(input.description)).into_iter().flatten().collect()
-        };
         Profile {
             id: input.id,
+            description_stems: fp.description_stems.iter().cloned().collect(),
             token_units,
             units,
-            context_units,
             latin: tokens.iter().any(|t| t.script == Script::Latin),
             cyrillic: tokens.iter().any(|t| t.script == Script::Cyrillic),
             entities: entities::of(input.title, input.description),

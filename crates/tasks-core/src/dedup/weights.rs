@@ -335,13 +335,13 @@ const BUILTIN: &[(Level, f64, f64)] = &[
     (Level::Text(TextLevel::Rare), 0.0824, 0.00873),           // +3.24
     (Level::Text(TextLevel::UnitsHalf), 0.0824, 0.00873),      // +3.24
     (Level::Text(TextLevel::UnitsTwo), 0.0787, 0.02407),       // +1.71
-    (Level::Text(TextLevel::Common), 0.0565, 0.18037),         // -1.68
-    (Level::Text(TextLevel::ConceptCross), 0.0120, 0.09056),   // -2.91
-    (Level::Text(TextLevel::Concept), 0.0120, 0.09056),        // -2.91
-    (Level::Text(TextLevel::None), 0.0009, 0.57815),           // -8.00
-    (Level::Context(ContextLevel::High), 0.1028, 0.00260),     // +5.30
-    (Level::Context(ContextLevel::Mid), 0.2583, 0.02637),      // +3.29
-    (Level::Context(ContextLevel::Low), 0.3583, 0.74963),      // -1.06
+    (Level::Text(TextLevel::Common), 0.0565, 0.20481),         // -1.86
+    (Level::Text(TextLevel::ConceptCross), 0.0120, 0.08204),   // -2.77
+    (Level::Text(TextLevel::Concept), 0.0120, 0.08204),        // -2.77
+    (Level::Text(TextLevel::None), 0.0009, 0.57074),           // -8.00
+    (Level::Context(ContextLevel::High), 0.0917, 0.00149),     // +5.95
+    (Level::Context(ContextLevel::Mid), 0.2250, 0.01374),      // +4.03
+    (Level::Context(ContextLevel::Low), 0.4028, 0.76337),      // -0.92
     (Level::Context(ContextLevel::Empty), 0.2806, 0.22140),    // +0.34
     (Level::Due(Agreement::Same), 0.1926, 0.00595),            // +5.02
     (Level::Due(Agreement::Different), 0.0926, 0.13489),       // -0.54
