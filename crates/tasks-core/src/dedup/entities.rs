@@ -19,13 +19,29 @@ pub struct Entities {
     pub months: BTreeSet<u8>,
     /// Relatives named (a canonical id per relation).
     pub kin: BTreeSet<&'static str>,
-    /// Capitalized names in the title, each as its [`name_keys`] (one or two spellings
-    /// joined by `|`) so that inflected forms and both scripts agree (Олегу / Oleg →
-    /// "oleg"; Хавьер / Javier → "havi").
-    pub names: BTreeSet<String>,
+    /// Capitalized names in the title, each as its [`name_keys`] so that inflected
+    /// forms and both scripts agree (Олегу / Oleg → "oleg"; Хавьер / Javier → "havi").
+    pub names: BTreeSet<NameKeys>,
     /// Every word of title and description the same way (transliterated prefix): a
     /// name the other task mentions anywhere is no conflict.
     pub mentions: BTreeSet<String>,
+}
+
+/// One name as the keys it can be read by: one, or two when a Latin `j` before a vowel
+/// may be read the English or the Spanish way (Javier → "iavi" and "havi").
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct NameKeys(Vec<String>);
+
+impl NameKeys {
+    /// Reads a name (normalized, lowercase) by [`name_keys`].
+    pub fn of(word: &str) -> NameKeys {
+        NameKeys(name_keys(word))
+    }
+
+    /// Returns true when any of the name's keys is among `mentions`.
+    pub fn mentioned_in(&self, mentions: &BTreeSet<String>) -> bool {
+        self.0.iter().any(|k| mentions.contains(k))
+    }
 }
 
 /// Letters of a name kept for comparison: enough to tell names apart, few enough that
@@ -221,7 +237,7 @@ fn scan(text: &str, with_names: bool, e: &mut Entities) {
             && !tasks_text::stems::is_stop_word(&lower)
             && !WEEKDAYS.contains(&lower.as_str())
         {
-            e.names.insert(name_keys(&lower).join("|"));
+            e.names.insert(NameKeys::of(&lower));
         }
     }
 }
@@ -364,9 +380,8 @@ pub fn conflicts(a: &Entities, b: &Entities) -> Vec<EntityLevel> {
     if !a.kin.is_empty() && !b.kin.is_empty() && a.kin.is_disjoint(&b.kin) {
         out.push(EntityLevel::Relative);
     }
-    let named_by = |names: &BTreeSet<String>, mentions: &BTreeSet<String>| {
-        names.iter().all(|n| n.split('|').any(|k| mentions.contains(k)))
-    };
+    let named_by =
+        |names: &BTreeSet<NameKeys>, mentions: &BTreeSet<String>| names.iter().all(|n| n.mentioned_in(mentions));
     if !named_by(&a.names, &b.mentions) && !named_by(&b.names, &a.mentions) {
         out.push(EntityLevel::Name);
     }
