@@ -17,7 +17,7 @@ use crate::error::CliError;
 pub struct DuplicatesArgs {
     #[command(subcommand)]
     pub command: Option<DuplicatesCommand>,
-    /// Most pairs to list [default: 50]
+    /// Most pairs to list
     #[arg(long, short = 'n', default_value_t = 50)]
     pub limit: usize,
 }

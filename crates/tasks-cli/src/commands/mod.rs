@@ -385,3 +385,31 @@ fn mcp(global: &GlobalArgs) -> Result<(), CliError> {
     }
     tasks_mcp::serve_stdio(config).map_err(|e| CliError::other(format!("mcp: {e:#}")))
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory as _;
+
+    /// No flag states its default twice: a `[default: …]` written in the doc comment of
+    /// a flag that also has `default_value`, which clap prints again. Walks every
+    /// subcommand (and runs clap's own checks on the whole tree).
+    #[test]
+    fn every_flag_states_its_default_once() {
+        fn walk(cmd: &clap::Command, path: &str, bad: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                let doc = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                if doc.contains("[default:") && !arg.get_default_values().is_empty() {
+                    bad.push(format!("{path} --{}: {doc}", arg.get_id()));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), bad);
+            }
+        }
+        let mut cmd = super::Cli::command();
+        cmd.build();
+        let mut bad = Vec::new();
+        walk(&cmd, "tasks", &mut bad);
+        assert!(bad.is_empty(), "defaults stated twice:\n{}", bad.join("\n"));
+    }
+}

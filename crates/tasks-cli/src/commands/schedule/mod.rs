@@ -111,7 +111,7 @@ pub struct PreviewArgs {
     /// IANA time zone for trigger flags [default: $TASKS_TZ, else this machine's]
     #[arg(long, value_name = "ZONE")]
     pub tz: Option<String>,
-    /// How many firings [default: 5]
+    /// How many firings
     #[arg(long, default_value_t = tasks_schedule::limits::PREVIEW_COUNT)]
     pub count: usize,
     /// Show firings strictly after this time: RFC 3339, or a local date-time in the zone [default: now]
@@ -178,7 +178,7 @@ pub struct JobsArgs {
     /// Show this one Job with its Runs and output
     #[arg(long, value_name = "ID", conflicts_with_all = ["task", "state"])]
     pub id: Option<i64>,
-    /// At most this many, newest first [default: 50]
+    /// At most this many, newest first
     #[arg(long, default_value_t = sched::limits::JOBS_LIST_LIMIT)]
     pub limit: usize,
 }
