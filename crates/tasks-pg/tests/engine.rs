@@ -32,7 +32,7 @@ fn the_schema_mirrors_the_sqlite_store_table_for_table_and_column_for_column() {
     drop(pg);
     let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
     let dir = tempfile_dir();
-    let sqlite = Store::open(&dir.join("t.db")).expect("sqlite");
+    let sqlite = Store::open(&dir.path().join("t.db")).expect("sqlite");
     assert_eq!(
         tasks_pg::dump::MIRRORS_SQLITE_SCHEMA,
         tasks_core::store::SCHEMA_VERSION,
@@ -57,14 +57,9 @@ fn the_schema_mirrors_the_sqlite_store_table_for_table_and_column_for_column() {
     drop(pg);
 }
 
-fn tempfile_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "tasks-pg-test-{}-{}",
-        std::process::id(),
-        DB.fetch_add(1, Ordering::SeqCst)
-    ));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+/// A temporary directory, removed when dropped.
+fn tempfile_dir() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("tasks-pg-test-").tempdir().expect("temp dir")
 }
 
 #[test]
@@ -181,15 +176,15 @@ fn a_probable_duplicate_is_refused_on_postgres_too() {
 }
 
 /// Imports task lines into a fresh SQLite store and returns it with its lossless
-/// export (how a team's data reaches PostgreSQL).
-fn sqlite_with(lines: &str, c: &Context) -> (Store, String) {
+/// export (how a team's data reaches PostgreSQL) and the directory holding it.
+fn sqlite_with(lines: &str, c: &Context) -> (Store, String, tempfile::TempDir) {
     let dir = tempfile_dir();
-    let mut sqlite = Store::open(&dir.join("lines.db")).expect("sqlite");
+    let mut sqlite = Store::open(&dir.path().join("lines.db")).expect("sqlite");
     let opts = tasks_core::ops::import::ImportOptions { skip_bad: false, check_report: false, weights: None };
     tasks_core::ops::import::import_text(&mut sqlite, c, lines, &opts, &mut |_| {}).expect("import into sqlite");
     let mut dump = Vec::new();
     tasks_core::ops::dump::export(&sqlite, c, &mut dump, &mut |_| {}).expect("export");
-    (sqlite, String::from_utf8(dump).expect("utf-8"))
+    (sqlite, String::from_utf8(dump).expect("utf-8"), dir)
 }
 
 /// Restores an export into a PostgreSQL store.
@@ -204,7 +199,7 @@ fn engines_agree_on(set_dir: &std::path::Path, test: &str) {
     let Some((mut pg, _)) = fresh(test) else { return };
     let c = ctx("2026-12-01T10:00:00Z", "eval");
     let text = std::fs::read_to_string(set_dir.join("tasks.jsonl")).expect("tasks.jsonl");
-    let (sqlite, export) = sqlite_with(&text, &c);
+    let (sqlite, export, _dir) = sqlite_with(&text, &c);
     restore(&mut pg, &export).expect("restore into postgres");
     let every = tasks_core::ops::query::ListQuery { statuses: tasks_core::Status::ALL.to_vec(), ..Default::default() };
     let ids: Vec<i64> =
@@ -258,7 +253,7 @@ fn list_and_ready_answer_the_default_two_hundred_rows_as_on_sqlite() {
     let Some((mut pg, _)) = fresh("pg_default_limit") else { return };
     let c = ctx("2026-12-01T10:00:00Z", "owner");
     let lines: String = (0..250).map(|i| format!("{{\"id\":\"t{i}\",\"title\":\"job number {i}\"}}\n")).collect();
-    let (sqlite, export) = sqlite_with(&lines, &c);
+    let (sqlite, export, _dir) = sqlite_with(&lines, &c);
     restore(&mut pg, &export).expect("restore");
     let listed = tasks_pg::ops::list(&mut pg, &tasks_pg::ops::Filter::default()).expect("list");
     let ready = tasks_pg::ops::ready(&mut pg, &c, None, None).expect("ready");
@@ -273,7 +268,7 @@ fn a_bad_record_in_an_export_names_its_line_and_nothing_is_written() {
     let c = ctx("2026-12-01T10:00:00Z", "owner");
     let lines =
         "{\"id\":\"a\",\"title\":\"first\"}\n{\"id\":\"b\",\"title\":\"second\\twith a tab\\\\ and a backslash\"}\n";
-    let (_, text) = sqlite_with(lines, &c);
+    let (_, text, _dir) = sqlite_with(lines, &c);
     let numbered: Vec<&str> = text.lines().collect();
     let second_task = numbered.iter().rposition(|l| l.contains("\"kind\":\"task\"")).expect("a task line");
     let restore = |pg: &mut PgStore, lines: &[String]| restore(pg, &lines.join("\n"));

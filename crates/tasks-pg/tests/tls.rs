@@ -65,8 +65,8 @@ fn running_as_root() -> bool {
 #[test]
 fn sslmode_require_connects_encrypted_and_verifies_the_server() {
     let Some(server) = TestPostgres::start("pg_tls") else { return };
-    let dir = std::env::temp_dir().join(format!("tasks-pg-tls-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("cert dir");
+    let temp = tempfile::Builder::new().prefix("tasks-pg-tls-").tempdir().expect("cert dir");
+    let dir = temp.path().to_path_buf();
     if !make_certificates(&dir) {
         skipped("pg_tls", "openssl is not installed (scripts/install-test-tools.sh installs it)");
         return;
