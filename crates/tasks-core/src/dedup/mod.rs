@@ -615,13 +615,17 @@ pub fn check_on(
     let mut amount_avg: Option<f64> = None;
     let mut out = Vec::new();
     let ids: Vec<i64> = ids.into_iter().take(MAX_CANDIDATES).collect();
-    for row in source.candidate_rows(&ids)? {
-        let mut cand = row_profile(&row);
+    let rows = source.candidate_rows(&ids)?;
+    let profiles: Vec<Profile> = rows.iter().map(row_profile).collect();
+    if total >= compare::RARE_MIN_STORE {
+        df.prefetch(&weighed_stems(&new, &profiles))?;
+    }
+    for (row, mut cand) in rows.iter().zip(profiles) {
         let mut c = compare::compare(&new, &cand, &df, &root)?;
         // The embedder, if the store has one, is consulted only when the lexical text
         // levels are weak; the probe's vector is computed once, on first need.
         if compare::EMBED_CONSULTED.contains(&c.levels.text)
-            && source.embed_pair(&mut new, probe.title, &mut cand, &row)?
+            && source.embed_pair(&mut new, probe.title, &mut cand, row)?
         {
             c = compare::compare(&new, &cand, &df, &root)?;
         }
@@ -668,6 +672,26 @@ pub fn check_on(
     }
     out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.task_id.cmp(&b.task_id)));
     Ok(out)
+}
+
+/// Returns every stem whose document frequency the comparisons of `new` with
+/// `candidates` may weigh — the titles' (for the rare word) and, where both sides have
+/// a description, the descriptions' (for the context cosine) — so they are read in one
+/// call: on PostgreSQL one round trip instead of one per stem (a long description has
+/// hundreds).
+fn weighed_stems(new: &Profile, candidates: &[Profile]) -> Vec<String> {
+    let mut stems: std::collections::BTreeSet<&String> = new.stems.iter().collect();
+    let described = !new.description_stems.is_empty();
+    for c in candidates {
+        stems.extend(&c.stems);
+        if described && !c.description_stems.is_empty() {
+            stems.extend(&c.description_stems);
+        }
+    }
+    if described && candidates.iter().any(|c| !c.description_stems.is_empty()) {
+        stems.extend(&new.description_stems);
+    }
+    stems.into_iter().cloned().collect()
 }
 
 /// Writes a task's rows in the FTS5 indexes, its signature and, when an embedder is
@@ -809,4 +833,99 @@ pub(crate) fn record_decision(
 /// Queues a pair for review (a rule-created task that looked like a duplicate).
 pub(crate) fn queue_pair(tx: &Tx<'_>, task_id: i64, candidate: &Candidate, now: i64) -> Result<()> {
     store_dedup::insert_pair(tx, task_id, candidate, now)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+
+    /// The SQLite source, counting the document frequencies asked one term at a time.
+    struct Counting<'a> {
+        inner: SqliteSource<'a>,
+        single: Cell<usize>,
+        batches: Cell<usize>,
+    }
+
+    impl CheckSource for Counting<'_> {
+        fn totals(&self) -> Result<(i64, i64, i64)> {
+            self.inner.totals()
+        }
+        fn doc_freq(&self, term: &str) -> Result<i64> {
+            self.single.set(self.single.get() + 1);
+            self.inner.doc_freq(term)
+        }
+        fn doc_freqs(&self, terms: &[&str]) -> Result<Vec<i64>> {
+            self.batches.set(self.batches.get() + 1);
+            terms.iter().map(|t| self.inner.doc_freq(t)).collect()
+        }
+        fn ranked_matches(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
+            self.inner.ranked_matches(terms, pool)
+        }
+        fn candidate_ids(&self, q: &CandidateQuery<'_>) -> Result<Vec<i64>> {
+            self.inner.candidate_ids(q)
+        }
+        fn candidate_row(&self, id: i64) -> Result<CandidateRow> {
+            self.inner.candidate_row(id)
+        }
+        fn reply_parent(&self, id: i64) -> Result<Option<i64>> {
+            self.inner.reply_parent(id)
+        }
+        fn squares(&self) -> Result<(f64, f64)> {
+            self.inner.squares()
+        }
+        fn person_count(&self, person_id: i64) -> Result<i64> {
+            self.inner.person_count(person_id)
+        }
+        fn amount_count(&self, minor: i64, currency: &str) -> Result<i64> {
+            self.inner.amount_count(minor, currency)
+        }
+        fn learned_weights(&self) -> Result<Vec<(Level, f64, f64)>> {
+            self.inner.learned_weights()
+        }
+    }
+
+    /// Every document frequency a check weighs — titles' stems for the rare word,
+    /// descriptions' stems for the context cosine — is read in the batches before the
+    /// comparisons, never one term at a time: on PostgreSQL a term at a time is a round
+    /// trip each, hundreds for one long description.
+    #[test]
+    fn a_check_reads_its_document_frequencies_in_batches() {
+        let mut store = crate::store::Store::open(std::path::Path::new(":memory:")).expect("store");
+        let ctx = crate::Context::new(jiff::Timestamp::UNIX_EPOCH, "test", jiff::tz::TimeZone::UTC);
+        let words = ["gearbox", "scheduler", "parser", "renderer", "socket", "codec", "journal", "cache"];
+        let lines: Vec<String> = (0..120)
+            .map(|i| {
+                let w = words[i % words.len()];
+                serde_json::json!({
+                    "title": format!("Fix the {w} crash number {i}"),
+                    "description": format!("The {w} module fails with error E{i} when the queue {i} is drained \
+                                            after a restart of node{} in region r{}", i % 7, i % 5),
+                    "created_at": "2026-01-01T00:00:00Z",
+                })
+                .to_string()
+            })
+            .collect();
+        let opts = crate::ops::import::ImportOptions { skip_bad: false, check_report: false, weights: None };
+        crate::ops::import::import_text(&mut store, &ctx, &lines.join("\n"), &opts, &mut |_| {}).expect("import");
+        let source = Counting {
+            inner: SqliteSource::new(store.conn()).expect("source"),
+            single: Cell::new(0),
+            batches: Cell::new(0),
+        };
+        let probe = Probe {
+            title: "The gearbox crash again",
+            description: "The gearbox module fails with error E8 when the queue is drained after a restart of node1",
+            at_ms: 1_800_000_000_000,
+            ..Probe::default()
+        };
+        let found = check_on(&source, &probe, &Weights::builtin(), 0).expect("check");
+        assert!(
+            found.iter().any(|c| c.levels.context != ContextLevel::Empty),
+            "the descriptions were compared: {found:?}"
+        );
+        assert_eq!(source.single.get(), 0, "document frequencies asked one at a time");
+        assert!(source.batches.get() <= 2, "{} batches", source.batches.get());
+    }
 }
