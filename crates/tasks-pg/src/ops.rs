@@ -23,7 +23,7 @@ use tasks_core::ops::note::NoteOutcome;
 use tasks_core::ops::project::ProjectSummary;
 use tasks_core::ops::query::{LinkView, SearchQuery, TaskDetail};
 use tasks_core::ops::status::StatusOutcome;
-use tasks_core::ops::status::{dismiss_reason, guard, target_of};
+use tasks_core::ops::status::{guard, is_no_change, target_of};
 use tasks_core::store::events::{
     CategoryChange, Change, ClaimChange, Created, DueChange, DueValue, EditChange, Event, EventChange, LinkChange,
     NoteChange, ReleaseChange, StatusChange, TagChange, UntagChange,
@@ -325,10 +325,7 @@ pub fn set_status(
     verb: StatusVerb<'_>,
     force: bool,
 ) -> Result<Vec<StatusOutcome>> {
-    let reason = match verb {
-        StatusVerb::Dismiss(r) => Some(dismiss_reason(r)?),
-        _ => None,
-    };
+    let reason = verb.close_reason()?;
     store.write(|tx| {
         let mut outs = Vec::with_capacity(references.len());
         for reference in references {
@@ -352,7 +349,7 @@ fn change(
     reason: Option<&str>,
 ) -> TxResult<StatusOutcome> {
     let now = ctx.now_ms();
-    if task.status == to && (reason.is_none() || task.close_reason.as_deref() == reason) {
+    if is_no_change(&task, to, reason) {
         return Ok(StatusOutcome { task, changed: false, unblocked: Vec::new() });
     }
     let dependants: Vec<i64> = if to.is_closed() {

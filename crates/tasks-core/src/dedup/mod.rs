@@ -674,21 +674,20 @@ pub fn check_on(
     Ok(out)
 }
 
-/// Returns every stem whose document frequency the comparisons of `new` with
-/// `candidates` may weigh — the titles' (for the rare word) and, where both sides have
-/// a description, the descriptions' (for the context cosine) — so they are read in one
-/// call: on PostgreSQL one round trip instead of one per stem (a long description has
-/// hundreds).
+/// Returns the description stems whose document frequencies the context cosine of
+/// `new` with `candidates` weighs, where both sides have a description, so they are
+/// read in one call: on PostgreSQL one round trip instead of one per stem (a long
+/// description has hundreds). The titles' shared stems (the rare word) are all stems
+/// of the new title, already read with the query terms.
 fn weighed_stems(new: &Profile, candidates: &[Profile]) -> Vec<String> {
-    let mut stems: std::collections::BTreeSet<&String> = new.stems.iter().collect();
-    let described = !new.description_stems.is_empty();
-    for c in candidates {
-        stems.extend(&c.stems);
-        if described && !c.description_stems.is_empty() {
-            stems.extend(&c.description_stems);
-        }
+    if new.description_stems.is_empty() {
+        return Vec::new();
     }
-    if described && candidates.iter().any(|c| !c.description_stems.is_empty()) {
+    let mut stems: std::collections::BTreeSet<&String> = std::collections::BTreeSet::new();
+    for c in candidates {
+        stems.extend(&c.description_stems);
+    }
+    if !stems.is_empty() {
         stems.extend(&new.description_stems);
     }
     stems.into_iter().cloned().collect()

@@ -25,8 +25,6 @@ pub struct Profile {
     pub tokens: Vec<TokenStems>,
     /// Every stem of the title.
     pub stems: BTreeSet<String>,
-    /// Stems of title and description together.
-    pub all_stems: BTreeSet<String>,
     /// Stems of the description alone (empty when there is none): the context
     /// comparison's, so the title is never measured a second time.
     pub description_stems: BTreeSet<String>,
@@ -136,8 +134,6 @@ impl Profile {
         let tokens = token_stems(input.title);
         let concepts = lexicon::concepts(&tokens).into_iter().map(|c| c.name()).collect();
         let stems: BTreeSet<String> = tokens.iter().flat_map(|t| t.stems.iter().cloned()).collect();
-        let mut all_stems = stems.clone();
-        all_stems.extend(fp.description_stems.iter().cloned());
         let amount = input.amount.clone().or_else(|| fp.amounts.first().map(crate::input::from_text_amount));
         let due = input.due.or_else(|| fp.due.map(crate::input::from_text_due));
         let token_units = units_of(&tokens);
@@ -152,7 +148,6 @@ impl Profile {
             entities: entities::of(input.title, input.description),
             normalized: fp.normalized,
             stems,
-            all_stems,
             trigrams: fp.trigrams,
             concepts,
             tokens,
@@ -211,7 +206,8 @@ impl Profile {
     /// description, plus one pseudo-term per concept so that bm25 finds a task written
     /// in another language.
     pub fn index_terms(&self) -> String {
-        let mut terms: Vec<String> = self.all_stems.iter().cloned().collect();
+        // The union of two sorted sets, in order: each stem once.
+        let mut terms: Vec<String> = self.stems.union(&self.description_stems).cloned().collect();
         terms.extend(self.concepts.iter().map(|c| concept_term(c)));
         terms.join(" ")
     }

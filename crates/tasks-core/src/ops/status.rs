@@ -48,6 +48,23 @@ pub fn dismiss_reason(reason: Option<&str>) -> Result<&str> {
     Ok(reason)
 }
 
+impl<'a> StatusVerb<'a> {
+    /// Returns the close reason the verb records: a dismiss's (see [`dismiss_reason`]),
+    /// none for the others.
+    pub fn close_reason(self) -> Result<Option<&'a str>> {
+        match self {
+            StatusVerb::Dismiss(r) => Ok(Some(dismiss_reason(r)?)),
+            _ => Ok(None),
+        }
+    }
+}
+
+/// Returns true when setting `to` (with `reason`) leaves `task` as it is: the same
+/// status, and no other close reason to record. Such a change writes nothing.
+pub fn is_no_change(task: &Task, to: Status, reason: Option<&str>) -> bool {
+    task.status == to && (reason.is_none() || task.close_reason.as_deref() == reason)
+}
+
 /// Decides what `verb` does to `task`: the status to set, `None` when it changes
 /// nothing (reopening an open task), or the refusal.
 pub fn target_of(task: &Task, verb: StatusVerb<'_>, ctx: &Context, force: bool) -> Result<Option<Status>> {
@@ -103,10 +120,7 @@ pub fn apply(
     verb: StatusVerb<'_>,
     force: bool,
 ) -> Result<Vec<StatusOutcome>> {
-    let reason = match verb {
-        StatusVerb::Dismiss(r) => Some(dismiss_reason(r)?),
-        _ => None,
-    };
+    let reason = verb.close_reason()?;
     store.write(|tx| {
         references
             .iter()
@@ -207,7 +221,7 @@ pub(crate) fn change(
     reason: Option<&str>,
 ) -> Result<StatusOutcome> {
     let now = ctx.now_ms();
-    if task.status == to && (reason.is_none() || task.close_reason.as_deref() == reason) {
+    if is_no_change(&task, to, reason) {
         return Ok(StatusOutcome { task, changed: false, unblocked: Vec::new() });
     }
     // Dependants blocked before the change, to report which ones it frees.
