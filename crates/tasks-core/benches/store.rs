@@ -1,8 +1,11 @@
 //! Store benchmarks at 100k tasks (issue 2 and 4): `ready`, `add` (the whole path with
-//! the duplicate check, rolled back so the store stays at 100k) and `check`.
+//! the duplicate check, rolled back so the store stays at 100k) and `check`; and
+//! `check` of a long bug report against 100k reports with long descriptions (issue 16:
+//! the description cosine reads the document frequency of every description stem).
 //!
-//! The 100k store is generated once by `tasks_core::workload` (deterministic) into
-//! the temp dir and reused; delete `tasks-bench-100k.db` there to rebuild it.
+//! The 100k stores are generated once by `tasks_core::workload` (deterministic) into
+//! the temp dir and reused; delete `tasks-bench-100k.db` / `tasks-bench-reports-100k.db`
+//! there to rebuild them.
 
 use std::path::PathBuf;
 
@@ -22,13 +25,21 @@ fn ctx() -> Context {
 }
 
 fn store_100k() -> Store {
-    let path: PathBuf = std::env::temp_dir().join("tasks-bench-100k.db");
+    store_of("tasks-bench-100k.db", tasks_core::workload::lines)
+}
+
+fn reports_100k() -> Store {
+    store_of("tasks-bench-reports-100k.db", tasks_core::workload::reports)
+}
+
+fn store_of(name: &str, make: fn(usize, u64, i64) -> Vec<String>) -> Store {
+    let path: PathBuf = std::env::temp_dir().join(name);
     if !path.exists() {
         let tmp = path.with_extension("building");
         let _ = std::fs::remove_file(&tmp);
         let mut store = Store::open(&tmp).expect("open");
         let end = ctx().now_ms();
-        let text = tasks_core::workload::lines(TASKS, 42, end).join("\n");
+        let text = make(TASKS, 42, end).join("\n");
         let started = std::time::Instant::now();
         import::import_text(&mut store, &ctx(), &text, &ImportOptions::default(), &mut |_| {}).expect("import");
         eprintln!("built {TASKS} tasks in {:.1?}", started.elapsed());
@@ -50,6 +61,19 @@ fn benches(c: &mut Criterion) {
     c.bench_function("check_100k", |b| b.iter(|| duplicates::check(&store, &ctx, &req, false).expect("check")));
     req.dup_choice = add::DupChoice::New;
     c.bench_function("add_100k_rehearsed", |b| b.iter(|| add::rehearse(&mut store, &ctx, &req).expect("add")));
+    drop(store);
+
+    // A report the generator could have written (seed 43: not one of the stored ones),
+    // with its long description.
+    let reports = reports_100k();
+    let line = tasks_core::workload::reports(1, 43, ctx.now_ms()).remove(0);
+    let v: serde_json::Value = serde_json::from_str(&line).expect("report");
+    let mut report = AddRequest::titled(v["title"].as_str().unwrap_or_default());
+    report.description = v["description"].as_str().unwrap_or_default().to_owned();
+    eprintln!("checking a report of {} description bytes", report.description.len());
+    c.bench_function("check_reports_100k_long_description", |b| {
+        b.iter(|| duplicates::check(&reports, &ctx, &report, false).expect("check"))
+    });
 }
 
 criterion_group! {

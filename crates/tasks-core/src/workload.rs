@@ -3,6 +3,11 @@
 //! built from common task phrases, a long-tailed set of people, categories, amounts,
 //! due dates, 30 % of tasks blocked by an earlier one, most older tasks closed.
 //!
+//! [`reports`] makes the other shape a store can have: a bug tracker's reports, each
+//! with a long description (a few hundred to several thousand characters of prose,
+//! configuration keys and a stack trace), which is where the duplicate check reads the
+//! most per candidate (issue 16: the description cosine).
+//!
 //! Deterministic by seed (a SplitMix64 stream, no `rand` dependency), so a benchmark
 //! store is the same on every machine. Not used by any normal command.
 
@@ -200,6 +205,194 @@ pub fn lines(n: usize, seed: u64, end_ms: i64) -> Vec<String> {
     (0..n).map(|i| line(&mut rng, i, n, end_ms - span, span)).collect()
 }
 
+const MODULES: &[&str] = &[
+    "storage",
+    "scheduler",
+    "gateway",
+    "ingest",
+    "billing",
+    "auth",
+    "search",
+    "metrics",
+    "replica",
+    "codec",
+    "shuffle",
+    "catalog",
+    "webui",
+    "rpc",
+    "journal",
+    "quota",
+];
+const CLASS_HEADS: &[&str] = &[
+    "Block", "Data", "Name", "Token", "Cache", "Stream", "Lease", "Shard", "Path", "Mount", "Audit", "Snapshot",
+    "Ledger", "Bucket", "Session", "Queue", "Index", "Segment", "Tenant", "Replica",
+];
+const CLASS_MIDS: &[&str] = &[
+    "", "Async", "Remote", "Local", "Batch", "Delta", "Cold", "Hot", "Shared", "Direct", "Chunk", "Retry", "Proxy",
+    "Vector", "Meta", "Write", "Read", "Merge", "Split", "Ticket",
+];
+const CLASS_TAILS: &[&str] = &[
+    "Manager", "Reader", "Writer", "Service", "Handler", "Pool", "Client", "Server", "Store", "Policy", "Tracker",
+    "Scanner", "Codec", "Resolver", "Monitor",
+];
+const SYMPTOMS: &[&str] = &[
+    "fails with NullPointerException",
+    "times out under load",
+    "leaks file handles",
+    "returns stale results",
+    "deadlocks on shutdown",
+    "ignores the configured retry limit",
+    "logs the password in clear text",
+    "crashes after upgrade",
+    "is flaky on slow disks",
+    "double-counts bytes read",
+    "cannot parse a trailing slash",
+    "hangs when the peer resets the connection",
+];
+const PROSE: &[&str] = &[
+    "we",
+    "see",
+    "this",
+    "when",
+    "the",
+    "cluster",
+    "is",
+    "under",
+    "load",
+    "and",
+    "a",
+    "client",
+    "retries",
+    "after",
+    "timeout",
+    "it",
+    "looks",
+    "like",
+    "request",
+    "never",
+    "reaches",
+    "server",
+    "because",
+    "connection",
+    "pool",
+    "exhausted",
+    "steps",
+    "to",
+    "reproduce",
+    "start",
+    "two",
+    "nodes",
+    "then",
+    "kill",
+    "one",
+    "of",
+    "them",
+    "while",
+    "writing",
+    "expected",
+    "behaviour",
+    "actual",
+    "error",
+    "in",
+    "logs",
+    "only",
+    "happens",
+    "on",
+    "version",
+    "with",
+    "default",
+    "settings",
+    "patch",
+    "attached",
+    "reverts",
+    "change",
+    "that",
+    "introduced",
+    "regression",
+    "test",
+    "case",
+    "added",
+    "for",
+    "missing",
+    "directory",
+    "marker",
+    "configuration",
+    "key",
+    "property",
+    "value",
+];
+
+/// Picks from `items` with a long tail: item k with weight about 1/(k+1).
+fn zipf<'a>(rng: &mut SplitMix, items: &[&'a str]) -> &'a str {
+    let n = items.len() as f64;
+    let k = ((n + 1.0).powf(rng.below(10_000) as f64 / 10_000.0) - 1.0) as usize;
+    items[k.min(items.len() - 1)]
+}
+
+/// A class name of three parts (6,000 of them, long-tailed), so that a class names a
+/// few dozen reports of 100k, not thousands: a tracker's vocabulary is mostly rare.
+fn class_name(rng: &mut SplitMix) -> String {
+    format!("{}{}{}", zipf(rng, CLASS_HEADS), zipf(rng, CLASS_MIDS), zipf(rng, CLASS_TAILS))
+}
+
+/// Returns one report's description: paragraphs of prose naming classes and keys, and
+/// often a stack trace. Median about two thousand characters, from a few hundred to
+/// over five thousand.
+fn report_description(rng: &mut SplitMix, module: &str, class: &str) -> String {
+    let mut out = String::new();
+    let paragraphs = 1 + ((8.0_f64).powf(rng.below(10_000) as f64 / 10_000.0) as u64);
+    for _ in 0..paragraphs {
+        let words = 20 + rng.below(60);
+        for w in 0..words {
+            if w > 0 {
+                out.push(' ');
+            }
+            match rng.below(12) {
+                0 => out.push_str(&class_name(rng)),
+                1 => out.push_str(&format!("{module}.{}.{}", zipf(rng, PROSE), zipf(rng, PROSE))),
+                _ => out.push_str(zipf(rng, PROSE)),
+            }
+        }
+        out.push_str(".\n\n");
+    }
+    if rng.chance(0.6) {
+        out.push_str(&format!("java.lang.IllegalStateException: {class} {}\n", rng.pick(SYMPTOMS)));
+        for _ in 0..(5 + rng.below(25)) {
+            let frame = class_name(rng);
+            out.push_str(&format!(
+                "\tat org.example.{module}.{frame}.{}({frame}.java:{})\n",
+                zipf(rng, PROSE),
+                1 + rng.below(900)
+            ));
+        }
+    }
+    out
+}
+
+/// Returns `n` bug reports in the import format (title, long description, no person),
+/// created evenly over the two years before `end_ms`, deterministic for a seed.
+pub fn reports(n: usize, seed: u64, end_ms: i64) -> Vec<String> {
+    let span = 2 * 365 * 86_400_000_i64;
+    let mut rng = SplitMix(seed);
+    (0..n)
+        .map(|i| {
+            let module = zipf(&mut rng, MODULES);
+            let class = class_name(&mut rng);
+            let title = format!("{module}: {class} {}", rng.pick(SYMPTOMS));
+            let description = report_description(&mut rng, module, &class);
+            let created = end_ms - span + (span as f64 * i as f64 / n.max(1) as f64) as i64;
+            json!({
+                "id": format!("r{i}"),
+                "title": title,
+                "description": description,
+                "type": "task",
+                "created_at": crate::time::rfc3339(created),
+            })
+            .to_string()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,5 +404,21 @@ mod tests {
         let blocked = a.iter().filter(|l| l.contains("blocked_by")).count();
         assert!((500..700).contains(&blocked), "{blocked} of 2000");
         assert!(a.iter().any(|l| l.contains("Оплатить")) && a.iter().any(|l| l.contains("Pay")));
+    }
+
+    #[test]
+    fn reports_are_deterministic_and_long_tailed() {
+        let a = reports(1_000, 7, 1_800_000_000_000);
+        assert_eq!(a, reports(1_000, 7, 1_800_000_000_000));
+        let lengths: Vec<usize> = a
+            .iter()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).expect("json");
+                v["description"].as_str().map_or(0, str::len)
+            })
+            .collect();
+        let long = lengths.iter().filter(|n| **n > 3_000).count();
+        let short = lengths.iter().filter(|n| **n < 1_000).count();
+        assert!(long >= 50 && short >= 50, "{long} long, {short} short of 1000");
     }
 }

@@ -217,12 +217,10 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
     }
 }
 
-/// Splits text into tokens as SQLite's FTS5 `unicode61` tokenizer does with the
-/// store's settings (`remove_diacritics 0`): letters and digits make tokens, every
-/// other character separates them, tokens are lowercased. The index terms are already
-/// lowercase, accent-free stems, so this is exact for them.
+/// Splits indexed text into tokens as SQLite's FTS5 does (one definition for both
+/// engines: [`dedup::index_tokens`]).
 pub fn tokens_of(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()).map(str::to_lowercase).collect()
+    dedup::index_tokens(text)
 }
 
 /// Returns the cached statistics (`dup_stats`) by name.

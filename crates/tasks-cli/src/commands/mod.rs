@@ -181,6 +181,9 @@ pub struct WorkloadArgs {
     /// Seed of the generator (same seed, same tasks)
     #[arg(long, default_value_t = 42)]
     pub seed: u64,
+    /// Bug reports with long descriptions (a tracker's shape) instead of everyday tasks
+    #[arg(long)]
+    pub reports: bool,
 }
 
 /// What a command needs: the open store, the context, the output mode.
@@ -264,7 +267,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             // A closed pipe (`| head`) ends the output quietly, as other tools do.
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
-            for line in tasks_core::workload::lines(a.count, a.seed, end) {
+            let lines = if a.reports {
+                tasks_core::workload::reports(a.count, a.seed, end)
+            } else {
+                tasks_core::workload::lines(a.count, a.seed, end)
+            };
+            for line in lines {
                 if writeln!(out, "{line}").is_err() {
                     return Ok(());
                 }

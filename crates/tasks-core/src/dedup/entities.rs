@@ -207,9 +207,13 @@ const KIN: &[(&str, &str)] = &[
 pub fn of(title: &str, description: &str) -> Entities {
     let mut e = Entities::default();
     scan(title, true, &mut e);
+    // A long description repeats its words: each distinct word is read once.
+    let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
     for text in [title, description] {
         for w in text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 3) {
-            e.mentions.extend(name_keys(&tasks_text::normalize(w)));
+            if seen.insert(w) {
+                e.mentions.extend(name_keys(&tasks_text::normalize(w)));
+            }
         }
     }
     e

@@ -784,12 +784,23 @@ pub(crate) fn index_rows(t: &IndexInput<'_>) -> IndexRows {
 /// (an import: FTS5 keeps the rows in memory and writes large segments, instead of a
 /// segment per task).
 pub(crate) fn index_many(tx: &Tx<'_>, rows: &[(i64, IndexRows, String)]) -> Result<()> {
+    let mut counts = store_dedup::TermCounts::default();
     for (id, r, title) in rows {
-        store_dedup::insert_index_rows(tx, *id, &r.words, &r.terms)?;
+        store_dedup::insert_index_rows(tx, *id, &r.words, &r.terms, &mut counts)?;
         store_dedup::upsert_signature(tx, *id, r.amount.as_ref(), r.due_ms)?;
         embed::index(tx, *id, title)?;
     }
+    counts.write(tx)?;
     store_dedup::refresh_stats(tx)
+}
+
+/// Splits indexed text into tokens as SQLite's FTS5 `unicode61` tokenizer does with the
+/// store's settings (`remove_diacritics 0`): letters and digits make tokens, every
+/// other character separates them, tokens are lowercased. The index terms are already
+/// lowercase, accent-free stems, so this is exact for them. Both engines count
+/// document frequencies (`term_docs`) by these tokens.
+pub fn index_tokens(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()).map(str::to_lowercase).collect()
 }
 
 /// Rebuilds the duplicate check's index rows of these tasks from their stored fields

@@ -9,20 +9,68 @@ use crate::dedup::levels::{self, Level};
 use crate::dedup::{Candidate, Decision};
 use crate::error::Result;
 
-/// Replaces a task's rows in both FTS5 indexes.
+/// Replaces a task's rows in both FTS5 indexes, and moves the document frequencies of
+/// the terms it no longer holds / now holds.
 pub(crate) fn index_task(tx: &Tx<'_>, task_id: i64, words: &str, stems: &str) -> Result<()> {
     tx.exec_cached("DELETE FROM task_words WHERE rowid = ?1", [task_id])?;
     tx.exec_cached("INSERT INTO task_words (rowid, words) VALUES (?1, ?2)", params![task_id, words])?;
+    let old: Option<String> =
+        tx.query_row_cached("SELECT stems FROM task_stems WHERE rowid = ?1", [task_id], |r| r.get(0)).optional()?;
+    let mut counts = TermCounts::default();
+    if let Some(old) = &old {
+        counts.add(old, -1);
+    }
+    counts.add(stems, 1);
     tx.exec_cached("DELETE FROM task_stems WHERE rowid = ?1", [task_id])?;
     tx.exec_cached("INSERT INTO task_stems (rowid, stems) VALUES (?1, ?2)", params![task_id, stems])?;
+    counts.write(tx)
+}
+
+/// Inserts the index rows of a new task (no earlier rows to delete); its terms'
+/// document frequencies are added to `counts`, written once for a batch.
+pub(crate) fn insert_index_rows(
+    tx: &Tx<'_>,
+    task_id: i64,
+    words: &str,
+    stems: &str,
+    counts: &mut TermCounts,
+) -> Result<()> {
+    tx.exec_cached("INSERT INTO task_words (rowid, words) VALUES (?1, ?2)", params![task_id, words])?;
+    tx.exec_cached("INSERT INTO task_stems (rowid, stems) VALUES (?1, ?2)", params![task_id, stems])?;
+    counts.add(stems, 1);
     Ok(())
 }
 
-/// Inserts the index rows of a new task (no earlier rows to delete).
-pub(crate) fn insert_index_rows(tx: &Tx<'_>, task_id: i64, words: &str, stems: &str) -> Result<()> {
-    tx.exec_cached("INSERT INTO task_words (rowid, words) VALUES (?1, ?2)", params![task_id, words])?;
-    tx.exec_cached("INSERT INTO task_stems (rowid, stems) VALUES (?1, ?2)", params![task_id, stems])?;
-    Ok(())
+/// Changes to `term_docs` gathered before they are written: one statement per distinct
+/// term of a batch, not one per term of every task (an import of 100k bug reports
+/// holds some 150 distinct terms per report).
+#[derive(Debug, Default)]
+pub(crate) struct TermCounts(std::collections::HashMap<String, i64>);
+
+impl TermCounts {
+    /// Counts each distinct token of `terms` (indexed text) once, by `delta`.
+    pub(crate) fn add(&mut self, terms: &str, delta: i64) {
+        let mut seen = std::collections::HashSet::new();
+        for t in crate::dedup::index_tokens(terms) {
+            if seen.insert(t.clone()) {
+                *self.0.entry(t).or_default() += delta;
+            }
+        }
+    }
+
+    /// Writes the changes (terms whose count did not move are skipped).
+    pub(crate) fn write(self, tx: &Tx<'_>) -> Result<()> {
+        let mut terms: Vec<(String, i64)> = self.0.into_iter().filter(|(_, d)| *d != 0).collect();
+        terms.sort_unstable();
+        for (term, delta) in terms {
+            tx.exec_cached(
+                "INSERT INTO term_docs (term, docs) VALUES (?1, max(?2, 0))
+                 ON CONFLICT (term) DO UPDATE SET docs = max(docs + ?2, 0)",
+                params![term, delta],
+            )?;
+        }
+        Ok(())
+    }
 }
 
 /// Appends a decision row.
@@ -220,9 +268,10 @@ pub(crate) fn candidate_row(conn: &rusqlite::Connection, id: i64) -> Result<Cand
     })?)
 }
 
-/// Returns how many indexed tasks contain a stem.
+/// Returns how many indexed tasks contain a stem (0 for a term that is not one token as
+/// FTS5 splits it, such as "16:00": it has no count of its own).
 pub(crate) fn doc_freq(conn: &rusqlite::Connection, stem: &str) -> Result<i64> {
-    let mut stmt = conn.prepare_cached("SELECT doc FROM task_stems_vocab WHERE term = ?1")?;
+    let mut stmt = conn.prepare_cached("SELECT docs FROM term_docs WHERE term = ?1")?;
     Ok(stmt.query_row([stem], |r| r.get(0)).optional()?.unwrap_or(0))
 }
 
@@ -456,6 +505,82 @@ pub(crate) fn refresh_stats(tx: &Tx<'_>) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Terms whose kept count (`term_docs`) differs from FTS5's own (`task_stems_vocab`).
+    fn term_docs_off(conn: &rusqlite::Connection) -> Vec<(String, i64, i64)> {
+        let mut stmt = conn
+            .prepare(
+                "SELECT coalesce(v.term, d.term), coalesce(v.doc, 0), coalesce(d.docs, 0)
+                 FROM task_stems_vocab v FULL JOIN term_docs d ON d.term = v.term
+                 WHERE coalesce(v.doc, 0) <> coalesce(d.docs, 0)",
+            )
+            .expect("prepare");
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .expect("query")
+            .collect::<rusqlite::Result<_>>()
+            .expect("rows")
+    }
+
+    #[test]
+    fn term_docs_follow_every_write_that_changes_the_index() {
+        use crate::ops::{add, edit, import, undo};
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("t.db");
+        let mut store = crate::store::Store::open(&path).expect("store");
+        let ctx = crate::Context::new("2026-12-02T10:00:00Z".parse().expect("time"), "me", jiff::tz::TimeZone::UTC);
+        let mut req = add::AddRequest::titled("Send the invoice to Brightlane");
+        req.description = "They asked twice; the invoice is INV-4471, 12:00 deadline".into();
+        add::add(&mut store, &ctx, &req).expect("add");
+        let bank = add::add(&mut store, &ctx, &add::AddRequest::titled("Call the bank about the card")).expect("add");
+        let lines = "{\"title\": \"Renew the passport\", \"description\": \"the bank needs it too\"}\n\
+                     {\"title\": \"Pay the rent\"}";
+        import::import_text(&mut store, &ctx, lines, &import::ImportOptions::default(), &mut |_| {}).expect("import");
+        assert_eq!(term_docs_off(store.conn()), vec![], "after adds and an import");
+        assert_eq!(doc_freq(store.conn(), "bank").expect("df"), 2);
+        let edit = edit::EditRequest {
+            title: Some("Call the insurer about the card".into()),
+            description: Some(String::new()),
+            ..edit::EditRequest::default()
+        };
+        edit::edit(&mut store, &ctx, &bank.task.key, &edit).expect("edit");
+        assert_eq!(term_docs_off(store.conn()), vec![], "after an edit");
+        assert_eq!(doc_freq(store.conn(), "bank").expect("df"), 1, "the edited task no longer holds it");
+        undo::undo(&mut store, &ctx).expect("undo");
+        assert_eq!(term_docs_off(store.conn()), vec![], "after an undo");
+        assert_eq!(doc_freq(store.conn(), "bank").expect("df"), 2);
+        // A term FTS5 splits in two has no count of its own.
+        assert_eq!(doc_freq(store.conn(), "12:00").expect("df"), 0);
+        // A restore of an export rebuilds the counts with the rest of the index.
+        let mut out = Vec::new();
+        crate::ops::dump::export(&store, &ctx, &mut out, &mut |_| {}).expect("export");
+        let text = String::from_utf8(out).expect("utf-8");
+        let (header, rest) = text.split_once('\n').expect("a header line");
+        let mut copy = crate::store::Store::open(&dir.path().join("copy.db")).expect("copy");
+        crate::ops::dump::import(&mut copy, header, &mut rest.as_bytes(), &mut |_| {}).expect("restore");
+        assert_eq!(term_docs_off(copy.conn()), vec![], "after a restore");
+        assert_eq!(doc_freq(copy.conn(), "bank").expect("df"), 2);
+    }
+
+    #[test]
+    fn a_store_from_before_term_docs_gets_its_counts_from_the_fts5_vocabulary() {
+        use crate::ops::add;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("t.db");
+        let mut store = crate::store::Store::open(&path).expect("store");
+        let ctx = crate::Context::new("2026-12-02T10:00:00Z".parse().expect("time"), "me", jiff::tz::TimeZone::UTC);
+        for title in ["Send the invoice", "Send the deck", "Call the bank"] {
+            add::add(&mut store, &ctx, &add::AddRequest::titled(title)).expect("add");
+        }
+        // Back to schema 7, as a store written by the previous version was.
+        store
+            .conn()
+            .execute_batch("DROP TABLE term_docs; DELETE FROM schema_migrations WHERE version = 8;")
+            .expect("downgrade");
+        drop(store);
+        let store = crate::store::Store::open(&path).expect("migrate");
+        assert_eq!(term_docs_off(store.conn()), vec![]);
+        assert_eq!(doc_freq(store.conn(), "send").expect("df"), 2);
+    }
 
     #[test]
     fn ranked_matches_sum_idf_and_prefer_the_newer_task_on_ties() {

@@ -45,8 +45,16 @@ pub const DATA: &[(&str, &str)] = &[
 #[cfg(test)]
 /// Tables computed from the data (indexes, statistics, caches): never exported, rebuilt
 /// after a restore. FTS5 keeps shadow tables named after these (`task_words_data` …).
-pub(crate) const DERIVED: &[&str] =
-    &["task_words", "task_stems", "task_stems_vocab", "task_signatures", "dup_stats", "task_embeddings", "note_stems"];
+pub(crate) const DERIVED: &[&str] = &[
+    "task_words",
+    "task_stems",
+    "task_stems_vocab",
+    "term_docs",
+    "task_signatures",
+    "dup_stats",
+    "task_embeddings",
+    "note_stems",
+];
 
 #[cfg(test)]
 /// Bookkeeping of the store itself (the schema version): never exported.

@@ -68,6 +68,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (5, "conversation_state", include_str!("migrations/0005_conversation_state.sql")),
     (6, "daily_use", include_str!("migrations/0006_daily_use.sql")),
     (7, "bot", include_str!("migrations/0007_bot.sql")),
+    (8, "term_docs", include_str!("migrations/0008_term_docs.sql")),
 ];
 
 /// The newest schema version this binary knows.
