@@ -1,8 +1,12 @@
 //! The duplicate check on real data nobody here wrote (issue 16): GitBugs' Hadoop and
 //! SeaMonkey bug reports with their labelled duplicates, imported in creation order
 //! with `--check-report`, against a plain TF-IDF cosine over the same text that flags the
-//! same share of reports. A measurement, not a gate: run with
-//! `cargo test -p tasks-cli --test cli -- --ignored --nocapture gitbugs`.
+//! same share of reports. A second measurement asks whether `duplicates retrain` fits
+//! the check to a tracker: the first half of the reports is imported, its labelled
+//! duplicates merged (as a team marks them), the weights re-counted from those
+//! decisions, and the second half imported with `--check-report`; with and without the
+//! retrain, each against TF-IDF on the same second half. Measurements, not gates: run
+//! with `cargo test -p tasks-cli --test cli -- --ignored --nocapture gitbugs`.
 //! Needs `../shared/dupdata` beside the repository (skips, logged, without it).
 
 use std::collections::{HashMap, HashSet};
@@ -70,9 +74,9 @@ fn tokens(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// For each report, the earlier reports a TF-IDF cosine over title + body puts in its
-/// top five with a cosine of at least `threshold`.
-fn tfidf_found(reports: &[Report], threshold: f64) -> Vec<Vec<usize>> {
+/// For each report from `from` on, every earlier report with its TF-IDF cosine over
+/// title + body (above 0.01), best first.
+fn tfidf_scored(reports: &[Report], from: usize) -> Vec<Vec<(f64, usize)>> {
     let docs: Vec<Vec<String>> = reports.iter().map(|r| tokens(&format!("{} {}", r.title, r.body))).collect();
     let mut df: HashMap<&str, f64> = HashMap::new();
     for d in &docs {
@@ -95,7 +99,7 @@ fn tfidf_found(reports: &[Report], threshold: f64) -> Vec<Vec<usize>> {
             v
         })
         .collect();
-    (0..reports.len())
+    (from..reports.len())
         .map(|i| {
             let mut scored: Vec<(f64, usize)> = (0..i)
                 .map(|j| {
@@ -103,17 +107,42 @@ fn tfidf_found(reports: &[Report], threshold: f64) -> Vec<Vec<usize>> {
                     let (small, big) = if a.len() < b.len() { (a, b) } else { (b, a) };
                     (small.iter().filter_map(|(t, x)| big.get(t).map(|y| x * y)).sum(), j)
                 })
-                .filter(|(c, _)| *c >= threshold)
+                .filter(|(c, _)| *c > 0.01)
                 .collect();
             scored.sort_by(|x, y| y.0.total_cmp(&x.0));
-            scored.into_iter().take(5).map(|(_, j)| j).collect()
+            scored
         })
         .collect()
 }
 
-fn measure(project: &str) -> Option<Value> {
-    let test = format!("test_gitbugs::{project}");
-    let dir = tasks_testkit::skip::shared_dir(&test, "dupdata/derived")?;
+/// The TF-IDF line for the reports from `from` on: the top five earlier reports at
+/// the lowest threshold (steps of 0.01) that flags at most `flagged_share` of them,
+/// and the share of `pairs` (later, earlier) it finds.
+fn tfidf_line(reports: &[Report], pairs: &[(usize, usize)], from: usize, flagged_share: f64) -> Value {
+    let scored = tfidf_scored(reports, from);
+    let considered = scored.len().max(1) as f64;
+    for step in 1..=95 {
+        let threshold = step as f64 / 100.0;
+        let top: Vec<Vec<usize>> = scored
+            .iter()
+            .map(|s| s.iter().filter(|(c, _)| *c >= threshold).take(5).map(|(_, j)| *j).collect())
+            .collect();
+        let flagged = top.iter().filter(|t| !t.is_empty()).count();
+        if flagged as f64 / considered <= flagged_share {
+            let hits = pairs.iter().filter(|(l, e)| top[*l - from].contains(e)).count();
+            return json!({"threshold": threshold, "recall": hits as f64 / pairs.len().max(1) as f64,
+                          "flagged": flagged as f64 / considered});
+        }
+    }
+    json!(null)
+}
+
+/// Labelled duplicate pairs as (later, earlier) report indexes.
+type Pairs = Vec<(usize, usize)>;
+
+/// The reports of a project in creation order, and its labelled pairs.
+fn load(project: &str, test: &str) -> Option<(Vec<Report>, Pairs)> {
+    let dir = tasks_testkit::skip::shared_dir(test, "dupdata/derived")?;
     let reports_csv = std::fs::read_to_string(dir.join(format!("gitbugs_{project}_reports.csv"))).expect("reports");
     let pairs_csv = std::fs::read_to_string(dir.join(format!("gitbugs_{project}_pairs.csv"))).expect("pairs");
     let mut reports: Vec<Report> = read_csv(&reports_csv)
@@ -133,7 +162,7 @@ fn measure(project: &str) -> Option<Value> {
     reports.sort_by(|a, b| a.at.cmp(&b.at).then(a.id.cmp(&b.id)));
     let index: HashMap<&str, usize> = reports.iter().enumerate().map(|(i, r)| (r.id.as_str(), i)).collect();
     // A labelled pair counts at its later report: is the earlier one found?
-    let pairs: Vec<(usize, usize)> = read_csv(&pairs_csv)
+    let mut pairs: Pairs = read_csv(&pairs_csv)
         .into_iter()
         .skip(1)
         .filter(|r| r.len() >= 2)
@@ -143,15 +172,22 @@ fn measure(project: &str) -> Option<Value> {
         })
         .filter(|(a, b)| a != b)
         .collect();
-    let env = TestEnv::new();
+    pairs.sort_unstable();
+    pairs.dedup();
+    Some((reports, pairs))
+}
+
+/// Imports reports into the env's store with `--check-report`; returns, per report id,
+/// the ids of the candidates the check showed.
+fn import_checked(env: &TestEnv, reports: &[Report], name: &str) -> HashMap<String, HashSet<String>> {
     let lines: Vec<String> = reports
         .iter()
         .map(|r| json!({"id": r.id, "title": r.title, "description": r.body, "created_at": r.at}).to_string())
         .collect();
-    let file = env.write("reports.jsonl", &lines.join("\n"));
-    let report = env.path("check.jsonl");
+    let file = env.write(&format!("{name}.jsonl"), &lines.join("\n"));
+    let report = env.path(&format!("{name}-check.jsonl"));
     env.ok(&["import", file.to_str().expect("path"), "--check-report", report.to_str().expect("path")]);
-    let found: HashMap<String, HashSet<String>> = std::fs::read_to_string(&report)
+    std::fs::read_to_string(&report)
         .expect("report")
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
@@ -162,30 +198,84 @@ fn measure(project: &str) -> Option<Value> {
                 .unwrap_or_default();
             (v["id"].as_str().unwrap_or_default().to_string(), ids)
         })
-        .collect();
+        .collect()
+}
+
+fn measure(project: &str) -> Option<Value> {
+    let (reports, pairs) = load(project, &format!("test_gitbugs::{project}"))?;
+    let env = TestEnv::new();
+    let found = import_checked(&env, &reports, "reports");
     let ours_found =
         pairs.iter().filter(|(l, e)| found.get(&reports[*l].id).is_some_and(|s| s.contains(&reports[*e].id))).count();
-    let ours_flagged = found.values().filter(|s| !s.is_empty()).count();
-    let flagged_share = ours_flagged as f64 / reports.len() as f64;
-    // TF-IDF at the threshold that flags the same share of reports.
-    let mut best = (0.0, 0usize, 0usize);
-    for step in 1..=95 {
-        let threshold = step as f64 / 100.0;
-        let top = tfidf_found(&reports, threshold);
-        let flagged = top.iter().filter(|t| !t.is_empty()).count();
-        if (flagged as f64 / reports.len() as f64) <= flagged_share {
-            let hits = pairs.iter().filter(|(l, e)| top[*l].contains(e)).count();
-            best = (threshold, flagged, hits);
-            break;
-        }
-    }
+    let flagged_share = found.values().filter(|s| !s.is_empty()).count() as f64 / reports.len() as f64;
     Some(json!({
         "project": project,
         "reports": reports.len(),
         "pairs": pairs.len(),
         "ours": {"recall": ours_found as f64 / pairs.len().max(1) as f64, "flagged": flagged_share},
-        "tfidf": {"threshold": best.0, "recall": best.2 as f64 / pairs.len().max(1) as f64,
-                  "flagged": best.1 as f64 / reports.len() as f64},
+        "tfidf": tfidf_line(&reports, &pairs, 0, flagged_share),
+    }))
+}
+
+/// The second half of a project checked after the first half's duplicates were merged,
+/// with the built-in weights or with weights re-counted from those merges.
+fn measure_second_half(project: &str, retrain: bool) -> Option<Value> {
+    let (reports, pairs) = load(project, &format!("test_gitbugs::{project}_second_half"))?;
+    let half = reports.len() / 2;
+    let env = TestEnv::new();
+    import_checked(&env, &reports[..half], "first");
+    let listed = env.json(&["list", "--status", "all", "--limit", "100000"]);
+    let key: HashMap<String, String> = listed["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter_map(|t| Some((t["external_id"].as_str()?.to_string(), t["key"].as_str()?.to_string())))
+        .collect();
+    // Each labelled duplicate of the first half merged into the earliest report of its
+    // group, as a team marking duplicates would.
+    let mut group: Vec<usize> = (0..reports.len()).collect();
+    let root = |group: &Vec<usize>, mut x: usize| {
+        while group[x] != x {
+            x = group[x];
+        }
+        x
+    };
+    let mut merged = 0;
+    for (l, e) in pairs.iter().filter(|(l, _)| *l < half) {
+        let (a, b) = (root(&group, *l), root(&group, *e));
+        if a == b {
+            continue;
+        }
+        let (keep, dup) = (a.min(b), a.max(b));
+        env.ok(&["merge", &key[&reports[dup].id], "--into", &key[&reports[keep].id]]);
+        group[dup] = keep;
+        merged += 1;
+    }
+    let mut retrained = json!(null);
+    if retrain {
+        let v = env.json(&["duplicates", "retrain", "--apply"]);
+        assert_eq!(v["applied"], json!(true), "{v}");
+        let weight = |comparison: &str, level: &str| {
+            v["weights"].as_array().and_then(|w| {
+                w.iter().find(|x| x["comparison"] == comparison && x["level"] == level).map(|x| x["new"].clone())
+            })
+        };
+        retrained = json!({"age_older": weight("age", "older"), "text_half": weight("text", "half")});
+    }
+    let found = import_checked(&env, &reports[half..], "second");
+    let second: Pairs = pairs.iter().copied().filter(|(l, _)| *l >= half).collect();
+    let ours_found =
+        second.iter().filter(|(l, e)| found.get(&reports[*l].id).is_some_and(|s| s.contains(&reports[*e].id))).count();
+    let flagged_share = found.values().filter(|s| !s.is_empty()).count() as f64 / (reports.len() - half) as f64;
+    Some(json!({
+        "project": project,
+        "weights": if retrain { "re-counted on the first half's merges" } else { "built-in" },
+        "merged_in_first_half": merged,
+        "retrained": retrained,
+        "second_half_reports": reports.len() - half,
+        "second_half_pairs": second.len(),
+        "ours": {"recall": ours_found as f64 / second.len().max(1) as f64, "flagged": flagged_share},
+        "tfidf": tfidf_line(&reports, &second, half, flagged_share),
     }))
 }
 
@@ -197,6 +287,20 @@ fn gitbugs_hadoop_and_seamonkey_against_tfidf() {
         if let Some(v) = measure(project) {
             println!("{v}");
             assert!(v["pairs"].as_u64().unwrap_or(0) > 10, "{v}");
+        }
+    }
+}
+
+#[test]
+#[ignore = "a measurement on third-party data (minutes): cargo test -p tasks-cli --test cli -- --ignored --nocapture gitbugs"]
+fn gitbugs_second_half_with_and_without_retrain() {
+    let only = std::env::var("GITBUGS_PROJECT").ok();
+    for project in ["hadoop", "seamonkey"].into_iter().filter(|p| only.as_deref().is_none_or(|o| o == *p)) {
+        for retrain in [false, true] {
+            if let Some(v) = measure_second_half(project, retrain) {
+                println!("{v}");
+                assert!(v["second_half_pairs"].as_u64().unwrap_or(0) > 10, "{v}");
+            }
         }
     }
 }
