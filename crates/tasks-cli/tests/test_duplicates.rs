@@ -289,6 +289,35 @@ fn holdout_set_quality_does_not_regress() {
     assert!(get("recall") >= HOLDOUT_FLOOR.0, "recall {m}");
     assert!(get("precision") >= HOLDOUT_FLOOR.1, "precision {m}");
     assert!(get("cross_recall") >= HOLDOUT_FLOOR.2, "cross-language recall {m}");
+    // The target, met once the same words around another name stopped being
+    // `likely` (84.6 % measured, 11 of 13).
+    assert!(get("likely_precision") >= HOLDOUT_LIKELY_PRECISION_FLOOR, "likely precision {m}");
+}
+
+/// Likely precision floor on the held-out set.
+const HOLDOUT_LIKELY_PRECISION_FLOOR: f64 = 0.8;
+
+/// One template filled in for two people (the same words around another name) is shown
+/// as a `possible` look-alike and never refuses, even with the same person and due date
+/// (which alone would refuse a possible candidate): the second review is created.
+#[test]
+fn the_same_words_around_another_name_are_shown_not_refused() {
+    let env = TestEnv::new();
+    let base = ["--due", "2026-03-27", "--person", "@hr-bot", "--category", "work"];
+    let first = ["add", "Complete Q1 performance review: Chloe Lin"];
+    env.json(&[&first[..], &base[..]].concat());
+    let second = ["add", "Complete Q1 performance review: Samir Haddad"];
+    let v = env.json(&[&second[..], &base[..]].concat());
+    assert_eq!(v["created"], true, "{v}");
+    let c = &v["candidates"][0];
+    assert_eq!(c["band"], "possible", "{v}");
+    assert!(c["score"].as_f64().unwrap_or(0.0) >= 10.0, "scored as likely, banded possible: {v}");
+    let reasons = c["reasons"].to_string();
+    assert!(reasons.contains("only the names differ"), "{reasons}");
+    // The same words for the same person stay likely: refused with exit 7.
+    let again = ["add", "Complete Q1 performance review: Chloe Lin!"];
+    let e = env.fails(&[&again[..], &base[..]].concat(), 7);
+    assert_eq!(e["code"], "confirmation_required", "{e}");
 }
 
 /// `--weights-from DIR` counts on DIR and scores the set: from the set itself it is

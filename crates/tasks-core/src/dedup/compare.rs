@@ -93,6 +93,27 @@ pub struct Compared {
     pub text: TextDetail,
     /// Entity classes that conflict.
     pub conflicts: Vec<EntityLevel>,
+    /// The titles differ only in names: every word one has and the other lacks is a
+    /// name the other never mentions, around shared words ("Complete Q1 review: Chloe
+    /// Lin" / "… : Samir Haddad") — a template filled in for someone else.
+    pub names_only_differ: bool,
+}
+
+/// Fewest shared title words that make the rest a template around the names.
+pub const TEMPLATE_MIN_SHARED: usize = 2;
+
+/// Returns true when the titles share at least [`TEMPLATE_MIN_SHARED`] words, each has
+/// at least one word the other lacks, and every such word is a name of its own title
+/// (the names conflict: neither is mentioned by the other task).
+fn names_only_differ(new: &Profile, cand: &Profile, shared: usize, conflicts: &[EntityLevel]) -> bool {
+    if shared < TEMPLATE_MIN_SHARED || !conflicts.contains(&EntityLevel::Name) {
+        return false;
+    }
+    let only_names = |a: &Profile, b: &Profile| {
+        let mut unmatched = a.tokens.iter().filter(|t| !t.stems.iter().any(|s| b.stems.contains(s))).peekable();
+        unmatched.peek().is_some() && unmatched.all(|t| a.entities.names.contains(&entities::NameKeys::of(&t.token)))
+    };
+    only_names(new, cand) && only_names(cand, new)
 }
 
 /// What the comparison needs from the store: document frequencies for "rare".
@@ -175,9 +196,12 @@ fn text_level(new: &Profile, cand: &Profile, df: &dyn DocFreq) -> Result<(TextLe
             .iter()
             .filter_map(|a| a.as_ref().map(|m| (m.minor / 100).to_string()))
             .collect();
+        // A weekday or a month is a date's word, not an identifier ("Thu 21 May" in two
+        // different tasks of one week): the due comparison weighs dates.
         let identifier = |s: &str| {
             let digits = s.chars().all(|c| c.is_ascii_digit());
-            !digits || (s.len() >= MIN_ID_DIGITS && !amount_majors.iter().any(|m| m == s))
+            (!digits || (s.len() >= MIN_ID_DIGITS && !amount_majors.iter().any(|m| m == s)))
+                && !crate::dedup::entities::is_calendar_stem(s)
         };
         for s in common.iter().filter(|s| identifier(s)) {
             let n = df.doc_freq(s)?;
@@ -365,7 +389,8 @@ pub fn compare(
         age: age_level((new.created_at - cand.created_at).abs()),
         entity: EntityLevel::strongest(&conflicts),
     };
-    Ok(Compared { levels, text: detail, conflicts })
+    let names_only_differ = names_only_differ(new, cand, detail.shared, &conflicts);
+    Ok(Compared { levels, text: detail, conflicts, names_only_differ })
 }
 
 #[cfg(test)]
@@ -374,6 +399,25 @@ mod tests {
 
     fn eur(minor: i64) -> Money {
         Money { minor, currency: "EUR".into() }
+    }
+
+    #[test]
+    fn titles_differing_only_in_names_are_a_template_for_someone_else() {
+        let differ = |a: &str, b: &str| {
+            let (a, b) = (profile(1, a), profile(2, b));
+            let c = compare(&b, &a, &NoFreq, &|id| Ok(id)).expect("compare");
+            c.names_only_differ
+        };
+        assert!(differ("Complete Q1 performance review: Chloe Lin", "Complete Q1 performance review: Samir Haddad"));
+        assert!(differ("Отправить счёт Brightlane за март", "Отправить счёт Northfold за март"));
+        // Another word differs too: not only the names.
+        assert!(!differ("Send the invoice to Brightlane", "Send the signed invoice to Northfold"));
+        // The same name: no conflict.
+        assert!(!differ("Complete the review: Chloe Lin", "Complete the review of Chloe Lin by Friday"));
+        // One shared word is no template.
+        assert!(!differ("Call Tom", "Call Marta"));
+        // A name on one side only: no conflict either.
+        assert!(!differ("Complete the Q1 review", "Complete the Q1 review: Samir"));
     }
 
     /// Every amount level, including the notations of issue 16 once read.

@@ -251,6 +251,20 @@ pub fn month_of_word(lower: &str) -> Option<u8> {
     month(lower, true)
 }
 
+/// Stems of every weekday and month word above (en/es/ru), as the stemmers write them.
+static CALENDAR_STEMS: std::sync::LazyLock<BTreeSet<String>> = std::sync::LazyLock::new(|| {
+    let stemmers = tasks_text::stems::Stemmers::get();
+    let words = WEEKDAYS.iter().chain(MAY_RU).copied().chain(MONTHS_LATIN.iter().map(|(w, _)| *w));
+    words.chain(["may", "march"]).flat_map(|w| stemmers.stem_token(w)).collect()
+});
+
+/// Returns true when a stem is a weekday's or a month's ("thu", "четверг", "январ",
+/// "septemb"): a word of a date, which the due comparison weighs, never an identifier
+/// however rare it is in the store.
+pub fn is_calendar_stem(stem: &str) -> bool {
+    CALENDAR_STEMS.contains(stem) || MONTHS_RU.iter().any(|(p, _)| stem.starts_with(p))
+}
+
 fn month(lower: &str, capitalized: bool) -> Option<u8> {
     if let Some((_, m)) = MONTHS_RU.iter().find(|(p, _)| lower.starts_with(p)) {
         return Some(*m);
@@ -397,6 +411,23 @@ mod tests {
     use super::*;
 
     use EntityLevel::{Month, Name, Relative};
+
+    #[test]
+    fn calendar_words_are_known_by_their_stems() {
+        let stems = |w: &str| tasks_text::stems::Stemmers::get().stem_token(w);
+        for w in ["thu", "thursday", "jueves", "четверг", "четверга", "января", "September", "mayo", "sat"]
+        {
+            let normalized = tasks_text::normalize(w);
+            for s in stems(&normalized) {
+                assert!(is_calendar_stem(&s), "{w} → {s}");
+            }
+        }
+        for w in ["invoice", "figma", "thinkpad", "батуми", "segura", "4471"] {
+            for s in stems(w) {
+                assert!(!is_calendar_stem(&s), "{w} → {s}");
+            }
+        }
+    }
 
     fn check(a: &str, b: &str, expected: &[EntityLevel]) {
         assert_eq!(conflicts(&of(a, ""), &of(b, "")), expected, "{a} / {b}");

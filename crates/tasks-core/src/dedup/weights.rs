@@ -280,18 +280,28 @@ impl Weights {
     }
 }
 
-/// Returns the band of a pair: its score's, except that the same title within a day,
-/// naming nothing different, is at least `likely` (issue 16). Counted alone it weighs
-/// about 9.6 bits — "possible" — because the labelled sets have few verbatim repeats;
-/// but a person or an agent adding the very same words again within hours is the
-/// duplicate the check exists for, and random pairs never do it.
-pub fn band_of(score: f64, levels: &crate::dedup::levels::Levels, open: bool) -> super::Band {
+/// Returns the band of a pair: its score's, with two rules the counted weights cannot
+/// express (issue 16).
+///
+/// - The same title within a day, naming nothing different, is at least `likely`.
+///   Counted alone it weighs about 9.6 bits — "possible" — because the labelled sets
+///   have few verbatim repeats; but a person or an agent adding the very same words
+///   again within hours is the duplicate the check exists for, and random pairs never
+///   do it.
+/// - Titles that differ only in names (`names_only_differ`: the same words around
+///   another person's or client's name) are at most `possible`. The check cannot tell
+///   the same errand said about two names from one template filled in for two people
+///   (a review for Chloe and one for Samir): it shows the pair and never refuses
+///   (`Candidate::refuses`). As a level it could not be counted: random pairs almost never reach it, so its u sits
+///   at the floor and any weight it got would be the pseudo-count's.
+pub fn band_of(score: f64, levels: &crate::dedup::levels::Levels, open: bool, names_only_differ: bool) -> super::Band {
     use crate::dedup::levels::{AgeLevel, EntityLevel, TextLevel};
     let repeated = open
         && levels.text == TextLevel::Exact
         && levels.age == AgeLevel::Day
         && levels.entity == EntityLevel::NoConflict;
     match band(score) {
+        super::Band::Likely if names_only_differ => super::Band::Possible,
         super::Band::Likely => super::Band::Likely,
         _ if repeated => super::Band::Likely,
         b => b,
@@ -377,12 +387,15 @@ mod tests {
             age: AgeLevel::Day,
             entity: EntityLevel::NoConflict,
         };
-        assert_eq!(band_of(9.6, &levels, true), crate::dedup::Band::Likely);
-        assert_eq!(band_of(9.6, &levels, false), crate::dedup::Band::Possible, "a closed task stays possible");
+        assert_eq!(band_of(9.6, &levels, true, false), crate::dedup::Band::Likely);
+        // Only the names differ: never more than possible, however high the score.
+        assert_eq!(band_of(20.0, &levels, true, true), crate::dedup::Band::Possible);
+        assert_eq!(band_of(20.0, &levels, true, false), crate::dedup::Band::Likely);
+        assert_eq!(band_of(9.6, &levels, false, false), crate::dedup::Band::Possible, "a closed task stays possible");
         let older = Levels { age: AgeLevel::Week, ..levels };
-        assert_eq!(band_of(9.6, &older, true), crate::dedup::Band::Possible);
+        assert_eq!(band_of(9.6, &older, true, false), crate::dedup::Band::Possible);
         let other = Levels { entity: EntityLevel::Month, ..levels };
-        assert_eq!(band_of(9.6, &other, true), crate::dedup::Band::Possible);
+        assert_eq!(band_of(9.6, &other, true, false), crate::dedup::Band::Possible);
     }
 
     fn stat(m: f64, u: f64) -> LevelStat {
