@@ -313,11 +313,17 @@ fn the_same_words_around_another_name_are_shown_not_refused() {
     assert_eq!(c["band"], "possible", "{v}");
     assert!(c["score"].as_f64().unwrap_or(0.0) >= 10.0, "scored as likely, banded possible: {v}");
     let reasons = c["reasons"].to_string();
-    assert!(reasons.contains("only the names differ"), "{reasons}");
+    assert!(reasons.contains("only the names or months differ"), "{reasons}");
     // The same words for the same person stay likely: refused with exit 7.
     let again = ["add", "Complete Q1 performance review: Chloe Lin!"];
     let e = env.fails(&[&again[..], &base[..]].concat(), 7);
     assert_eq!(e["code"], "confirmation_required", "{e}");
+    // A monthly repeat: the same fee for another month.
+    let fee = ["--person", "@academy", "--category", "money"];
+    env.json(&[&["add", "Football academy: May fee for Misha — 120 ₾"][..], &fee[..]].concat());
+    let june = env.json(&[&["add", "Football academy: June fee for Misha — 120 ₾"][..], &fee[..]].concat());
+    assert_eq!(june["created"], true, "{june}");
+    assert_eq!(june["candidates"][0]["band"], "possible", "{june}");
 }
 
 /// `--weights-from DIR` counts on DIR and scores the set: from the set itself it is

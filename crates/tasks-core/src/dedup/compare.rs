@@ -93,27 +93,34 @@ pub struct Compared {
     pub text: TextDetail,
     /// Entity classes that conflict.
     pub conflicts: Vec<EntityLevel>,
-    /// The titles differ only in names: every word one has and the other lacks is a
-    /// name the other never mentions, around shared words ("Complete Q1 review: Chloe
-    /// Lin" / "… : Samir Haddad") — a template filled in for someone else.
-    pub names_only_differ: bool,
+    /// The titles differ only in names or months: every word one has and the other
+    /// lacks is a name, a month or a number, around shared words, and the names or the
+    /// months conflict ("Complete Q1 review: Chloe Lin" / "… : Samir Haddad"; "June fee
+    /// for Misha" / "May fee for Misha") — a template filled in for someone or some
+    /// time else.
+    pub only_slots_differ: bool,
 }
 
-/// Fewest shared title words that make the rest a template around the names.
+/// Fewest shared title words that make the rest a template around its slots.
 pub const TEMPLATE_MIN_SHARED: usize = 2;
 
-/// Returns true when the titles share at least [`TEMPLATE_MIN_SHARED`] words, each has
-/// at least one word the other lacks, and every such word is a name of its own title
-/// (the names conflict: neither is mentioned by the other task).
-fn names_only_differ(new: &Profile, cand: &Profile, shared: usize, conflicts: &[EntityLevel]) -> bool {
-    if shared < TEMPLATE_MIN_SHARED || !conflicts.contains(&EntityLevel::Name) {
+/// Returns true when the titles share at least [`TEMPLATE_MIN_SHARED`] words, names
+/// or months conflict, each title has at least one word the other lacks, and every such
+/// word is a slot of its own title: a name it names, a month, or a number.
+fn only_slots_differ(new: &Profile, cand: &Profile, shared: usize, conflicts: &[EntityLevel]) -> bool {
+    if shared < TEMPLATE_MIN_SHARED || !conflicts.iter().any(|c| matches!(c, EntityLevel::Name | EntityLevel::Month)) {
         return false;
     }
-    let only_names = |a: &Profile, b: &Profile| {
+    let only_slots = |a: &Profile, b: &Profile| {
         let mut unmatched = a.tokens.iter().filter(|t| !t.stems.iter().any(|s| b.stems.contains(s))).peekable();
-        unmatched.peek().is_some() && unmatched.all(|t| a.entities.names.contains(&entities::NameKeys::of(&t.token)))
+        unmatched.peek().is_some()
+            && unmatched.all(|t| {
+                a.entities.names.contains(&entities::NameKeys::of(&t.token))
+                    || entities::month_of_word(&t.token).is_some()
+                    || t.token.chars().any(|c| c.is_ascii_digit())
+            })
     };
-    only_names(new, cand) && only_names(cand, new)
+    only_slots(new, cand) && only_slots(cand, new)
 }
 
 /// What the comparison needs from the store: document frequencies for "rare".
@@ -389,8 +396,8 @@ pub fn compare(
         age: age_level((new.created_at - cand.created_at).abs()),
         entity: EntityLevel::strongest(&conflicts),
     };
-    let names_only_differ = names_only_differ(new, cand, detail.shared, &conflicts);
-    Ok(Compared { levels, text: detail, conflicts, names_only_differ })
+    let only_slots_differ = only_slots_differ(new, cand, detail.shared, &conflicts);
+    Ok(Compared { levels, text: detail, conflicts, only_slots_differ })
 }
 
 #[cfg(test)]
@@ -406,7 +413,7 @@ mod tests {
         let differ = |a: &str, b: &str| {
             let (a, b) = (profile(1, a), profile(2, b));
             let c = compare(&b, &a, &NoFreq, &|id| Ok(id)).expect("compare");
-            c.names_only_differ
+            c.only_slots_differ
         };
         assert!(differ("Complete Q1 performance review: Chloe Lin", "Complete Q1 performance review: Samir Haddad"));
         assert!(differ("Отправить счёт Brightlane за март", "Отправить счёт Northfold за март"));
@@ -414,6 +421,11 @@ mod tests {
         assert!(!differ("Send the invoice to Brightlane", "Send the signed invoice to Northfold"));
         // The same name: no conflict.
         assert!(!differ("Complete the review: Chloe Lin", "Complete the review of Chloe Lin by Friday"));
+        // The same fee for another month; a month on one side only is no conflict.
+        assert!(differ("Football academy: June fee for Misha — 120 ₾", "Football academy: May fee for Misha — 120 ₾"));
+        assert!(!differ("Football academy fee for Misha", "Football academy: May fee for Misha"));
+        // Another verb beside the other month: not only the slots.
+        assert!(!differ("Инвойс за май от Даши", "Оплатить Даше инвойс за апрель"));
         // One shared word is no template.
         assert!(!differ("Call Tom", "Call Marta"));
         // A name on one side only: no conflict either.

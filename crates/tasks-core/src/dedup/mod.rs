@@ -123,9 +123,10 @@ pub struct Candidate {
     pub closed_at: Option<i64>,
     /// When it was created (epoch ms).
     pub created_at: i64,
-    /// The titles differ only in names (the same words for someone else): at most
-    /// `possible`, and shown without refusing (see [`Candidate::refuses`]).
-    pub names_only_differ: bool,
+    /// The titles differ only in names or months (the same words for someone or some
+    /// time else): at most `possible`, and shown without refusing (see
+    /// [`Candidate::refuses`]).
+    pub only_slots_differ: bool,
 }
 
 impl Candidate {
@@ -144,11 +145,11 @@ impl Candidate {
     ///   the very same title or on more than words: "review PR #43" after "Review PR
     ///   #42", or "write API docs" beside «написать тесты для API», are the next lines of
     ///   one list, and are shown as look-alikes instead of refused;
-    /// - never when only the names differ ("Complete Q1 review: Chloe Lin" beside "…:
-    ///   Samir Haddad"): the same words for someone else are other work, for a person
-    ///   and for an agent alike.
+    /// - never when only the names or months differ ("Complete Q1 review: Chloe Lin"
+    ///   beside "…: Samir Haddad", "June fee" beside "May fee"): the same words for
+    ///   someone or some time else are other work, for a person and an agent alike.
     pub fn refuses(&self, by_person: bool) -> bool {
-        if self.names_only_differ {
+        if self.only_slots_differ {
             false
         } else if self.is_closed() {
             self.band == Band::Likely && self.levels.beyond_words()
@@ -499,7 +500,9 @@ fn reason(level: Level, c: &Compared) -> Option<String> {
         },
         Level::Entity(e) => match e {
             // The band rule of `weights::band_of` keeps such a pair out of `likely`.
-            _ if c.names_only_differ => text("only the names differ: the same words for someone else"),
+            _ if c.only_slots_differ => {
+                text("only the names or months differ: the same words for someone or some time else")
+            }
             EntityLevel::Relative | EntityLevel::Month | EntityLevel::Name => Some(format!(
                 "names a different {}",
                 c.conflicts.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(" and ")
@@ -666,7 +669,7 @@ pub fn check_on(
             title: row.title.clone(),
             external_id: row.external_id.clone(),
             score: s,
-            band: weights::band_of(s, &c.levels, row.closed_at.is_none_or(|at| at > probe.at_ms), c.names_only_differ),
+            band: weights::band_of(s, &c.levels, row.closed_at.is_none_or(|at| at > probe.at_ms), c.only_slots_differ),
             probability: weights.probability(s),
             reasons: reasons(weights, &c, &tf),
             levels: c.levels,
@@ -678,7 +681,7 @@ pub fn check_on(
             },
             closed_at: row.closed_at.filter(|at| *at <= probe.at_ms),
             created_at: row.created_at,
-            names_only_differ: c.names_only_differ,
+            only_slots_differ: c.only_slots_differ,
         });
     }
     out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.task_id.cmp(&b.task_id)));

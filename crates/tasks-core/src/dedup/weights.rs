@@ -288,20 +288,21 @@ impl Weights {
 ///   have few verbatim repeats; but a person or an agent adding the very same words
 ///   again within hours is the duplicate the check exists for, and random pairs never
 ///   do it.
-/// - Titles that differ only in names (`names_only_differ`: the same words around
-///   another person's or client's name) are at most `possible`. The check cannot tell
+/// - Titles that differ only in names or months (`only_slots_differ`: the same words
+///   around another person's or client's name, or another month) are at most
+///   `possible`. The check cannot tell
 ///   the same errand said about two names from one template filled in for two people
 ///   (a review for Chloe and one for Samir): it shows the pair and never refuses
 ///   (`Candidate::refuses`). As a level it could not be counted: random pairs almost never reach it, so its u sits
 ///   at the floor and any weight it got would be the pseudo-count's.
-pub fn band_of(score: f64, levels: &crate::dedup::levels::Levels, open: bool, names_only_differ: bool) -> super::Band {
+pub fn band_of(score: f64, levels: &crate::dedup::levels::Levels, open: bool, only_slots_differ: bool) -> super::Band {
     use crate::dedup::levels::{AgeLevel, EntityLevel, TextLevel};
     let repeated = open
         && levels.text == TextLevel::Exact
         && levels.age == AgeLevel::Day
         && levels.entity == EntityLevel::NoConflict;
     match band(score) {
-        super::Band::Likely if names_only_differ => super::Band::Possible,
+        super::Band::Likely if only_slots_differ => super::Band::Possible,
         super::Band::Likely => super::Band::Likely,
         _ if repeated => super::Band::Likely,
         b => b,
