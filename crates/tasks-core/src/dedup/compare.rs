@@ -173,10 +173,10 @@ fn residual_trigrams(a: &Profile, b: &Profile) -> f64 {
 }
 
 /// Returns true when the titles share a word written in two scripts (a transliteration
-/// key, `t:`) or a month named in two languages (`m:`): a shared word, only spelled
-/// differently, which is what the stem comparison's `common` level means.
+/// key, `t:`) or a month or weekday named in two languages (`m:`, `w:`): a shared word,
+/// only spelled differently, which is what the stem comparison's `common` level means.
 fn shares_spelling(a: &Profile, b: &Profile) -> bool {
-    a.units.intersection(&b.units).any(|u| u.starts_with("t:") || u.starts_with("m:"))
+    a.units.intersection(&b.units).any(|u| u.starts_with("t:") || u.starts_with("m:") || u.starts_with("w:"))
 }
 
 /// Counts matched tokens: tokens of `a` with any stem in `b`.
@@ -406,6 +406,28 @@ mod tests {
 
     fn eur(minor: i64) -> Money {
         Money { minor, currency: "EUR".into() }
+    }
+
+    #[test]
+    fn a_weekday_named_in_two_languages_is_a_shared_word() {
+        let level = |a: &str, b: &str| {
+            let (a, b) = (profile(1, a), profile(2, b));
+            compare(&b, &a, &NoFreq, &|id| Ok(id)).expect("compare").levels.text
+        };
+        let rank = |l: TextLevel| TextLevel::ALL.iter().position(|x| *x == l).expect("a level");
+        // Nothing else is shared: the weekday alone makes the titles share a word.
+        assert_eq!(
+            level("Позвонить Гоше насчёт гаража в четверг", "Mirar el coche de Pau el jueves"),
+            TextLevel::Common
+        );
+        assert_eq!(
+            level("Позвонить Гоше насчёт гаража в четверг", "Mirar el coche de Pau el viernes"),
+            TextLevel::None
+        );
+        // Beside other shared words it still counts as one of them.
+        let same = level("Забрать посылку в четверг", "Recoger el paquete el jueves");
+        let other = level("Забрать посылку в четверг", "Recoger el paquete el viernes");
+        assert!(rank(same) <= rank(other), "{same:?} vs {other:?}");
     }
 
     #[test]

@@ -251,6 +251,48 @@ pub fn month_of_word(lower: &str) -> Option<u8> {
     month(lower, true)
 }
 
+/// Weekday words (normalized) → 1 (Monday) … 7 (Sunday), whole words in English and
+/// Spanish, by prefix in Russian (четверга, пятницу). "sat" and "sun" are left out:
+/// they are English words first.
+const WEEKDAY_NUMBERS: &[(&str, u8)] = &[
+    ("monday", 1),
+    ("mon", 1),
+    ("lunes", 1),
+    ("tuesday", 2),
+    ("tue", 2),
+    ("tues", 2),
+    ("martes", 2),
+    ("wednesday", 3),
+    ("wed", 3),
+    ("miercoles", 3),
+    ("thursday", 4),
+    ("thu", 4),
+    ("thur", 4),
+    ("thurs", 4),
+    ("jueves", 4),
+    ("friday", 5),
+    ("fri", 5),
+    ("viernes", 5),
+    ("saturday", 6),
+    ("sabado", 6),
+    ("sunday", 7),
+    ("domingo", 7),
+];
+const WEEKDAY_PREFIXES_RU: &[(&str, u8)] =
+    &[("понедельник", 1), ("вторник", 2), ("четверг", 4), ("пятниц", 5), ("суббот", 6), ("воскресен", 7)];
+const WEDNESDAY_RU: &[&str] = &["среда", "среду", "среды"];
+
+/// Returns the weekday (1 = Monday … 7 = Sunday) a normalized word names, in en/es/ru.
+pub fn weekday_of_word(lower: &str) -> Option<u8> {
+    if let Some((_, d)) = WEEKDAY_NUMBERS.iter().find(|(w, _)| *w == lower) {
+        return Some(*d);
+    }
+    if WEDNESDAY_RU.contains(&lower) {
+        return Some(3);
+    }
+    WEEKDAY_PREFIXES_RU.iter().find(|(p, _)| lower.starts_with(p)).map(|(_, d)| *d)
+}
+
 /// Stems of every weekday and month word above (en/es/ru), as the stemmers write them.
 static CALENDAR_STEMS: std::sync::LazyLock<BTreeSet<String>> = std::sync::LazyLock::new(|| {
     let stemmers = tasks_text::stems::Stemmers::get();
@@ -411,6 +453,19 @@ mod tests {
     use super::*;
 
     use EntityLevel::{Month, Name, Relative};
+
+    #[test]
+    fn weekdays_in_three_languages() {
+        for (w, d) in [("четверг", 4), ("в четверг", 0), ("четверга", 4), ("jueves", 4), ("thu", 4), ("Thursday", 4)]
+        {
+            let n = tasks_text::normalize(w);
+            assert_eq!(weekday_of_word(&n), (d > 0).then_some(d), "{w}");
+        }
+        assert_eq!(weekday_of_word("среду"), Some(3));
+        assert_eq!(weekday_of_word("среди"), None, "«среди» is «among»");
+        assert_eq!(weekday_of_word("sat"), None);
+        assert_eq!(weekday_of_word("miercoles"), Some(3));
+    }
 
     #[test]
     fn calendar_words_are_known_by_their_stems() {

@@ -236,6 +236,10 @@ fn units_of(tokens: &[TokenStems]) -> Vec<BTreeSet<String>> {
             {
                 u.insert(format!("m:{m}"));
             }
+            // So does a weekday (четверг / Thursday / jueves).
+            if let Some(d) = entities::weekday_of_word(&t.token) {
+                u.insert(format!("w:{d}"));
+            }
             if t.token.chars().count() >= TRANSLIT_MIN && t.token.chars().all(char::is_alphabetic) {
                 for key in entities::name_keys(&t.token) {
                     let prefix: String = key.chars().take(TRANSLIT_PREFIX).collect();
