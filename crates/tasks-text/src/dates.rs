@@ -234,6 +234,50 @@ pub fn find_due_match(normalized: &str, today: Date) -> Option<DueMatch> {
     })
 }
 
+/// Returns every calendar day a text names (normalized text, relative phrases read
+/// against `today`), in order of appearance, without repeats. A day range names both
+/// ends, in any of its notations: "21–23.05", "May 21–23", «20–24 мая», "del 20 al
+/// 24/5" (a bare day number right before or after a date, or before it across `al`,
+/// `to`, `по`, takes the date's month). Two tasks about one trip then agree on a day
+/// however each writes the range, where [`find_due_match`] reads one end or the other.
+pub fn find_dates(normalized: &str, today: Date) -> Vec<Date> {
+    let tokens: Vec<&str> = normalized.split(' ').filter(|t| !t.is_empty()).collect();
+    let bare_day = |k: usize| -> Option<i8> {
+        let t = tokens.get(k)?;
+        if t.len() > 2 || !t.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        t.parse::<i8>().ok().filter(|d| (1..=31).contains(d))
+    };
+    let mut out: Vec<Date> = Vec::new();
+    let mut push = |d: Date| {
+        if !out.contains(&d) {
+            out.push(d);
+        }
+    };
+    for i in 0..tokens.len() {
+        let Some(Hit::Found(found)) = match_at(&tokens, i, today, Mode::Text) else { continue };
+        if found.due.kind != DueKind::Day {
+            continue;
+        }
+        let date = found.due.date;
+        let other_end = [
+            i.checked_sub(1).and_then(bare_day),
+            i.checked_sub(2)
+                .filter(|_| i >= 1 && matches!(tokens[i - 1], "al" | "to" | "по" | "till"))
+                .and_then(bare_day),
+            bare_day(found.end),
+        ];
+        push(date);
+        for day in other_end.into_iter().flatten() {
+            if let Ok(d) = date.with().day(day).build() {
+                push(d);
+            }
+        }
+    }
+    out
+}
+
 /// Where the tokens come from.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -830,6 +874,25 @@ fn match_day_month(t: &[&str], i: usize, today: Date) -> Option<Hit> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_range_names_both_ends_in_every_notation() {
+        let today = jiff::civil::date(2026, 5, 1);
+        let days = |t: &str| super::find_dates(&crate::normalize(t), today);
+        let may = |d: i8| jiff::civil::date(2026, 5, d);
+        for t in ["room, 21–23.05 — 1 350 ₾", "team week (May 21–23)", "гостиница 21–23 мая", "del 21 al 23/5"]
+        {
+            let found = days(t);
+            assert!(found.contains(&may(21)) && found.contains(&may(23)), "{t}: {found:?}");
+        }
+        // Every date of a text, not only the first: "Riga 17–21 Jun — prepay by 1 June".
+        let found = days("Hotel Riga 17–21 Jun — prepay 1.200,50 € by 1 June");
+        assert!(found.contains(&jiff::civil::date(2026, 6, 1)), "{found:?}");
+        // A number that is no day stays out: an amount, a count.
+        assert_eq!(days("Pay 850 to Giorgi by 1.05"), vec![may(1)]);
+        assert_eq!(days("Order 6 chairs"), vec![]);
+    }
+
     use super::*;
     use jiff::civil::date;
 

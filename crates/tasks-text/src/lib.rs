@@ -56,6 +56,9 @@ pub struct Fingerprint {
     pub amounts: Vec<Amount>,
     /// The due phrase of the title; when it has none, the description's.
     pub due: Option<Due>,
+    /// Every day the title names (both ends of a range); when it names none, the day of
+    /// the description's due phrase.
+    pub dates: Vec<Date>,
     /// Lexicon concepts of the title.
     ///
     /// Title only: on the dev set, adding the description left true cross-language
@@ -79,6 +82,20 @@ impl Fingerprint {
             due: dates::find_due_match(&normalized, today)
                 .or_else(|| dates::find_due_match(&description_normalized, today))
                 .map(|m| m.due),
+            dates: {
+                let in_title = dates::find_dates(&normalized, today);
+                if in_title.is_empty() {
+                    // A description quotes messages that name many days; only its due
+                    // phrase speaks for the task.
+                    dates::find_due_match(&description_normalized, today)
+                        .filter(|m| m.due.kind == DueKind::Day)
+                        .map(|m| m.due.date)
+                        .into_iter()
+                        .collect()
+                } else {
+                    in_title
+                }
+            },
             concepts: concepts_of(title),
             normalized,
         }

@@ -359,6 +359,19 @@ fn source_level(new: &Profile, cand: &Profile, thread_root: &dyn Fn(i64) -> Resu
     })
 }
 
+/// Returns the due comparison's level: the same when the tasks name a day in common
+/// (a due, or either end of a range: "21–23.05" and "May 21–23" agree), different when
+/// both name days and none is shared, unknown when one names none.
+fn due_level(new: &Profile, cand: &Profile) -> Agreement {
+    if new.dates.is_empty() || cand.dates.is_empty() {
+        Agreement::Unknown
+    } else if new.dates.is_disjoint(&cand.dates) {
+        Agreement::Different
+    } else {
+        Agreement::Same
+    }
+}
+
 /// Returns the age level of two creation times.
 fn age_level(gap_ms: i64) -> AgeLevel {
     if gap_ms < AGE_DAY_MS {
@@ -391,7 +404,7 @@ pub fn compare(
         amount,
         text,
         context: context_level(new, cand, df)?,
-        due: same_or_different(&new.due.map(|d| d.date), &cand.due.map(|d| d.date)),
+        due: due_level(new, cand),
         category: same_or_different(&new.category, &cand.category),
         age: age_level((new.created_at - cand.created_at).abs()),
         entity: EntityLevel::strongest(&conflicts),
@@ -406,6 +419,28 @@ mod tests {
 
     fn eur(minor: i64) -> Money {
         Money { minor, currency: "EUR".into() }
+    }
+
+    #[test]
+    fn a_day_range_agrees_with_the_same_range_in_another_notation() {
+        let today = Some(jiff::civil::date(2026, 5, 1));
+        let due = |a: &str, b: &str| {
+            let p = |id, title| Profile::of(&ProfileInput { id, title, today, ..ProfileInput::default() });
+            compare(&p(2, b), &p(1, a), &NoFreq, &|id| Ok(id)).expect("compare").levels.due
+        };
+        // One read the range's first day, the other its last: the same two days.
+        assert_eq!(
+            due("Confirm room «Mtatsminda», 21–23.05", "Book a meeting room for the team week (May 21–23)"),
+            Agreement::Same
+        );
+        assert_eq!(due("Забронировать гостиницу, 20–24 мая", "Reservar hotel del 20 al 24/5"), Agreement::Same);
+        // A deadline among other days: "by 1 June" agrees with «до 1 июня».
+        assert_eq!(
+            due("Hotel Riga 17–21 Jun — prepay by 1 June", "Отель в Риге — оплатить до 1 июня"),
+            Agreement::Same
+        );
+        assert_eq!(due("Book the room for May 21", "Book the room for May 28"), Agreement::Different);
+        assert_eq!(due("Book the room for May 21", "Book the room"), Agreement::Unknown);
     }
 
     #[test]

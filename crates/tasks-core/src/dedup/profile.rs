@@ -49,6 +49,9 @@ pub struct Profile {
     pub amount: Option<Money>,
     /// Due: the flag's, else the due phrase in the text.
     pub due: Option<Due>,
+    /// Every day the task names: the due field's and those of the title (else the
+    /// description), both ends of a range. The due comparison reads these.
+    pub dates: BTreeSet<jiff::civil::Date>,
     /// Category.
     pub category: Option<String>,
     /// Chat of the source message.
@@ -136,6 +139,8 @@ impl Profile {
         let stems: BTreeSet<String> = tokens.iter().flat_map(|t| t.stems.iter().cloned()).collect();
         let amount = input.amount.clone().or_else(|| fp.amounts.first().map(crate::input::from_text_amount));
         let due = input.due.or_else(|| fp.due.map(crate::input::from_text_due));
+        let mut dates: BTreeSet<jiff::civil::Date> = fp.dates.iter().copied().collect();
+        dates.extend(input.due.map(|d| d.date));
         let token_units = units_of(&tokens);
         let units: BTreeSet<String> = token_units.iter().flatten().cloned().collect();
         Profile {
@@ -154,6 +159,7 @@ impl Profile {
             person_id: input.person_id,
             amount,
             due,
+            dates,
             category: input.category.map(|c| c.trim().to_lowercase()).filter(|c| !c.is_empty()),
             chat: input.chat.map(str::to_string),
             reply_to_id: input.reply_to_id,

@@ -354,9 +354,9 @@ const BUILTIN: &[(Level, f64, f64)] = &[
     (Level::Context(ContextLevel::Mid), 0.2250, 0.01374),      // +4.03
     (Level::Context(ContextLevel::Low), 0.4028, 0.76337),      // -0.92
     (Level::Context(ContextLevel::Empty), 0.2806, 0.22140),    // +0.34
-    (Level::Due(Agreement::Same), 0.1926, 0.00595),            // +5.02
-    (Level::Due(Agreement::Different), 0.0926, 0.13489),       // -0.54
-    (Level::Due(Agreement::Unknown), 0.7148, 0.85916),         // -0.27
+    (Level::Due(Agreement::Same), 0.1926, 0.00557),            // +5.11
+    (Level::Due(Agreement::Different), 0.0593, 0.12821),       // -1.11
+    (Level::Due(Agreement::Unknown), 0.7481, 0.86622),         // -0.21
     (Level::Category(Agreement::Same), 0.4981, 0.33779),       // +0.56
     (Level::Category(Agreement::Different), 0.0037, 0.32441),  // -6.45
     (Level::Category(Agreement::Unknown), 0.4981, 0.33779),    // +0.56
