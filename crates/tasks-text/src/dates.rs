@@ -599,6 +599,20 @@ fn coming_weekday(today: Date, weekday: Weekday) -> Option<Date> {
     add_days(today, i64::from(ahead))
 }
 
+/// Returns the first day from `today` on, this month or the next two, that is the
+/// `day`th of its month and falls on `weekday`, if any (else the pair is read as the
+/// weekday alone: "Fri 23" with no Friday the 23rd near is likelier a slip).
+fn weekday_with_day(today: Date, weekday: Weekday, day: i8) -> Option<Date> {
+    if !(1..=31).contains(&day) {
+        return None;
+    }
+    let first = today.first_of_month();
+    (0..3)
+        .filter_map(|k| first.checked_add(jiff::Span::new().months(k)).ok())
+        .filter_map(|month| month.with().day(day).build().ok())
+        .find(|d| *d >= today && d.weekday() == weekday)
+}
+
 /// Returns `weekday` in the calendar week after `today`'s.
 fn weekday_next_week(today: Date, weekday: Weekday) -> Option<Date> {
     let next_monday = add_days(end_of_week(today)?, 1)?;
@@ -733,6 +747,14 @@ fn match_at(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
     if let Some((weekday, needs_context)) = t.get(wd_at).and_then(|w| weekday_word(w)) {
         let qualified = shift.is_some() || after_preposition || mode == Mode::Flag;
         if !needs_context || qualified {
+            // A weekday with its day of the month ("el viernes 22", "Fri 22") is that
+            // day: the first one from today on that falls on this weekday.
+            if shift.is_none()
+                && let Some(d) = t.get(wd_at + 1).filter(|n| n.len() <= 2).and_then(|n| n.parse::<i8>().ok())
+                && let Some(date) = weekday_with_day(today, weekday, d)
+            {
+                return found(Some(Due { date, kind: DueKind::Day }), wd_at + 2, RANK_WEEKDAY);
+            }
             let date = match shift {
                 Some(Shift::NextWeek) => weekday_next_week(today, weekday),
                 Some(Shift::Coming) | None => coming_weekday(today, weekday),
@@ -874,6 +896,18 @@ fn match_day_month(t: &[&str], i: usize, today: Date) -> Option<Hit> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_weekday_with_its_day_of_the_month_is_that_day() {
+        let today = jiff::civil::date(2026, 5, 1); // a Friday
+        let due = |t: &str| super::find_due_match(&crate::normalize(t), today).map(|m| m.due.date);
+        assert_eq!(due("Reservar cena para el equipo el viernes 22"), Some(jiff::civil::date(2026, 5, 22)));
+        assert_eq!(due("Dinner with the team on Fri 22"), Some(jiff::civil::date(2026, 5, 22)));
+        // No Friday the 23rd this month or the next two: the weekday alone.
+        assert_eq!(due("Dinner with the team on Fri 23"), Some(jiff::civil::date(2026, 5, 8)));
+        // A day and a month still win: "Friday 22 May".
+        assert_eq!(due("Dinner on Friday 22 May"), Some(jiff::civil::date(2026, 5, 22)));
+    }
 
     #[test]
     fn a_range_names_both_ends_in_every_notation() {
