@@ -74,27 +74,24 @@ impl Fingerprint {
         let normalized = normalize(title);
         let description_normalized = normalize(description);
         let title_amounts = amounts(title);
+        // The description's due phrase, read at most once (a long description is the
+        // costly part of a profile): the due when the title has none, and the dates
+        // when the title names no day.
+        let description_due = std::cell::OnceCell::new();
+        let description_due = || *description_due.get_or_init(|| dates::find_due_match(&description_normalized, today));
+        let title_dates = dates::find_dates(&normalized, today);
         Fingerprint {
             stems: stems::stems_of_normalized(&normalized),
             description_stems: stems::stems_of_normalized(&description_normalized),
             trigrams: trigrams::trigrams_of_normalized(&normalized),
             amounts: if title_amounts.is_empty() { amounts(description) } else { title_amounts },
-            due: dates::find_due_match(&normalized, today)
-                .or_else(|| dates::find_due_match(&description_normalized, today))
-                .map(|m| m.due),
-            dates: {
-                let in_title = dates::find_dates(&normalized, today);
-                if in_title.is_empty() {
-                    // A description quotes messages that name many days; only its due
-                    // phrase speaks for the task.
-                    dates::find_due_match(&description_normalized, today)
-                        .filter(|m| m.due.kind == DueKind::Day)
-                        .map(|m| m.due.date)
-                        .into_iter()
-                        .collect()
-                } else {
-                    in_title
-                }
+            due: dates::find_due_match(&normalized, today).or_else(description_due).map(|m| m.due),
+            dates: if title_dates.is_empty() {
+                // A description quotes messages that name many days; only its due
+                // phrase speaks for the task.
+                description_due().filter(|m| m.due.kind == DueKind::Day).map(|m| m.due.date).into_iter().collect()
+            } else {
+                title_dates
             },
             concepts: concepts_of(title),
             normalized,

@@ -290,11 +290,11 @@ impl Weights {
 ///   do it.
 /// - Titles that differ only in names or months (`only_slots_differ`: the same words
 ///   around another person's or client's name, or another month) are at most
-///   `possible`. The check cannot tell
-///   the same errand said about two names from one template filled in for two people
-///   (a review for Chloe and one for Samir): it shows the pair and never refuses
-///   (`Candidate::refuses`). As a level it could not be counted: random pairs almost never reach it, so its u sits
-///   at the floor and any weight it got would be the pseudo-count's.
+///   `possible`. The check cannot tell the same errand said about two names from one
+///   template filled in for two people (a review for Chloe and one for Samir): it shows
+///   the pair and never refuses (`Candidate::refuses`). As a level it could not be
+///   counted: random pairs almost never reach it, so its u sits at the floor and any
+///   weight it got would be the pseudo-count's.
 pub fn band_of(score: f64, levels: &crate::dedup::levels::Levels, open: bool, only_slots_differ: bool) -> super::Band {
     use crate::dedup::levels::{AgeLevel, EntityLevel, TextLevel};
     let repeated = open

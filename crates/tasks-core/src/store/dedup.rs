@@ -50,11 +50,9 @@ pub(crate) struct TermCounts(std::collections::HashMap<String, i64>);
 impl TermCounts {
     /// Counts each distinct token of `terms` (indexed text) once, by `delta`.
     pub(crate) fn add(&mut self, terms: &str, delta: i64) {
-        let mut seen = std::collections::HashSet::new();
-        for t in crate::dedup::index_tokens(terms) {
-            if seen.insert(t.clone()) {
-                *self.0.entry(t).or_default() += delta;
-            }
+        let distinct: std::collections::HashSet<String> = crate::dedup::index_tokens(terms).into_iter().collect();
+        for t in distinct {
+            *self.0.entry(t).or_default() += delta;
         }
     }
 
@@ -521,13 +519,19 @@ mod tests {
             .expect("rows")
     }
 
+    /// A store in a fresh temp dir (kept alive by the returned dir), and a context.
+    fn on_disk() -> (tempfile::TempDir, std::path::PathBuf, crate::store::Store, crate::Context) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("t.db");
+        let store = crate::store::Store::open(&path).expect("store");
+        let ctx = crate::Context::new("2026-12-02T10:00:00Z".parse().expect("time"), "me", jiff::tz::TimeZone::UTC);
+        (dir, path, store, ctx)
+    }
+
     #[test]
     fn term_docs_follow_every_write_that_changes_the_index() {
         use crate::ops::{add, edit, import, undo};
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("t.db");
-        let mut store = crate::store::Store::open(&path).expect("store");
-        let ctx = crate::Context::new("2026-12-02T10:00:00Z".parse().expect("time"), "me", jiff::tz::TimeZone::UTC);
+        let (dir, _, mut store, ctx) = on_disk();
         let mut req = add::AddRequest::titled("Send the invoice to Brightlane");
         req.description = "They asked twice; the invoice is INV-4471, 12:00 deadline".into();
         add::add(&mut store, &ctx, &req).expect("add");
@@ -564,10 +568,7 @@ mod tests {
     #[test]
     fn a_store_from_before_term_docs_gets_its_counts_from_the_fts5_vocabulary() {
         use crate::ops::add;
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("t.db");
-        let mut store = crate::store::Store::open(&path).expect("store");
-        let ctx = crate::Context::new("2026-12-02T10:00:00Z".parse().expect("time"), "me", jiff::tz::TimeZone::UTC);
+        let (_dir, path, mut store, ctx) = on_disk();
         for title in ["Send the invoice", "Send the deck", "Call the bank"] {
             add::add(&mut store, &ctx, &add::AddRequest::titled(title)).expect("add");
         }
