@@ -354,9 +354,11 @@ fn weekday_modifier(token: &str) -> Option<Shift> {
     }
 }
 
-/// Returns the weekday a token names, and whether text needs a preposition or modifier
-/// before it to count (words that are often something else).
-fn weekday_word(token: &str) -> Option<(Weekday, bool)> {
+/// Returns the weekday a normalized token names (en/ru/es, full, inflected and short
+/// forms), and whether text needs a preposition or modifier before it to count (words
+/// that are often something else: "sat", «среда» the environment). The one table of
+/// weekday words: the duplicate check matches weekdays across languages by it.
+pub fn weekday_word(token: &str) -> Option<(Weekday, bool)> {
     use Weekday::*;
     Some(match token {
         "monday" | "понедельник" | "понедельника" | "понедельнику" | "пн" | "lunes" => {

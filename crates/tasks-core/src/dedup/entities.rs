@@ -251,46 +251,16 @@ pub fn month_of_word(lower: &str) -> Option<u8> {
     month(lower, true)
 }
 
-/// Weekday words (normalized) → 1 (Monday) … 7 (Sunday), whole words in English and
-/// Spanish, by prefix in Russian (четверга, пятницу). "sat" and "sun" are left out:
-/// they are English words first.
-const WEEKDAY_NUMBERS: &[(&str, u8)] = &[
-    ("monday", 1),
-    ("mon", 1),
-    ("lunes", 1),
-    ("tuesday", 2),
-    ("tue", 2),
-    ("tues", 2),
-    ("martes", 2),
-    ("wednesday", 3),
-    ("wed", 3),
-    ("miercoles", 3),
-    ("thursday", 4),
-    ("thu", 4),
-    ("thur", 4),
-    ("thurs", 4),
-    ("jueves", 4),
-    ("friday", 5),
-    ("fri", 5),
-    ("viernes", 5),
-    ("saturday", 6),
-    ("sabado", 6),
-    ("sunday", 7),
-    ("domingo", 7),
-];
-const WEEKDAY_PREFIXES_RU: &[(&str, u8)] =
-    &[("понедельник", 1), ("вторник", 2), ("четверг", 4), ("пятниц", 5), ("суббот", 6), ("воскресен", 7)];
-const WEDNESDAY_RU: &[&str] = &["среда", "среду", "среды"];
-
-/// Returns the weekday (1 = Monday … 7 = Sunday) a normalized word names, in en/es/ru.
+/// Returns the weekday (1 = Monday … 7 = Sunday) a normalized word names, in en/es/ru,
+/// by the date parser's table ([`tasks_text::dates::weekday_word`]). A short word the
+/// parser reads as a weekday only in context ("sat", "sun", "mon", «ср») is left out:
+/// alone it is first another word.
 pub fn weekday_of_word(lower: &str) -> Option<u8> {
-    if let Some((_, d)) = WEEKDAY_NUMBERS.iter().find(|(w, _)| *w == lower) {
-        return Some(*d);
+    let (day, ambiguous) = tasks_text::dates::weekday_word(lower)?;
+    if ambiguous && lower.chars().count() < 4 {
+        return None;
     }
-    if WEDNESDAY_RU.contains(&lower) {
-        return Some(3);
-    }
-    WEEKDAY_PREFIXES_RU.iter().find(|(p, _)| lower.starts_with(p)).map(|(_, d)| *d)
+    u8::try_from(day.to_monday_one_offset()).ok()
 }
 
 /// Stems of every weekday and month word above (en/es/ru), as the stemmers write them.

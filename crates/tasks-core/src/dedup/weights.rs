@@ -346,10 +346,10 @@ const BUILTIN: &[(Level, f64, f64)] = &[
     (Level::Text(TextLevel::Rare), 0.0824, 0.00873),           // +3.24
     (Level::Text(TextLevel::UnitsHalf), 0.0824, 0.00873),      // +3.24
     (Level::Text(TextLevel::UnitsTwo), 0.0787, 0.02407),       // +1.71
-    (Level::Text(TextLevel::Common), 0.0565, 0.20481),         // -1.86
+    (Level::Text(TextLevel::Common), 0.0565, 0.20519),         // -1.86
     (Level::Text(TextLevel::ConceptCross), 0.0120, 0.08204),   // -2.77
     (Level::Text(TextLevel::Concept), 0.0120, 0.08204),        // -2.77
-    (Level::Text(TextLevel::None), 0.0009, 0.57074),           // -8.00
+    (Level::Text(TextLevel::None), 0.0009, 0.57037),           // -8.00
     (Level::Context(ContextLevel::High), 0.0917, 0.00149),     // +5.95
     (Level::Context(ContextLevel::Mid), 0.2250, 0.01374),      // +4.03
     (Level::Context(ContextLevel::Low), 0.4028, 0.76337),      // -0.92
