@@ -18,9 +18,9 @@
 //!   today; `end of year` is 31 December.
 //! - A day and month without a year (`20 мая`, `до 10.04`, `Apr 28`) is this year's,
 //!   unless that is more than [`DAY_MONTH_PAST_TOLERANCE_DAYS`] ago, then next year's.
-//! - A day of month alone (`before the 5th`, `до 5 числа`, `antes del 5`) is the next
-//!   such day on or after today; a day the month lacks is its last day (`the 31st` in
-//!   April is 30 April).
+//! - A day of month alone (`before the 5th`, `до 5 числа`, `до 5-го`, `на 21-е`,
+//!   `antes del 5`) is the next such day on or after today; a day the month lacks is
+//!   its last day (`the 31st` in April is 30 April).
 //! - In text, `dd.mm` needs a two-digit month (`10.04`, `1.06`), so decimals like `3.5`
 //!   are not dates; the `--due` flag also takes `3.5`.
 //! - In text, words that are often something else need a preposition or `next`/`this`
@@ -689,7 +689,11 @@ fn match_at(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
     // A day of month alone.
     if let Some((d, ordinal)) = day_number(token) {
         let ru_day_word = matches!(t.get(i + 1).copied(), Some("числа" | "число" | "числу"));
-        let ru_ordinal = t.get(i + 1) == Some(&"го") && (after_preposition || mode == Mode::Flag);
+        // «5-го», «на 21-е», «к 21-му»: the ordinal's case ending is a token of its own
+        // by now. `на` qualifies only such an ordinal («на 21-е» is a day; «на 5 человек»
+        // is not).
+        let ru_ordinal = matches!(t.get(i + 1).copied(), Some("го" | "е" | "му" | "ое" | "ого" | "ому"))
+            && (after_preposition || prev(1) == Some("на") || mode == Mode::Flag);
         let en_ordinal = ordinal && (after_preposition || mode == Mode::Flag);
         let es_day = !ordinal
             && matches!(prev(1), Some("del" | "el"))
@@ -1132,6 +1136,9 @@ mod tests {
         check_text("factura anticipo 1500 EUR — ¿hoy?", day(2026, 4, 1));
         check_text("Купить билеты на поезд на 10 июля", day(2026, 7, 10));
         check_text("Deadline 2026-05-15", day(2026, 5, 15));
+        check_text("Цветы маме на 21-е — заказать доставку", day(2026, 4, 21));
+        check_text("Отчёт к 15-му", day(2026, 4, 15));
+        check_text("Сдать до 3-го", day(2026, 4, 3));
     }
 
     #[test]
@@ -1150,6 +1157,8 @@ mod tests {
         check_text("you may 2x the price", None);
         check_text("the 5th floor lamp", None);
         check_text("Пробить чеки в «Мой налог» за март", None);
+        check_text("Столик на 5 человек", None);
+        check_text("Занять 21-е место в очереди", None);
     }
 
     #[test]
