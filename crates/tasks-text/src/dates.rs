@@ -38,6 +38,7 @@ use jiff::Span;
 use jiff::civil::{Date, Weekday};
 use thiserror::Error;
 
+use crate::calendar::{month_word, weekday_word};
 use crate::normalize::normalize;
 
 /// How far in the past (days) a day-and-month without a year may be and still mean this
@@ -352,59 +353,6 @@ fn weekday_modifier(token: &str) -> Option<Shift> {
         }
         _ => None,
     }
-}
-
-/// Returns the weekday a normalized token names (en/ru/es, full, inflected and short
-/// forms), and whether text needs a preposition or modifier before it to count (words
-/// that are often something else: "sat", «среда» the environment). The one table of
-/// weekday words: the duplicate check matches weekdays across languages by it.
-pub fn weekday_word(token: &str) -> Option<(Weekday, bool)> {
-    use Weekday::*;
-    Some(match token {
-        "monday" | "понедельник" | "понедельника" | "понедельнику" | "пн" | "lunes" => {
-            (Monday, false)
-        }
-        "mon" => (Monday, true),
-        "tuesday" | "tue" | "tues" | "вторник" | "вторника" | "вторнику" | "вт" | "martes" => {
-            (Tuesday, false)
-        }
-        "wednesday" | "wed" | "среду" | "miercoles" => (Wednesday, false),
-        "среда" | "среды" | "среде" | "ср" => (Wednesday, true),
-        "thursday" | "thu" | "thur" | "thurs" | "четверг" | "четверга" | "четвергу" | "чт" | "jueves" => {
-            (Thursday, false)
-        }
-        "friday" | "fri" | "пятница" | "пятницу" | "пятницы" | "пятнице" | "пт" | "viernes" => {
-            (Friday, false)
-        }
-        "saturday" | "суббота" | "субботу" | "субботы" | "субботе" | "сб" | "sabado" => {
-            (Saturday, false)
-        }
-        "sat" => (Saturday, true),
-        "sunday" | "воскресенье" | "воскресенья" | "воскресенью" => (Sunday, false),
-        "sun" | "вс" | "domingo" => (Sunday, true),
-        _ => return None,
-    })
-}
-
-/// Returns the month (1–12) a token names.
-fn month_word(token: &str) -> Option<i8> {
-    Some(match token {
-        "january" | "jan" | "января" | "январь" | "янв" | "enero" | "ene" => 1,
-        "february" | "feb" | "февраля" | "февраль" | "фев" | "февр" | "febrero" => 2,
-        "march" | "mar" | "марта" | "март" | "мар" | "marzo" => 3,
-        "april" | "apr" | "апреля" | "апрель" | "апр" | "abril" | "abr" => 4,
-        "may" | "мая" | "май" | "mayo" => 5,
-        "june" | "jun" | "июня" | "июнь" | "июн" | "junio" => 6,
-        "july" | "jul" | "июля" | "июль" | "июл" | "julio" => 7,
-        "august" | "aug" | "августа" | "август" | "авг" | "agosto" | "ago" => 8,
-        "september" | "sep" | "sept" | "сентября" | "сентябрь" | "сен" | "сент" | "septiembre" | "setiembre" => {
-            9
-        }
-        "october" | "oct" | "октября" | "октябрь" | "окт" | "octubre" => 10,
-        "november" | "nov" | "ноября" | "ноябрь" | "ноя" | "нояб" | "noviembre" => 11,
-        "december" | "dec" | "декабря" | "декабрь" | "дек" | "diciembre" | "dic" => 12,
-        _ => return None,
-    })
 }
 
 /// Returns the day of month (1–31) a token names, and whether it carried an ordinal
@@ -878,9 +826,9 @@ fn match_day_month(t: &[&str], i: usize, today: Date) -> Option<Hit> {
         if t.get(at) == Some(&"de") {
             at += 1;
         }
-        (d, month_word(t.get(at)?)?, at + 1)
+        (d, month_word(t.get(at)?)?.0, at + 1)
     } else {
-        let month = month_word(token)?;
+        let month = month_word(token)?.0;
         let (d, _) = day_number(t.get(i + 1)?)?;
         (d, month, i + 2)
     };

@@ -7,6 +7,7 @@
 //! - [`trigrams()`]: pg_trgm-style character trigrams, Jaccard.
 //! - [`amounts`], [`parse_amount_flag`]:
 //!   money in every common ru/en/es notation, in minor units.
+//! - [`calendar`]: the one list of weekday and month words.
 //! - [`find_due`], [`parse_due`]: due phrases in
 //!   Russian, English and Spanish; [`parse_when`] the same with a time of day.
 //! - [`concepts_of`]: a cross-language lexicon of task words.
@@ -19,6 +20,7 @@
 #![warn(missing_docs)]
 
 pub mod amount;
+pub mod calendar;
 pub mod clock;
 pub mod dates;
 pub mod lexicon;

@@ -10,6 +10,8 @@
 
 use std::collections::BTreeSet;
 
+use tasks_text::calendar;
+
 use crate::dedup::levels::EntityLevel;
 
 /// The entities named by one task.
@@ -47,96 +49,6 @@ impl NameKeys {
 /// Letters of a name kept for comparison: enough to tell names apart, few enough that
 /// Russian case endings (Олег, Олегу, Олегом) fall away.
 pub const NAME_PREFIX: usize = 4;
-
-/// Month word forms (normalized, lowercase), with their number. Russian forms are
-/// matched by prefix, the others whole; "may" and "march" only when capitalized,
-/// since they are also verbs.
-const MONTHS_RU: &[(&str, u8)] = &[
-    ("январ", 1),
-    ("феврал", 2),
-    ("март", 3),
-    ("апрел", 4),
-    ("июн", 6),
-    ("июл", 7),
-    ("август", 8),
-    ("сентябр", 9),
-    ("октябр", 10),
-    ("ноябр", 11),
-    ("декабр", 12),
-];
-const MAY_RU: &[&str] = &["май", "мая", "мае", "маю", "маем"];
-const MONTHS_LATIN: &[(&str, u8)] = &[
-    ("january", 1),
-    ("jan", 1),
-    ("enero", 1),
-    ("february", 2),
-    ("feb", 2),
-    ("febrero", 2),
-    ("marzo", 3),
-    ("april", 4),
-    ("apr", 4),
-    ("abril", 4),
-    ("mayo", 5),
-    ("june", 6),
-    ("jun", 6),
-    ("junio", 6),
-    ("july", 7),
-    ("jul", 7),
-    ("julio", 7),
-    ("august", 8),
-    ("aug", 8),
-    ("agosto", 8),
-    ("september", 9),
-    ("sept", 9),
-    ("sep", 9),
-    ("septiembre", 9),
-    ("setiembre", 9),
-    ("october", 10),
-    ("oct", 10),
-    ("octubre", 10),
-    ("november", 11),
-    ("nov", 11),
-    ("noviembre", 11),
-    ("december", 12),
-    ("dec", 12),
-    ("diciembre", 12),
-];
-
-/// Weekday names (normalized, en/es/ru, full and short): capitalized in a title they
-/// are dates ("by Friday", "Mon 1 Jun"), not names of people or clients.
-const WEEKDAYS: &[&str] = &[
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-    "mon",
-    "tue",
-    "tues",
-    "wed",
-    "thu",
-    "thur",
-    "thurs",
-    "fri",
-    "sat",
-    "sun",
-    "lunes",
-    "martes",
-    "miercoles",
-    "jueves",
-    "viernes",
-    "sabado",
-    "domingo",
-    "понедельник",
-    "вторник",
-    "среда",
-    "четверг",
-    "пятница",
-    "суббота",
-    "воскресенье",
-];
 
 /// Relatives: word forms (normalized) → a canonical id shared across languages.
 const KIN: &[(&str, &str)] = &[
@@ -239,7 +151,7 @@ fn scan(text: &str, with_names: bool, e: &mut Entities) {
             && !all_caps
             && raw.chars().count() >= 3
             && !tasks_text::stems::is_stop_word(&lower)
-            && !WEEKDAYS.contains(&lower.as_str())
+            && calendar::weekday_word(&lower).is_none()
         {
             e.names.insert(NameKeys::of(&lower));
         }
@@ -252,46 +164,33 @@ pub fn month_of_word(lower: &str) -> Option<u8> {
 }
 
 /// Returns the weekday (1 = Monday … 7 = Sunday) a normalized word names, in en/es/ru,
-/// by the date parser's table ([`tasks_text::dates::weekday_word`]). A short word the
+/// by the one list of weekday words ([`tasks_text::calendar`]). A short word the
 /// parser reads as a weekday only in context ("sat", "sun", "mon", «ср») is left out:
 /// alone it is first another word.
 pub fn weekday_of_word(lower: &str) -> Option<u8> {
-    let (day, ambiguous) = tasks_text::dates::weekday_word(lower)?;
+    let (day, ambiguous) = calendar::weekday_word(lower)?;
     if ambiguous && lower.chars().count() < 4 {
         return None;
     }
     u8::try_from(day.to_monday_one_offset()).ok()
 }
 
-/// Stems of every weekday and month word above (en/es/ru), as the stemmers write them.
+/// Stems of every weekday and month word (en/es/ru, [`tasks_text::calendar`]), as the
+/// stemmers write them.
 static CALENDAR_STEMS: std::sync::LazyLock<BTreeSet<String>> = std::sync::LazyLock::new(|| {
     let stemmers = tasks_text::stems::Stemmers::get();
-    let words = WEEKDAYS.iter().chain(MAY_RU).copied().chain(MONTHS_LATIN.iter().map(|(w, _)| *w));
-    words.chain(["may", "march"]).flat_map(|w| stemmers.stem_token(w)).collect()
+    calendar::all_words().flat_map(|w| stemmers.stem_token(w)).collect()
 });
 
 /// Returns true when a stem is a weekday's or a month's ("thu", "четверг", "январ",
 /// "septemb"): a word of a date, which the due comparison weighs, never an identifier
 /// however rare it is in the store.
 pub fn is_calendar_stem(stem: &str) -> bool {
-    CALENDAR_STEMS.contains(stem) || MONTHS_RU.iter().any(|(p, _)| stem.starts_with(p))
+    CALENDAR_STEMS.contains(stem) || calendar::MONTH_STARTS_RU.iter().any(|(p, _)| stem.starts_with(p))
 }
 
 fn month(lower: &str, capitalized: bool) -> Option<u8> {
-    if let Some((_, m)) = MONTHS_RU.iter().find(|(p, _)| lower.starts_with(p)) {
-        return Some(*m);
-    }
-    if MAY_RU.contains(&lower) {
-        return Some(5);
-    }
-    if let Some((_, m)) = MONTHS_LATIN.iter().find(|(w, _)| *w == lower) {
-        return Some(*m);
-    }
-    match lower {
-        "may" if capitalized => Some(5),
-        "march" if capitalized => Some(3),
-        _ => None,
-    }
+    calendar::month_mention(lower, capitalized).and_then(|m| u8::try_from(m).ok())
 }
 
 /// Transliterates Cyrillic letters to Latin (a simple ISO 9–like table), so a name
