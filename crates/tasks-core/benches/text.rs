@@ -2,7 +2,8 @@
 //! characters, 100,000 and the limit (32,768): normalization of the whole text (the
 //! FTS index reads all of it) must stay linear — compare the throughput of the sizes;
 //! the duplicate check's profile reads at most `DESCRIPTION_CHECKED_CHARS`, so its cost
-//! stops growing there; and a whole `add` (rolled back) with such a description.
+//! stops growing there; a whole `add` (rolled back) with such a description; and the
+//! profiles of 20 bug reports, as a check against a tracker's store builds them.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use tasks_core::dedup::profile::{Profile, ProfileInput};
@@ -98,5 +99,26 @@ fn profiles(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, normalization, profiles, adds);
+/// Profiles of 20 generated bug reports (`tasks workload N --reports`: descriptions of
+/// a few hundred to a few thousand characters): what a check against a tracker's store
+/// does for its up to 20 bm25 candidates.
+fn report_profiles(c: &mut Criterion) {
+    let reports: Vec<(String, String)> = tasks_core::workload::reports(20, 7, 1_780_000_000_000)
+        .iter()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).expect("a workload line");
+            let field = |k: &str| v[k].as_str().unwrap_or_default().to_owned();
+            (field("title"), field("description"))
+        })
+        .collect();
+    c.bench_function("profile_of_20_reports", |b| {
+        b.iter(|| {
+            for (title, description) in &reports {
+                Profile::of(&ProfileInput { id: 1, title, description, ..Default::default() });
+            }
+        })
+    });
+}
+
+criterion_group!(benches, normalization, profiles, report_profiles, adds);
 criterion_main!(benches);

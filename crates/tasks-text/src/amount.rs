@@ -184,8 +184,15 @@ impl AmountError {
 
 /// Returns the amounts in `text`, in order, each once.
 pub fn amounts(text: &str) -> Vec<Amount> {
+    amounts_of_normalized(&normalize(text))
+}
+
+/// Like [`amounts`], on already normalized text (a profile has normalized its title
+/// and description already; normalizing a long description twice was a fifth of its
+/// cost).
+pub fn amounts_of_normalized(normalized: &str) -> Vec<Amount> {
     let mut out: Vec<Amount> = Vec::new();
-    for m in find_amounts(&normalize(text)) {
+    for m in find_amounts(normalized) {
         if !out.contains(&m.amount) {
             out.push(m.amount);
         }

@@ -345,14 +345,54 @@ enum Shift {
 
 /// Returns the shift a word before a weekday names (`next`, `this`, `следующую` …).
 fn weekday_modifier(token: &str) -> Option<Shift> {
-    match token {
-        "this" | "coming" | "эту" | "этот" | "это" | "этой" | "ближайшую" | "ближайший" | "ближайшее" | "este"
-        | "esta" => Some(Shift::Coming),
-        "next" | "следующую" | "следующий" | "следующее" | "следующей" | "след" | "proximo" | "proxima" => {
-            Some(Shift::NextWeek)
-        }
-        _ => None,
-    }
+    WEEKDAY_MODIFIERS.iter().find(|(w, _)| *w == token).map(|(_, shift)| *shift)
+}
+
+/// Words before a weekday that shift it (`next friday`, `в эту пятницу`).
+const WEEKDAY_MODIFIERS: &[(&str, Shift)] = &[
+    ("this", Shift::Coming),
+    ("coming", Shift::Coming),
+    ("эту", Shift::Coming),
+    ("этот", Shift::Coming),
+    ("это", Shift::Coming),
+    ("этой", Shift::Coming),
+    ("ближайшую", Shift::Coming),
+    ("ближайший", Shift::Coming),
+    ("ближайшее", Shift::Coming),
+    ("este", Shift::Coming),
+    ("esta", Shift::Coming),
+    ("next", Shift::NextWeek),
+    ("следующую", Shift::NextWeek),
+    ("следующий", Shift::NextWeek),
+    ("следующее", Shift::NextWeek),
+    ("следующей", Shift::NextWeek),
+    ("след", Shift::NextWeek),
+    ("proximo", Shift::NextWeek),
+    ("proxima", Shift::NextWeek),
+];
+
+/// Words a count phrase starts with (`in 3 days`, `через неделю`, `dentro de`).
+const COUNT_STARTS: &[&str] = &["in", "через", "en", "dentro"];
+
+/// Every word a due phrase's core can start with, besides a token with a digit: the
+/// month and weekday words, the weekday modifiers, the count and the fixed relative
+/// phrases' first words. [`match_at`] tries nothing else, so a long description's
+/// other words are passed over with one lookup.
+static PHRASE_STARTS: std::sync::LazyLock<std::collections::HashSet<&'static str>> = std::sync::LazyLock::new(|| {
+    let calendar = crate::calendar::WEEKDAY_WORDS
+        .iter()
+        .map(|(w, _, _)| *w)
+        .chain(crate::calendar::MONTH_WORDS.iter().map(|(w, _, _)| *w));
+    calendar
+        .chain(WEEKDAY_MODIFIERS.iter().map(|(w, _)| *w))
+        .chain(COUNT_STARTS.iter().copied())
+        .chain(RELATIVE_PHRASES.iter().filter_map(|(words, _)| words.first().copied()))
+        .collect()
+});
+
+/// Returns false when no due phrase can start at this token (see [`PHRASE_STARTS`]).
+fn may_start_phrase(token: &str) -> bool {
+    token.bytes().any(|b| b.is_ascii_digit()) || PHRASE_STARTS.contains(token)
 }
 
 /// Returns the day of month (1–31) a token names, and whether it carried an ordinal
@@ -615,6 +655,14 @@ fn is_currency_token(token: &str) -> bool {
 
 /// Reads a due phrase whose core starts at token `i`.
 fn match_at(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
+    if !may_start_phrase(t.get(i)?) {
+        return None;
+    }
+    match_at_any(t, i, today, mode)
+}
+
+/// [`match_at`] without its first-word filter (a test holds the filter exact).
+fn match_at_any(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
     let token = *t.get(i)?;
     let prev = |k: usize| i.checked_sub(k).and_then(|j| t.get(j).copied());
     // `the` alone does not qualify a word (`the sun icon`, `the 5th floor`); `by the`,
@@ -1123,6 +1171,103 @@ mod tests {
         check_text("friday, then monday", day(2026, 4, 3));
         check_text("Пятница: тестовая среда", day(2026, 4, 3));
         check_text("в среду", day(2026, 4, 8));
+    }
+
+    /// The first-word filter of `match_at` is exact: where it passes a token over, the
+    /// full reading finds nothing either — for every token of a vocabulary of phrase
+    /// words, numbers and others, before every pair of them, after each of a few
+    /// prepositions.
+    #[test]
+    fn the_first_word_filter_loses_no_phrase() {
+        let vocabulary = [
+            "by",
+            "the",
+            "до",
+            "к",
+            "на",
+            "antes",
+            "del",
+            "el",
+            "end",
+            "of",
+            "week",
+            "month",
+            "mes",
+            "fin",
+            "de",
+            "la",
+            "semana",
+            "que",
+            "viene",
+            "конца",
+            "недели",
+            "месяца",
+            "day",
+            "after",
+            "tomorrow",
+            "завтра",
+            "manana",
+            "pasado",
+            "today",
+            "hoy",
+            "сегодня",
+            "го",
+            "е",
+            "му",
+            "числа",
+            "al",
+            "dentro",
+            "in",
+            "через",
+            "en",
+            "days",
+            "dias",
+            "дня",
+            "дней",
+            "weeks",
+            "недель",
+            "month",
+            "next",
+            "следующую",
+            "proximo",
+            "this",
+            "эту",
+            "friday",
+            "пятницу",
+            "sat",
+            "may",
+            "мая",
+            "mar",
+            "ago",
+            "3",
+            "21",
+            "5th",
+            "10.04",
+            "19/03",
+            "2026-05-15",
+            "two",
+            "две",
+            "fee",
+            "lamp",
+            "$",
+            "€",
+        ];
+        let mut checked = 0;
+        for before in [None, Some("by"), Some("на")] {
+            for token in vocabulary.iter().filter(|t| !may_start_phrase(t)) {
+                for n1 in vocabulary {
+                    for n2 in vocabulary {
+                        let tokens: Vec<&str> = before.into_iter().chain([*token, n1, n2]).collect();
+                        let i = usize::from(before.is_some());
+                        for mode in [Mode::Text, Mode::Flag] {
+                            assert!(match_at_any(&tokens, i, TODAY, mode).is_none(), "{tokens:?} reads a phrase");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "the vocabulary has words no phrase starts with");
     }
 
     #[test]

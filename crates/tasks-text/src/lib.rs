@@ -75,7 +75,7 @@ impl Fingerprint {
     pub fn of(title: &str, description: &str, today: Date) -> Fingerprint {
         let normalized = normalize(title);
         let description_normalized = normalize(description);
-        let title_amounts = amounts(title);
+        let title_amounts = amount::amounts_of_normalized(&normalized);
         // The description's due phrase, read at most once (a long description is the
         // costly part of a profile): the due when the title has none, and the dates
         // when the title names no day.
@@ -86,7 +86,11 @@ impl Fingerprint {
             stems: stems::stems_of_normalized(&normalized),
             description_stems: stems::stems_of_normalized(&description_normalized),
             trigrams: trigrams::trigrams_of_normalized(&normalized),
-            amounts: if title_amounts.is_empty() { amounts(description) } else { title_amounts },
+            amounts: if title_amounts.is_empty() {
+                amount::amounts_of_normalized(&description_normalized)
+            } else {
+                title_amounts
+            },
             due: dates::find_due_match(&normalized, today).or_else(description_due).map(|m| m.due),
             dates: if title_dates.is_empty() {
                 // A description quotes messages that name many days; only its due

@@ -124,11 +124,36 @@ pub fn of(title: &str, description: &str) -> Entities {
     for text in [title, description] {
         for w in text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 3) {
             if seen.insert(w) {
-                e.mentions.extend(name_keys(&tasks_text::normalize(w)));
+                e.mentions.extend(mention_keys(w));
             }
         }
     }
     e
+}
+
+/// Words whose mention keys a thread keeps before it empties the memo.
+pub const MENTION_MEMO_ENTRIES: usize = 1 << 16;
+
+/// Returns the name keys of one word of a text (normalized, then [`name_keys`]),
+/// memoized per thread: a check reads the descriptions of up to 40 candidates, and
+/// their words repeat from report to report.
+fn mention_keys(word: &str) -> Vec<String> {
+    thread_local! {
+        static MEMO: std::cell::RefCell<std::collections::HashMap<String, Vec<String>>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    if let Some(hit) = MEMO.with(|m| m.borrow().get(word).cloned()) {
+        return hit;
+    }
+    let keys = name_keys(&tasks_text::normalize(word));
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= MENTION_MEMO_ENTRIES {
+            m.clear();
+        }
+        m.insert(word.to_owned(), keys.clone());
+    });
+    keys
 }
 
 fn scan(text: &str, with_names: bool, e: &mut Entities) {

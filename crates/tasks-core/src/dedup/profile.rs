@@ -186,8 +186,12 @@ impl Profile {
         let mut index_terms: Vec<String> = terms.into_iter().collect();
         index_terms.extend(concepts.iter().map(|c| concept_term(c)));
         let amount = input.amount.clone().or_else(|| {
-            let title_amounts = tasks_text::amounts(input.title);
-            let found = if title_amounts.is_empty() { tasks_text::amounts(description) } else { title_amounts };
+            let title_amounts = tasks_text::amount::amounts_of_normalized(&title_normalized);
+            let found = if title_amounts.is_empty() {
+                tasks_text::amount::amounts_of_normalized(&description_normalized)
+            } else {
+                title_amounts
+            };
             found.first().map(crate::input::from_text_amount)
         });
         let due = input.due.or_else(|| {
