@@ -14,8 +14,9 @@
 //! - `before X`, `by X`, `до X`, `к X`, `antes del X` all mean X is the due day.
 //! - A week-kind due (`next week`, `end of week`, `до конца недели`, `на следующей
 //!   неделе`, `la próxima semana`) carries the Sunday that ends that week.
-//! - `end of month` / `до конца месяца` is the month's last day (day kind); `eod` is
-//!   today; `end of year` is 31 December.
+//! - `end of month` / `до конца месяца` is the month's last day (day kind), and `end of
+//!   April` / `до конца апреля` / `a finales de abril` April's; `eod` is today; `end of
+//!   year` is 31 December.
 //! - A day and month without a year (`20 мая`, `до 10.04`, `Apr 28`) is this year's,
 //!   unless that is more than [`DAY_MONTH_PAST_TOLERANCE_DAYS`] ago, then next year's.
 //! - A day of month alone (`before the 5th`, `до 5 числа`, `до 5-го`, `на 21-е`,
@@ -371,6 +372,10 @@ const WEEKDAY_MODIFIERS: &[(&str, Shift)] = &[
     ("proxima", Shift::NextWeek),
 ];
 
+/// Words for "the end of" before a month's name ("end of April", «конца апреля»,
+/// "finales de abril").
+const MONTH_END_WORDS: &[&str] = &["end", "конца", "конец", "конце", "fin", "final", "finales"];
+
 /// Words a count phrase starts with (`in 3 days`, `через неделю`, `dentro de`).
 const COUNT_STARTS: &[&str] = &["in", "через", "en", "dentro"];
 
@@ -620,6 +625,17 @@ fn resolve_day_month(today: Date, day: i8, month: i8) -> Option<Date> {
     }
 }
 
+/// Returns the last day of a month named without a year: this year's, unless that is
+/// more than [`DAY_MONTH_PAST_TOLERANCE_DAYS`] ago, then next year's.
+fn resolve_month_end(today: Date, month: i8) -> Option<Date> {
+    let this_year = Date::new(today.year(), month, 1).ok()?.last_of_month();
+    if this_year >= add_days(today, -DAY_MONTH_PAST_TOLERANCE_DAYS)? {
+        Some(this_year)
+    } else {
+        Some(Date::new(today.year().checked_add(1)?, month, 1).ok()?.last_of_month())
+    }
+}
+
 /// Returns the next date on or after `today` with day of month `day`, clamped to the
 /// month's last day.
 fn resolve_day_of_month(today: Date, day: i8) -> Option<Date> {
@@ -724,6 +740,17 @@ fn match_at_any(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
                 Unit::Month => Span::new().try_months(n).ok().and_then(|s| today.checked_add(s).ok()),
             };
             return found(day(date), unit_at + 1, RANK_RELATIVE);
+        }
+    }
+
+    // The end of a named month: "end of April", «до конца апреля», "a finales de abril".
+    if MONTH_END_WORDS.contains(&token) {
+        let mut at = i + 1;
+        while t.get(at).is_some_and(|w| matches!(*w, "of" | "the" | "de" | "del")) {
+            at += 1;
+        }
+        if let Some((month, _)) = t.get(at).and_then(|w| month_word(w)) {
+            return found(day(resolve_month_end(today, month)), at + 1, RANK_CALENDAR);
         }
     }
 
@@ -1134,6 +1161,11 @@ mod tests {
         check_text("Deadline 2026-05-15", day(2026, 5, 15));
         check_text("Цветы маме на 21-е — заказать доставку", day(2026, 4, 21));
         check_text("Отчёт к 15-му", day(2026, 4, 15));
+        check_text("Записаться на техосмотр до конца апреля", day(2026, 4, 30));
+        check_text("ITV by the end of April", day(2026, 4, 30));
+        check_text("Renovar el seguro a finales de febrero", day(2027, 2, 28));
+        check_text("Закрыть счета в конце мая", day(2026, 5, 31));
+        check_text("Close the books at the end of the month", day(2026, 4, 30));
         check_text("Сдать до 3-го", day(2026, 4, 3));
     }
 
@@ -1155,6 +1187,7 @@ mod tests {
         check_text("Пробить чеки в «Мой налог» за март", None);
         check_text("Столик на 5 человек", None);
         check_text("Занять 21-е место в очереди", None);
+        check_text("The end of an era", None);
     }
 
     #[test]
