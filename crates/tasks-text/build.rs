@@ -2,10 +2,12 @@
 //! `src/lexicon/table.rs`: every surface word normalized and stemmed once, here,
 //! instead of in every process that checks for duplicates (≈ 3,000 words cost about a
 //! third of a small `tasks check`). The build compiles the crate's own `normalize.rs`
-//! and `stems.rs`, so the keys are exactly what the running code computes; a unit test
+//! and `stems.rs` (and `memo.rs`, which `stems.rs` uses), so the keys are exactly what the running code computes; a unit test
 //! in `lexicon.rs` rebuilds the index at run time and compares.
 #![allow(dead_code)]
 
+#[path = "src/memo.rs"]
+mod memo;
 #[path = "src/normalize.rs"]
 mod normalize;
 #[path = "src/stems.rs"]
@@ -16,7 +18,7 @@ mod table;
 use std::fmt::Write as _;
 
 fn main() {
-    for file in ["src/normalize.rs", "src/stems.rs", "src/lexicon/table.rs", "build.rs"] {
+    for file in ["src/memo.rs", "src/normalize.rs", "src/stems.rs", "src/lexicon/table.rs", "build.rs"] {
         println!("cargo::rerun-if-changed={file}");
     }
     let (keys, surface) = table::index_maps();

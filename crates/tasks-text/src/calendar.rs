@@ -76,8 +76,10 @@ pub const WEEKDAY_WORDS: &[(&str, Weekday, bool)] = {
 };
 
 /// Every month word as the date parser reads it whole: the word, its month (1–12),
-/// and whether it is often something else ("may", "march" verbs, "mar" the sea, "ago"),
-/// so outside a date (a day number beside it) only a capital letter makes it a month.
+/// and whether it is often something else ("may", "march" verbs, "mar" the sea, "ago").
+/// The parser reads a month word only in a date — beside a day number ("May 3"; "you
+/// may 2x" is none) or after "the end of" (a flagged word only right after `of`);
+/// in running text [`month_mention`] takes a flagged word only capitalized.
 pub const MONTH_WORDS: &[(&str, i8, bool)] = &[
     ("january", 1, false),
     ("jan", 1, false),

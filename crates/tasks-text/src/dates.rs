@@ -372,11 +372,48 @@ const WEEKDAY_MODIFIERS: &[(&str, Shift)] = &[
     ("proxima", Shift::NextWeek),
 ];
 
-/// Words for "the end of" before a month's name ("end of April", «конца апреля»,
-/// "finales de abril").
-const MONTH_END_WORDS: &[&str] = &["end", "конца", "конец", "конце", "fin", "final", "finales"];
+/// Case endings of a Russian ordinal day («5-го», «21-е», «к 21-му»), a token of their
+/// own once the hyphen is a space.
+const RU_ORDINAL_ENDINGS: &[&str] = &["го", "е", "му", "ое", "ого", "ому"];
 
-/// Words a count phrase starts with (`in 3 days`, `через неделю`, `dentro de`).
+/// Nouns an ordinal often qualifies that are no day («на 1-е место», «на 2-е сутки»):
+/// after one, the ordinal is not read as a day of the month.
+const RU_ORDINAL_NOUNS: &[&str] = &[
+    "место",
+    "места",
+    "месте",
+    "сутки",
+    "суток",
+    "лицо",
+    "лица",
+    "полугодие",
+    "полугодия",
+    "издание",
+    "издания",
+    "занятие",
+    "задание",
+    "поколение",
+    "чтение",
+    "блюдо",
+    "раз",
+];
+
+/// Words for "the end of" before a month's name, and whether they need `of` / `de` /
+/// `del` before it: English and Spanish ones do ("end of April", "a finales de abril";
+/// "the final may be moved" is no date), Russian ones take the month's genitive
+/// directly («до конца апреля», «в конце мая»).
+const MONTH_END_WORDS: &[(&str, bool)] = &[
+    ("end", true),
+    ("fin", true),
+    ("final", true),
+    ("finales", true),
+    ("конца", false),
+    ("конец", false),
+    ("конце", false),
+];
+
+/// Words a count phrase starts with (`in 3 days`, `через неделю`, `dentro de 2
+/// semanas`; `dentro` only before `de`).
 const COUNT_STARTS: &[&str] = &["in", "через", "en", "dentro"];
 
 /// Every word a due phrase's core can start with, besides a token with a digit: the
@@ -391,6 +428,7 @@ static PHRASE_STARTS: std::sync::LazyLock<std::collections::HashSet<&'static str
     calendar
         .chain(WEEKDAY_MODIFIERS.iter().map(|(w, _)| *w))
         .chain(COUNT_STARTS.iter().copied())
+        .chain(MONTH_END_WORDS.iter().map(|(w, _)| *w))
         .chain(RELATIVE_PHRASES.iter().filter_map(|(words, _)| words.first().copied()))
         .collect()
 });
@@ -617,23 +655,23 @@ fn weekday_next_week(today: Date, weekday: Weekday) -> Option<Date> {
 /// Returns the date of a day and month without a year (see
 /// [`DAY_MONTH_PAST_TOLERANCE_DAYS`]).
 fn resolve_day_month(today: Date, day: i8, month: i8) -> Option<Date> {
-    let this_year = Date::new(today.year(), month, day).ok();
+    this_or_next_year(today, |year| Date::new(year, month, day).ok())
+}
+
+/// Returns `date_in(this year)`, unless it is missing or more than
+/// [`DAY_MONTH_PAST_TOLERANCE_DAYS`] before `today`, then `date_in(next year)`.
+fn this_or_next_year(today: Date, date_in: impl Fn(i16) -> Option<Date>) -> Option<Date> {
     let earliest = add_days(today, -DAY_MONTH_PAST_TOLERANCE_DAYS)?;
-    match this_year {
+    match date_in(today.year()) {
         Some(date) if date >= earliest => Some(date),
-        _ => Date::new(today.year().checked_add(1)?, month, day).ok(),
+        _ => date_in(today.year().checked_add(1)?),
     }
 }
 
 /// Returns the last day of a month named without a year: this year's, unless that is
 /// more than [`DAY_MONTH_PAST_TOLERANCE_DAYS`] ago, then next year's.
 fn resolve_month_end(today: Date, month: i8) -> Option<Date> {
-    let this_year = Date::new(today.year(), month, 1).ok()?.last_of_month();
-    if this_year >= add_days(today, -DAY_MONTH_PAST_TOLERANCE_DAYS)? {
-        Some(this_year)
-    } else {
-        Some(Date::new(today.year().checked_add(1)?, month, 1).ok()?.last_of_month())
-    }
+    this_or_next_year(today, |year| Some(Date::new(year, month, 1).ok()?.last_of_month()))
 }
 
 /// Returns the next date on or after `today` with day of month `day`, clamped to the
@@ -674,11 +712,11 @@ fn match_at(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
     if !may_start_phrase(t.get(i)?) {
         return None;
     }
-    match_at_any(t, i, today, mode)
+    match_at_unfiltered(t, i, today, mode)
 }
 
 /// [`match_at`] without its first-word filter (a test holds the filter exact).
-fn match_at_any(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
+fn match_at_unfiltered(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
     let token = *t.get(i)?;
     let prev = |k: usize| i.checked_sub(k).and_then(|j| t.get(j).copied());
     // `the` alone does not qualify a word (`the sun icon`, `the 5th floor`); `by the`,
@@ -701,11 +739,12 @@ fn match_at_any(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
     // A day of month alone.
     if let Some((d, ordinal)) = day_number(token) {
         let ru_day_word = matches!(t.get(i + 1).copied(), Some("числа" | "число" | "числу"));
-        // «5-го», «на 21-е», «к 21-му»: the ordinal's case ending is a token of its own
-        // by now. `на` qualifies only such an ordinal («на 21-е» is a day; «на 5 человек»
-        // is not).
-        let ru_ordinal = matches!(t.get(i + 1).copied(), Some("го" | "е" | "му" | "ое" | "ого" | "ому"))
-            && (after_preposition || prev(1) == Some("на") || mode == Mode::Flag);
+        // «до 5-го», «на 21-е», «к 21-му»: the ordinal's case ending is a token of its own
+        // by now; after a preposition it is a day («21-е место» is not), unless a noun
+        // it qualifies follows («на 1-е место», «на 2-е сутки»).
+        let ru_ordinal = t.get(i + 1).is_some_and(|e| RU_ORDINAL_ENDINGS.contains(e))
+            && !t.get(i + 2).is_some_and(|n| RU_ORDINAL_NOUNS.contains(n))
+            && (after_preposition || mode == Mode::Flag);
         let en_ordinal = ordinal && (after_preposition || mode == Mode::Flag);
         let es_day = !ordinal
             && matches!(prev(1), Some("del" | "el"))
@@ -721,9 +760,8 @@ fn match_at_any(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
 
     // In N days / через N недель / en N días / dentro de N semanas.
     let count_at = match token {
-        "in" | "через" | "en" => Some(i + 1),
-        "dentro" if t.get(i + 1) == Some(&"de") => Some(i + 2),
-        _ => None,
+        "dentro" => (t.get(i + 1) == Some(&"de")).then_some(i + 2),
+        _ => COUNT_STARTS.contains(&token).then_some(i + 1),
     };
     if let Some(at) = count_at {
         let explicit = t.get(at).and_then(|w| count_word(w));
@@ -744,12 +782,19 @@ fn match_at_any(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<Hit> {
     }
 
     // The end of a named month: "end of April", «до конца апреля», "a finales de abril".
-    if MONTH_END_WORDS.contains(&token) {
-        let mut at = i + 1;
-        while t.get(at).is_some_and(|w| matches!(*w, "of" | "the" | "de" | "del")) {
-            at += 1;
-        }
-        if let Some((month, _)) = t.get(at).and_then(|w| month_word(w)) {
+    if let Some((_, needs_of)) = MONTH_END_WORDS.iter().find(|(w, _)| *w == token) {
+        let month_at = match (needs_of, t.get(i + 1).copied(), t.get(i + 2).copied()) {
+            (false, _, _) => Some(i + 1),
+            (true, Some("of"), Some("the")) => Some(i + 3),
+            (true, Some("of" | "de" | "del"), _) => Some(i + 2),
+            (true, _, _) => None,
+        };
+        // A month word that is often another word (`march`, `may`) counts only right
+        // after `of`: "the end of the march" is a protest's.
+        let month = month_at.and_then(|at| t.get(at)).and_then(|w| month_word(w));
+        if let (Some(at), Some((month, other_word))) = (month_at, month)
+            && (!other_word || at == i + 2)
+        {
             return found(day(resolve_month_end(today, month)), at + 1, RANK_CALENDAR);
         }
     }
@@ -898,7 +943,8 @@ fn match_day_month(t: &[&str], i: usize, today: Date) -> Option<Hit> {
         {
             at += 1;
         }
-        if t.get(at) == Some(&"de") {
+        // «на 8-е марта», «до 5-го мая»: the ordinal's ending stands between.
+        if t.get(at) == Some(&"de") || t.get(at).is_some_and(|e| RU_ORDINAL_ENDINGS.contains(e)) {
             at += 1;
         }
         (d, month_word(t.get(at)?)?.0, at + 1)
@@ -1166,6 +1212,10 @@ mod tests {
         check_text("Renovar el seguro a finales de febrero", day(2027, 2, 28));
         check_text("Закрыть счета в конце мая", day(2026, 5, 31));
         check_text("Close the books at the end of the month", day(2026, 4, 30));
+        check_text("Подарок на 8-е марта", day(2026, 3, 8));
+        check_text("Подарок на 8-е мая", day(2026, 5, 8));
+        check_text("Сдать до 5-го мая", day(2026, 5, 5));
+        check_text("Paperwork by the end of May", day(2026, 5, 31));
         check_text("Сдать до 3-го", day(2026, 4, 3));
     }
 
@@ -1188,6 +1238,11 @@ mod tests {
         check_text("Столик на 5 человек", None);
         check_text("Занять 21-е место в очереди", None);
         check_text("The end of an era", None);
+        check_text("The end may justify it", None);
+        check_text("the final may be moved", None);
+        check_text("Photos from the end of the march", None);
+        check_text("Вышли на 1-е место", None);
+        check_text("Выписка на 2-е сутки", None);
     }
 
     #[test]
@@ -1222,6 +1277,10 @@ mod tests {
             "del",
             "el",
             "end",
+            "final",
+            "finales",
+            "конец",
+            "конце",
             "of",
             "week",
             "month",
@@ -1259,7 +1318,6 @@ mod tests {
             "дней",
             "weeks",
             "недель",
-            "month",
             "next",
             "следующую",
             "proximo",
@@ -1288,12 +1346,15 @@ mod tests {
         let mut checked = 0;
         for before in [None, Some("by"), Some("на")] {
             for token in vocabulary.iter().filter(|t| !may_start_phrase(t)) {
-                for n1 in vocabulary {
-                    for n2 in vocabulary {
-                        let tokens: Vec<&str> = before.into_iter().chain([*token, n1, n2]).collect();
+                for next1 in vocabulary {
+                    for next2 in vocabulary {
+                        let tokens: Vec<&str> = before.into_iter().chain([*token, next1, next2]).collect();
                         let i = usize::from(before.is_some());
                         for mode in [Mode::Text, Mode::Flag] {
-                            assert!(match_at_any(&tokens, i, TODAY, mode).is_none(), "{tokens:?} reads a phrase");
+                            assert!(
+                                match_at_unfiltered(&tokens, i, TODAY, mode).is_none(),
+                                "{tokens:?} reads a phrase"
+                            );
                             checked += 1;
                         }
                     }

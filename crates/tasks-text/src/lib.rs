@@ -24,6 +24,7 @@ pub mod calendar;
 pub mod clock;
 pub mod dates;
 pub mod lexicon;
+pub mod memo;
 pub mod names;
 pub mod normalize;
 pub mod printable;

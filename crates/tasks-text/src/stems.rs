@@ -12,6 +12,7 @@ use std::sync::LazyLock;
 
 use rust_stemmers::{Algorithm, Stemmer};
 
+use crate::memo::WordMemo;
 use crate::normalize::{is_currency_symbol, normalize};
 
 /// The three Snowball stemmers, built once.
@@ -67,10 +68,6 @@ pub struct TokenStems {
     pub stems: Vec<String>,
 }
 
-/// Tokens whose stems a thread keeps (about 4 MB at most): far more than the distinct
-/// words of one check, so a check's repeated words are stemmed once.
-pub const STEM_MEMO_ENTRIES: usize = 1 << 16;
-
 impl Stemmers {
     /// Returns the shared stemmers.
     pub fn get() -> &'static Stemmers {
@@ -90,26 +87,13 @@ impl Stemmers {
     /// Returns the stems of one normalized token: Russian for Cyrillic, English then
     /// Spanish for Latin (one entry when they agree), the token itself otherwise.
     ///
-    /// Memoized per thread (at most [`STEM_MEMO_ENTRIES`] tokens, then emptied): a check
-    /// stems the descriptions of up to 40 candidates, whose words repeat from report to
-    /// report, and a Latin token costs two Snowball runs.
+    /// Memoized per thread ([`crate::memo`]): a check stems the descriptions of up to 40
+    /// candidates, whose words repeat, and a Latin token costs two Snowball runs.
     pub fn stem_token(&self, token: &str) -> Vec<String> {
         thread_local! {
-            static MEMO: std::cell::RefCell<std::collections::HashMap<String, Vec<String>>> =
-                std::cell::RefCell::new(std::collections::HashMap::new());
+            static MEMO: std::cell::RefCell<WordMemo<Vec<String>>> = std::cell::RefCell::default();
         }
-        if let Some(hit) = MEMO.with(|m| m.borrow().get(token).cloned()) {
-            return hit;
-        }
-        let stems = self.stem_token_uncached(token);
-        MEMO.with(|m| {
-            let mut m = m.borrow_mut();
-            if m.len() >= STEM_MEMO_ENTRIES {
-                m.clear();
-            }
-            m.insert(token.to_owned(), stems.clone());
-        });
-        stems
+        WordMemo::get_or_compute(&MEMO, token, || self.stem_token_uncached(token))
     }
 
     fn stem_token_uncached(&self, token: &str) -> Vec<String> {

@@ -11,6 +11,7 @@
 use std::collections::BTreeSet;
 
 use tasks_text::calendar;
+use tasks_text::memo::WordMemo;
 
 use crate::dedup::levels::EntityLevel;
 
@@ -131,29 +132,14 @@ pub fn of(title: &str, description: &str) -> Entities {
     e
 }
 
-/// Words whose mention keys a thread keeps before it empties the memo.
-pub const MENTION_MEMO_ENTRIES: usize = 1 << 16;
-
 /// Returns the name keys of one word of a text (normalized, then [`name_keys`]),
-/// memoized per thread: a check reads the descriptions of up to 40 candidates, and
-/// their words repeat from report to report.
+/// memoized per thread ([`tasks_text::memo`]): a check reads the descriptions of up to
+/// 40 candidates, and their words repeat.
 fn mention_keys(word: &str) -> Vec<String> {
     thread_local! {
-        static MEMO: std::cell::RefCell<std::collections::HashMap<String, Vec<String>>> =
-            std::cell::RefCell::new(std::collections::HashMap::new());
+        static MEMO: std::cell::RefCell<WordMemo<Vec<String>>> = std::cell::RefCell::default();
     }
-    if let Some(hit) = MEMO.with(|m| m.borrow().get(word).cloned()) {
-        return hit;
-    }
-    let keys = name_keys(&tasks_text::normalize(word));
-    MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.len() >= MENTION_MEMO_ENTRIES {
-            m.clear();
-        }
-        m.insert(word.to_owned(), keys.clone());
-    });
-    keys
+    WordMemo::get_or_compute(&MEMO, word, || name_keys(&tasks_text::normalize(word)))
 }
 
 fn scan(text: &str, with_names: bool, e: &mut Entities) {
@@ -183,8 +169,17 @@ fn scan(text: &str, with_names: bool, e: &mut Entities) {
     }
 }
 
-/// Returns the month a normalized word names (any case, any of ru/en/es), if any.
+/// Month abbreviations that alone are more often another word (Spanish "mar" the sea,
+/// English "ago"): the date parser reads them beside a day number ("Mar 21", "5 ago"),
+/// a word-by-word match never.
+const MONTH_ABBREVIATIONS_NOT_ALONE: &[&str] = &["mar", "ago"];
+
+/// Returns the month a normalized word names (any case, any of ru/en/es), if any; not
+/// for [`MONTH_ABBREVIATIONS_NOT_ALONE`].
 pub fn month_of_word(lower: &str) -> Option<u8> {
+    if MONTH_ABBREVIATIONS_NOT_ALONE.contains(&lower) {
+        return None;
+    }
     month(lower, true)
 }
 
