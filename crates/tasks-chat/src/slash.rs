@@ -201,7 +201,7 @@ mod tests {
         check("/date 1 none", r#"update_task {"deadline_kind":"none","id":"HOME-3"}"#);
         check(
             "/date 1 fryday",
-            "usage /date: cannot read \"fryday\" as a date; accepted: 2026-12-01, 10.04, 20 мая, May 20, today, tomorrow, friday, next friday, next week, in 3 days, end of week, end of month, eod; сегодня, завтра, послезавтра, в пятницу, через неделю, до конца недели, до конца месяца; hoy, mañana, el lunes, la próxima semana",
+            "usage /date: cannot read \"fryday\" as a date; accepted: 2026-12-01, 10.04, 20 мая, May 20, today, tomorrow, friday, next friday, next week, in 3 days, end of week, end of month, end of April, eod; сегодня, завтра, послезавтра, в пятницу, через неделю, до конца недели, до конца месяца, до конца апреля, к 21-му; hoy, mañana, el lunes, la próxima semana, a finales de abril",
         );
         check("/undo", "undo");
         check("/approve 12", "approve 12");

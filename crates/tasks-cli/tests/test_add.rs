@@ -158,9 +158,16 @@ fn uuid_like(s: &str) -> bool {
 fn relative_due_dates_use_the_pinned_clock_and_zone() {
     let env = TestEnv::new();
     // 2026-11-29 is a Sunday.
-    for (phrase, expected) in
-        [("today", "2026-11-29"), ("tomorrow", "2026-11-30"), ("завтра", "2026-11-30"), ("2027-01-15", "2027-01-15")]
-    {
+    for (phrase, expected) in [
+        ("today", "2026-11-29"),
+        ("tomorrow", "2026-11-30"),
+        ("завтра", "2026-11-30"),
+        ("2027-01-15", "2027-01-15"),
+        ("end of December", "2026-12-31"),
+        ("до конца января", "2027-01-31"),
+        ("a finales de febrero", "2027-02-28"),
+        ("к 5-му", "2026-12-05"),
+    ] {
         let v = env.json(&["add", &format!("due {phrase}"), "--due", phrase, "--new"]);
         assert_eq!(v["task"]["due"], expected, "{phrase}");
     }

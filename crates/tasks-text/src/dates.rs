@@ -157,9 +157,9 @@ impl DateError {
     /// Returns a hint listing the accepted forms, for the CLI's `hint:` line.
     pub fn hint(&self) -> &'static str {
         "accepted: 2026-12-01, 10.04, 20 мая, May 20, today, tomorrow, friday, next friday, \
-         next week, in 3 days, end of week, end of month, eod; сегодня, завтра, \
-         послезавтра, в пятницу, через неделю, до конца недели, до конца месяца; hoy, \
-         mañana, el lunes, la próxima semana"
+         next week, in 3 days, end of week, end of month, end of April, eod; сегодня, \
+         завтра, послезавтра, в пятницу, через неделю, до конца недели, до конца месяца, \
+         до конца апреля, к 21-му; hoy, mañana, el lunes, la próxima semana, a finales de abril"
     }
 }
 
@@ -1067,6 +1067,8 @@ mod tests {
         check("end of week", week(2026, 4, 5));
         check("by the end of the week", week(2026, 4, 5));
         check("end of month", day(2026, 4, 30));
+        check("end of April", day(2026, 4, 30));
+        check("by the end of May", day(2026, 5, 31));
         check("end of the month", day(2026, 4, 30));
         check("end of year", day(2026, 12, 31));
         check("in 3 days", day(2026, 4, 4));
@@ -1111,6 +1113,10 @@ mod tests {
         check("до 10.04", day(2026, 4, 10));
         check("до 5 числа", day(2026, 4, 5));
         check("до 5-го", day(2026, 4, 5));
+        check("к 21-му", day(2026, 4, 21));
+        check("на 21-е", day(2026, 4, 21));
+        check("до конца апреля", day(2026, 4, 30));
+        check("конец мая", day(2026, 5, 31));
         check("Ё-моё", None);
     }
 
@@ -1131,6 +1137,8 @@ mod tests {
         check("5 de mayo", day(2026, 5, 5));
         check("el 5 de mayo de 2027", day(2027, 5, 5));
         check("antes del 5", day(2026, 4, 5));
+        check("a finales de abril", day(2026, 4, 30));
+        check("fin de mayo", day(2026, 5, 31));
     }
 
     #[test]
