@@ -65,7 +65,7 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
     fn doc_freqs(&self, terms: &[&str]) -> Result<Vec<i64>> {
         // FTS5's vocabulary holds tokens: a term that is not one token as it stands
         // ("16:00", or one with a capital) has no entry there, so its count is 0.
-        let tokens: Vec<&str> = terms.iter().copied().filter(|t| tokens_of(t) == [*t]).collect();
+        let tokens: Vec<&str> = terms.iter().copied().filter(|t| dedup::index_tokens(t) == [*t]).collect();
         let rows = self
             .client
             .borrow_mut()
@@ -76,8 +76,11 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
     }
 
     fn ranked_matches(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
-        let phrases: Vec<(f64, Vec<String>)> =
-            terms.iter().filter(|(t, _)| dedup::match_term(t).is_some()).map(|(t, idf)| (*idf, tokens_of(t))).collect();
+        let phrases: Vec<(f64, Vec<String>)> = terms
+            .iter()
+            .filter(|(t, _)| dedup::match_term(t).is_some())
+            .map(|(t, idf)| (*idf, dedup::index_tokens(t)))
+            .collect();
         let firsts: Vec<&str> = phrases.iter().filter_map(|(_, p)| p.first().map(String::as_str)).collect();
         let rows = self
             .client
@@ -217,12 +220,6 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
     }
 }
 
-/// Splits indexed text into tokens as SQLite's FTS5 does (one definition for both
-/// engines: [`dedup::index_tokens`]).
-pub fn tokens_of(text: &str) -> Vec<String> {
-    dedup::index_tokens(text)
-}
-
 /// Returns the cached statistics (`dup_stats`) by name.
 fn cached_stats(
     c: &mut impl GenericClient,
@@ -282,7 +279,7 @@ fn refresh_stats(c: &mut impl GenericClient, force: bool) -> TxResult<()> {
 pub(crate) fn index(c: &mut impl GenericClient, id: i64) -> TxResult<()> {
     let row = PgSource::new(c).candidate_row(id)?;
     let entry = dedup::index_entry(&row);
-    let tokens = tokens_of(&entry.terms);
+    let tokens = dedup::index_tokens(&entry.terms);
     let mut distinct: Vec<&str> = tokens.iter().map(String::as_str).collect();
     distinct.sort_unstable();
     distinct.dedup();
@@ -363,7 +360,7 @@ pub(crate) fn reindex_all(tx: &mut postgres::Transaction<'_>) -> TxResult<()> {
     for r in &rows {
         let row = candidate_of(r);
         let entry = dedup::index_entry(&row);
-        let tokens = tokens_of(&entry.terms);
+        let tokens = dedup::index_tokens(&entry.terms);
         let mut seen = std::collections::HashSet::new();
         for t in &tokens {
             if seen.insert(t.as_str()) {

@@ -220,20 +220,8 @@ pub fn find_due(text: &str, today: Date) -> Option<Due> {
 
 /// Finds the due phrase in already normalized text and the tokens it spans.
 pub fn find_due_match(normalized: &str, today: Date) -> Option<DueMatch> {
-    let tokens: Vec<&str> = normalized.split(' ').filter(|t| !t.is_empty()).collect();
-    let mut best: Option<(Found, usize)> = None;
-    for i in 0..tokens.len() {
-        let Some(Hit::Found(found)) = match_at(&tokens, i, today, Mode::Text) else {
-            continue;
-        };
-        if best.as_ref().is_none_or(|(b, _)| found.rank > b.rank) {
-            best = Some((found, i));
-        }
-    }
-    best.map(|(found, i)| {
-        let start = i - tokens[..i].iter().rev().take_while(|t| is_preposition(t)).count();
-        DueMatch { due: found.due, tokens: (start, found.end) }
-    })
+    let tokens = tokens_of(normalized);
+    best_match(&tokens, &phrases(&tokens, today))
 }
 
 /// Returns every calendar day a text names (normalized text, relative phrases read
@@ -243,26 +231,59 @@ pub fn find_due_match(normalized: &str, today: Date) -> Option<DueMatch> {
 /// `to`, `по`, takes the date's month). Two tasks about one trip then agree on a day
 /// however each writes the range, where [`find_due_match`] reads one end or the other.
 pub fn find_dates(normalized: &str, today: Date) -> Vec<Date> {
-    let tokens: Vec<&str> = normalized.split(' ').filter(|t| !t.is_empty()).collect();
-    let bare_day = |k: usize| -> Option<i8> {
-        let t = tokens.get(k)?;
-        if t.len() > 2 || !t.chars().all(|c| c.is_ascii_digit()) {
-            return None;
+    let tokens = tokens_of(normalized);
+    days_named(&tokens, &phrases(&tokens, today))
+}
+
+/// [`find_due_match`] and [`find_dates`] of one text, reading its phrases once (a
+/// title is read for both).
+pub fn find_due_and_dates(normalized: &str, today: Date) -> (Option<DueMatch>, Vec<Date>) {
+    let tokens = tokens_of(normalized);
+    let found = phrases(&tokens, today);
+    (best_match(&tokens, &found), days_named(&tokens, &found))
+}
+
+fn tokens_of(normalized: &str) -> Vec<&str> {
+    normalized.split(' ').filter(|t| !t.is_empty()).collect()
+}
+
+/// Every phrase of running text, with the token it starts at.
+fn phrases(tokens: &[&str], today: Date) -> Vec<(usize, Found)> {
+    (0..tokens.len())
+        .filter_map(|i| match match_at(tokens, i, today, Mode::Text) {
+            Some(Hit::Found(found)) => Some((i, found)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The due phrase among `found`: the first of the highest rank, with the prepositions
+/// before it.
+fn best_match(tokens: &[&str], found: &[(usize, Found)]) -> Option<DueMatch> {
+    let mut best: Option<&(usize, Found)> = None;
+    for hit in found {
+        if best.is_none_or(|(_, b)| hit.1.rank > b.rank) {
+            best = Some(hit);
         }
-        t.parse::<i8>().ok().filter(|d| (1..=31).contains(d))
-    };
+    }
+    best.map(|(i, found)| {
+        let start = i - tokens[..*i].iter().rev().take_while(|t| is_preposition(t)).count();
+        DueMatch { due: found.due, tokens: (start, found.end) }
+    })
+}
+
+/// The days `found` names, with the other ends of ranges (see [`find_dates`]).
+fn days_named(tokens: &[&str], found: &[(usize, Found)]) -> Vec<Date> {
+    let bare_day =
+        |k: usize| -> Option<i8> { day_number(tokens.get(k)?).filter(|(_, ordinal)| !ordinal).map(|(day, _)| day) };
     let mut out: Vec<Date> = Vec::new();
     let mut push = |d: Date| {
         if !out.contains(&d) {
             out.push(d);
         }
     };
-    for i in 0..tokens.len() {
-        let Some(Hit::Found(found)) = match_at(&tokens, i, today, Mode::Text) else { continue };
-        if found.due.kind != DueKind::Day {
-            continue;
-        }
-        let date = found.due.date;
+    for (i, found) in found.iter().filter(|(_, f)| f.due.kind == DueKind::Day) {
+        let (i, date) = (*i, found.due.date);
         let other_end = [
             i.checked_sub(1).and_then(bare_day),
             i.checked_sub(2)

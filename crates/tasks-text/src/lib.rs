@@ -82,7 +82,7 @@ impl Fingerprint {
         // when the title names no day.
         let description_due = std::cell::OnceCell::new();
         let description_due = || *description_due.get_or_init(|| dates::find_due_match(&description_normalized, today));
-        let title_dates = dates::find_dates(&normalized, today);
+        let (title_due, title_dates) = dates::find_due_and_dates(&normalized, today);
         Fingerprint {
             stems: stems::stems_of_normalized(&normalized),
             description_stems: stems::stems_of_normalized(&description_normalized),
@@ -92,7 +92,7 @@ impl Fingerprint {
             } else {
                 title_amounts
             },
-            due: dates::find_due_match(&normalized, today).or_else(description_due).map(|m| m.due),
+            due: title_due.or_else(description_due).map(|m| m.due),
             dates: if title_dates.is_empty() {
                 // A description quotes messages that name many days; only its due
                 // phrase speaks for the task.
