@@ -342,6 +342,28 @@ fn weights_from_another_set_are_counted_there() {
     assert!(err["message"].as_str().unwrap_or_default().contains("/nonexistent/set"), "{err}");
 }
 
+/// `--split --misses` explains every duplicate each half missed under the other half's
+/// weights: one line per miss, marked with the half it was scored in.
+#[test]
+fn split_misses_explain_each_half() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/dedup-holdout");
+    let env = TestEnv::new();
+    let r = env.ok(&["--json", "duplicates", "eval", dir.to_str().expect("path"), "--split", "--misses"]);
+    let v = r.json();
+    let runs = v["runs"].as_array().expect("runs");
+    assert_eq!(runs.len(), 2, "{v}");
+    let missed_in = |m: &serde_json::Value| {
+        let n = m["duplicates"].as_f64().unwrap_or(0.0);
+        (n - n * m["recall"].as_f64().unwrap_or(0.0)).round() as usize
+    };
+    // The first run counts on half A and scores half B.
+    for (half, run) in ["B", "A"].iter().zip(runs) {
+        let lines = r.stderr.lines().filter(|l| l.starts_with(&format!("missed ({half}) "))).count();
+        assert_eq!(lines, missed_in(&run["metrics"]), "half {half}:\n{}", r.stderr);
+    }
+    assert!(r.stderr.contains("text="), "a miss names its levels: {}", r.stderr);
+}
+
 /// (recall, precision, cross-language recall) floors on the held-out set.
 const HOLDOUT_FLOOR: (f64, f64, f64) = (0.57, 0.67, 0.54);
 

@@ -66,10 +66,9 @@ fn benches(c: &mut Criterion) {
     // A report the generator could have written (seed 43: not one of the stored ones),
     // with its long description.
     let reports = reports_100k();
-    let line = tasks_core::workload::reports(1, 43, ctx.now_ms()).remove(0);
-    let v: serde_json::Value = serde_json::from_str(&line).expect("report");
-    let mut report = AddRequest::titled(v["title"].as_str().unwrap_or_default());
-    report.description = v["description"].as_str().unwrap_or_default().to_owned();
+    let generated = tasks_core::workload::report_texts(1, 43, ctx.now_ms()).remove(0);
+    let mut report = AddRequest::titled(&generated.title);
+    report.description = generated.description;
     eprintln!("checking a report of {} description bytes", report.description.len());
     c.bench_function("check_reports_100k_long_description", |b| {
         b.iter(|| duplicates::check(&reports, &ctx, &report, false).expect("check"))

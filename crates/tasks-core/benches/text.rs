@@ -103,18 +103,16 @@ fn profiles(c: &mut Criterion) {
 /// a few hundred to a few thousand characters): what a check against a tracker's store
 /// does for its up to 20 bm25 candidates.
 fn report_profiles(c: &mut Criterion) {
-    let reports: Vec<(String, String)> = tasks_core::workload::reports(20, 7, 1_780_000_000_000)
-        .iter()
-        .map(|line| {
-            let v: serde_json::Value = serde_json::from_str(line).expect("a workload line");
-            let field = |k: &str| v[k].as_str().unwrap_or_default().to_owned();
-            (field("title"), field("description"))
-        })
-        .collect();
+    let reports = tasks_core::workload::report_texts(20, 7, 1_780_000_000_000);
     c.bench_function("profile_of_20_reports", |b| {
         b.iter(|| {
-            for (title, description) in &reports {
-                Profile::of(&ProfileInput { id: 1, title, description, ..Default::default() });
+            for r in &reports {
+                Profile::of(&ProfileInput {
+                    id: 1,
+                    title: &r.title,
+                    description: &r.description,
+                    ..Default::default()
+                });
             }
         })
     });

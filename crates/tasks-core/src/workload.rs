@@ -369,9 +369,22 @@ fn report_description(rng: &mut SplitMix, module: &str, class: &str) -> String {
     out
 }
 
-/// Returns `n` bug reports in the import format (title, long description, no person),
-/// created evenly over the two years before `end_ms`, deterministic for a seed.
-pub fn reports(n: usize, seed: u64, end_ms: i64) -> Vec<String> {
+/// One generated bug report: what [`reports`] writes as an import line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// "module: ClassName symptom".
+    pub title: String,
+    /// Prose naming classes, often a stack trace (a few hundred to over five thousand
+    /// characters).
+    pub description: String,
+    /// Creation time, ms since the epoch.
+    pub created_ms: i64,
+}
+
+/// Returns `n` bug reports (title, long description, no person), created evenly over
+/// the two years before `end_ms`, deterministic for a seed. Benchmarks read these
+/// directly; [`reports`] writes them as import lines.
+pub fn report_texts(n: usize, seed: u64, end_ms: i64) -> Vec<Report> {
     let span = 2 * 365 * 86_400_000_i64;
     let mut rng = SplitMix(seed);
     (0..n)
@@ -380,13 +393,24 @@ pub fn reports(n: usize, seed: u64, end_ms: i64) -> Vec<String> {
             let class = class_name(&mut rng);
             let title = format!("{module}: {class} {}", rng.pick(SYMPTOMS));
             let description = report_description(&mut rng, module, &class);
-            let created = end_ms - span + (span as f64 * i as f64 / n.max(1) as f64) as i64;
+            let created_ms = end_ms - span + (span as f64 * i as f64 / n.max(1) as f64) as i64;
+            Report { title, description, created_ms }
+        })
+        .collect()
+}
+
+/// Returns `n` bug reports in the import format: [`report_texts`] as JSON lines.
+pub fn reports(n: usize, seed: u64, end_ms: i64) -> Vec<String> {
+    report_texts(n, seed, end_ms)
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| {
             json!({
                 "id": format!("r{i}"),
-                "title": title,
-                "description": description,
+                "title": r.title,
+                "description": r.description,
                 "type": "task",
-                "created_at": crate::time::rfc3339(created),
+                "created_at": crate::time::rfc3339(r.created_ms),
             })
             .to_string()
         })

@@ -94,7 +94,8 @@ pub struct EvalArgs {
     /// Also list every shown pair with its score and reasons
     #[arg(long)]
     pub pairs: bool,
-    /// Also explain every missed duplicate (its best in-cluster candidate's levels)
+    /// Also explain every missed duplicate (its best in-cluster candidate's levels); with
+    /// `--split`, each half's misses under the other half's weights
     #[arg(long)]
     pub misses: bool,
 }
@@ -290,6 +291,11 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
             let score = |id: &str| half(id) != train_a;
             let w = eval::count_levels(&set, &train)?.estimate(None);
             let (m, shown) = eval::replay(&set, &w, &score)?;
+            if a.misses {
+                for line in eval::explain_misses(&set, &w, &m.missed)? {
+                    eprintln!("missed ({}) {line}", if train_a { "B" } else { "A" });
+                }
+            }
             runs.push((name.to_string(), m));
             listing.extend(shown);
         }
