@@ -108,6 +108,25 @@ const PIECES: &[&str] = &[
     "*",
     "NEAR",
     "OR",
+    // Russian ordinal days, the end of a named month, a weekday with its day.
+    "21-е",
+    "31-го",
+    "29-му",
+    "0-е",
+    "32-го",
+    "-е",
+    "-му",
+    "место",
+    "сутки",
+    "марта",
+    "февраля",
+    "конце",
+    "finales",
+    "de",
+    "febrero",
+    "Fri",
+    "viernes",
+    "Feb",
 ];
 
 fn phrase() -> impl Strategy<Value = String> {
@@ -151,6 +170,45 @@ proptest! {
         let text = format!("{whole}.{cents:02} {cur}");
         let a = parse_amount_flag(&text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
         prop_assert_eq!(a.minor, whole * 100 + cents, "{}", text);
+    }
+
+    /// A Russian ordinal day after a preposition is the next such day from today on,
+    /// clamped to a short month's last day, whether typed as the flag or in a title.
+    #[test]
+    fn a_russian_ordinal_day_is_the_next_such_day(
+        day in 1i8..=31,
+        phrase in prop::sample::select(&["на {}-е", "к {}-му", "до {}-го"][..]),
+        today in today(),
+    ) {
+        let text = phrase.replace("{}", &day.to_string());
+        for (how, due) in [("flag", parse_due(&text, today).ok()), ("title", find_due(&format!("Цветы маме {text}"), today))] {
+            let due = due.ok_or_else(|| TestCaseError::fail(format!("{how} {text:?} on {today}: no date")))?;
+            prop_assert!(due.date >= today, "{} {:?} on {}: {} is before today", how, text, today, due.date);
+            prop_assert!((due.date - today).get_days() <= 31, "{} {:?} on {}: {}", how, text, today, due.date);
+            prop_assert_eq!(due.date.day(), day.min(due.date.days_in_month()), "{} {:?} on {}", how, text, today);
+        }
+    }
+
+    /// The end of a named month is that month's last day, this year's unless it ended
+    /// more than a month ago, then next year's — in Russian, English and Spanish.
+    #[test]
+    fn the_end_of_a_named_month_is_its_last_day(month in 1i8..=12, lang in 0usize..3, today in today()) {
+        const RU: [&str; 12] = ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"];
+        const EN: [&str; 12] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+        const ES: [&str; 12] = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
+        let i = (month - 1) as usize;
+        let text = [format!("до конца {}", RU[i]), format!("by the end of {}", EN[i]), format!("a finales de {}", ES[i])][lang].clone();
+        for (how, due) in [("flag", parse_due(&text, today).ok()), ("title", find_due(&format!("Renew the permit {text}"), today))] {
+            let due = due.ok_or_else(|| TestCaseError::fail(format!("{how} {text:?} on {today}: no date")))?;
+            prop_assert_eq!(due.date.month(), month, "{} {:?} on {}", how, text, today);
+            prop_assert_eq!(due.date, due.date.last_of_month(), "{} {:?} on {}", how, text, today);
+            // A month ended at most a month ago still means this year's (written late).
+            let gap = (due.date - today).get_days();
+            prop_assert!(
+                (-tasks_text::dates::DAY_MONTH_PAST_TOLERANCE_DAYS..=366).contains(&i64::from(gap)),
+                "{} {:?} on {}: {}", how, text, today, due.date
+            );
+        }
     }
 
     #[test]
