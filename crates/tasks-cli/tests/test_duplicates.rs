@@ -276,8 +276,9 @@ fn dev_set_quality_does_not_regress() {
 }
 
 /// The held-out set (`data/dedup-holdout`, in the repository, written apart from the
-/// check's code) is scored with the built-in weights; figures may only go up. The floors
-/// are the measured values rounded down (see docs/decisions.md for the numbers).
+/// check's code) is scored with the built-in weights; figures may only go up (one trade
+/// is said at the floors). The floors are the measured values rounded down (see
+/// docs/decisions.md for the numbers).
 #[test]
 fn holdout_set_quality_does_not_regress() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/dedup-holdout");
@@ -364,11 +365,14 @@ fn split_misses_explain_each_half() {
     assert!(r.stderr.contains("text="), "a miss names its levels: {}", r.stderr);
 }
 
-/// (recall, precision, cross-language recall) floors on the held-out set.
-const HOLDOUT_FLOOR: (f64, f64, f64) = (0.57, 0.67, 0.54);
+/// (recall, precision, cross-language recall) floors on the held-out set. Precision
+/// went from 0.67 to 0.65 once, for a trade said in docs/decisions.md (another person
+/// with no chat in common is one source level: +2 true pairs on the third set, +1
+/// false pair here).
+const HOLDOUT_FLOOR: (f64, f64, f64) = (0.57, 0.65, 0.54);
 
 /// (recall, precision, cross-language recall) floors on the third set.
-const THIRD_FLOOR: (f64, f64, f64) = (0.60, 0.67, 0.51);
+const THIRD_FLOOR: (f64, f64, f64) = (0.64, 0.67, 0.54);
 
 /// The third set (`data/dedup-third`: another world, written apart from the check and
 /// its misses, never counted on) is scored with the built-in weights; floors as above.

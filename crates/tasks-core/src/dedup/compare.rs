@@ -353,8 +353,11 @@ fn source_level(new: &Profile, cand: &Profile, thread_root: &dyn Fn(i64) -> Resu
         (Unknown, Same) => SourceLevel::SameChat,
         (Different, Same) => SourceLevel::SameChatOtherPerson,
         (Unknown, Different) => SourceLevel::OtherChat,
-        (Different, Unknown) => SourceLevel::OtherPerson,
-        (Different, Different) => SourceLevel::Different,
+        // Another person and no chat in common: a task with a person but no chat came
+        // through another channel (an agent's notice, a mail, `--person`), so against a
+        // chat message, or another such task, its source differs as much as another
+        // chat's would (issue 16: "the person differs but the source differs too").
+        (Different, Unknown | Different) => SourceLevel::Different,
         (Unknown, Unknown) => SourceLevel::Unknown,
     })
 }

@@ -63,9 +63,7 @@ levels! {
         Unknown = "unknown",
         /// Another chat, person unknown on a side.
         OtherChat = "other_chat",
-        /// Another person, chat unknown on a side.
-        OtherPerson = "other_person",
-        /// Another person in another chat.
+        /// Another person, and no chat in common (another chat, or none on a side).
         Different = "different",
     }
 }
@@ -317,6 +315,11 @@ impl Level {
     /// Reads a stored (comparison, level) pair; `None` when either is unknown to this
     /// version (levels recorded by an older one).
     pub fn parse(comparison: &str, level: &str) -> Option<Level> {
+        // "Another person, chat unknown" was a level of its own until issue 16 read it
+        // as another source; a decision recorded with it is that level now.
+        if (comparison, level) == ("source", "other_person") {
+            return Some(Level::Source(SourceLevel::Different));
+        }
         Comparison::parse(comparison)?.levels().into_iter().find(|l| l.as_str() == level)
     }
 
@@ -418,6 +421,11 @@ mod tests {
             }
         }
         assert_eq!(Level::parse("person", "same"), None, "a retired comparison");
+        assert_eq!(
+            Level::parse("source", "other_person"),
+            Some(Level::Source(SourceLevel::Different)),
+            "a retired level read as the one that took it over"
+        );
         assert_eq!(Level::parse("text", "stems_most"), None, "an unknown level");
     }
 

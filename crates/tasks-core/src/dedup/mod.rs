@@ -476,7 +476,7 @@ fn reason(level: Level, c: &Compared) -> Option<String> {
             SourceLevel::SameThread => text("same reply thread"),
             SourceLevel::SameChat => text("same chat, not a reply"),
             SourceLevel::SameChatOtherPerson => text("another person in the same chat"),
-            SourceLevel::OtherPerson | SourceLevel::Different => text("different person"),
+            SourceLevel::Different => text("different person"),
             SourceLevel::Unknown | SourceLevel::OtherChat => None,
         },
         Level::Amount(a) => match a {

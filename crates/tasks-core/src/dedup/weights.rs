@@ -58,7 +58,7 @@ pub fn ordered_chains() -> Vec<Vec<Level>> {
         // refused as evidence; pooled with its chain it weighs what "same chat" weighs.
         [S::SamePersonSameChat, S::SameChat, S::SameChatOtherPerson].map(Level::Source).to_vec(),
         [S::SamePersonOtherChat, S::OtherChat, S::Different].map(Level::Source).to_vec(),
-        [S::SamePerson, S::Unknown, S::OtherPerson].map(Level::Source).to_vec(),
+        [S::SamePerson, S::Unknown, S::Different].map(Level::Source).to_vec(),
         [AmountLevel::Same, AmountLevel::Close, AmountLevel::Unknown, AmountLevel::Different]
             .map(Level::Amount)
             .to_vec(),
@@ -323,17 +323,16 @@ pub fn band(score: f64) -> super::Band {
 // Counted on shared/data/dedup-dev (85 duplicate pairs, 33,500 random pairs) by
 // `tasks duplicates eval shared/data/dedup-dev --emit-weights`. Do not edit by hand.
 const BUILTIN: &[(Level, f64, f64)] = &[
-    (Level::Source(SourceLevel::Reply), 0.3121, 0.00296),      // +6.72
-    (Level::Source(SourceLevel::SameThread), 0.0010, 0.00111), // -0.14
-    (Level::Source(SourceLevel::SamePersonSameChat), 0.0084, 0.05681), // -2.75
-    (Level::Source(SourceLevel::SamePersonOtherChat), 0.0455, 0.01853), // +1.29
-    (Level::Source(SourceLevel::SamePerson), 0.0677, 0.01371), // +2.30
-    (Level::Source(SourceLevel::SameChat), 0.0084, 0.05681),   // -2.75
-    (Level::Source(SourceLevel::SameChatOtherPerson), 0.0084, 0.05681), // -2.75
-    (Level::Source(SourceLevel::Unknown), 0.3455, 0.31382),    // +0.14
-    (Level::Source(SourceLevel::OtherChat), 0.0121, 0.02223),  // -0.88
-    (Level::Source(SourceLevel::OtherPerson), 0.0343, 0.13968), // -2.02
-    (Level::Source(SourceLevel::Different), 0.1566, 0.31753),  // -1.02
+    (Level::Source(SourceLevel::Reply), 0.3122, 0.00297),      // +6.72
+    (Level::Source(SourceLevel::SameThread), 0.0011, 0.00111), // -0.00
+    (Level::Source(SourceLevel::SamePersonSameChat), 0.0085, 0.05683), // -2.74
+    (Level::Source(SourceLevel::SamePersonOtherChat), 0.0456, 0.01853), // +1.30
+    (Level::Source(SourceLevel::SamePerson), 0.0678, 0.01371), // +2.31
+    (Level::Source(SourceLevel::SameChat), 0.0085, 0.05683),   // -2.74
+    (Level::Source(SourceLevel::SameChatOtherPerson), 0.0085, 0.05683), // -2.74
+    (Level::Source(SourceLevel::Unknown), 0.3456, 0.31394),    // +0.14
+    (Level::Source(SourceLevel::OtherChat), 0.0122, 0.02224),  // -0.86
+    (Level::Source(SourceLevel::Different), 0.1900, 0.45701),  // -1.27
     (Level::Amount(AmountLevel::Same), 0.0917, 0.00100),       // +6.52
     (Level::Amount(AmountLevel::Close), 0.0028, 0.00100),      // +1.47
     (Level::Amount(AmountLevel::Different), 0.0028, 0.10104),  // -5.18
