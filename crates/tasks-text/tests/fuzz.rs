@@ -139,7 +139,8 @@ fn phrase() -> impl Strategy<Value = String> {
 }
 
 fn today() -> impl Strategy<Value = Date> {
-    (1990i16..2190, 1i8..=12, 1i8..=28).prop_map(|(y, m, d)| date(y, m, d))
+    // Every day of every month, the 29th–31st included (clamped to the month's last).
+    (1990i16..2190, 1i8..=12, 1i8..=31).prop_map(|(y, m, d)| date(y, m, d.min(date(y, m, 1).days_in_month())))
 }
 
 proptest! {
@@ -202,12 +203,12 @@ proptest! {
             let due = due.ok_or_else(|| TestCaseError::fail(format!("{how} {text:?} on {today}: no date")))?;
             prop_assert_eq!(due.date.month(), month, "{} {:?} on {}", how, text, today);
             prop_assert_eq!(due.date, due.date.last_of_month(), "{} {:?} on {}", how, text, today);
-            // A month ended at most a month ago still means this year's (written late).
-            let gap = (due.date - today).get_days();
-            prop_assert!(
-                (-tasks_text::dates::DAY_MONTH_PAST_TOLERANCE_DAYS..=366).contains(&i64::from(gap)),
-                "{} {:?} on {}: {}", how, text, today, due.date
-            );
+            // This year's, unless it ended more than a month ago (written late still
+            // means this year's), then next year's.
+            let this_year = date(today.year(), month, 1).last_of_month();
+            let late = (today - this_year).get_days() > tasks_text::dates::DAY_MONTH_PAST_TOLERANCE_DAYS as i32;
+            let want = if late { date(today.year() + 1, month, 1).last_of_month() } else { this_year };
+            prop_assert_eq!(due.date, want, "{} {:?} on {}", how, text, today);
         }
     }
 

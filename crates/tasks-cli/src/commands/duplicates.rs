@@ -265,6 +265,29 @@ pub(crate) fn embedding_from_env() -> Result<Option<Embedding>, CliError> {
     }
 }
 
+/// Prints why each missed duplicate was missed, one line each on stderr (titles made
+/// printable: they are the set's text), marked with the half it was scored in under
+/// `--split`; the spinner, if any, steps aside while it prints.
+fn print_misses(
+    set: &Dataset,
+    weights: &Weights,
+    missed: &[String],
+    half: Option<&str>,
+    bar: Option<&ProgressBar>,
+) -> Result<(), CliError> {
+    let mark = half.map(|h| format!("({h}) ")).unwrap_or_default();
+    let lines: Vec<String> = eval::explain_misses(set, weights, missed)?
+        .iter()
+        .map(|line| format!("missed {mark}{}", tasks_text::printable(line)))
+        .collect();
+    let print = || lines.iter().for_each(|l| eprintln!("{l}"));
+    match bar {
+        Some(b) => b.suspend(print),
+        None => print(),
+    }
+    Ok(())
+}
+
 fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
     let mut set = Dataset::load(&a.dir)?;
     set.embedding = embedding_from_env()?;
@@ -292,9 +315,7 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
             let w = eval::count_levels(&set, &train)?.estimate(None);
             let (m, shown) = eval::replay(&set, &w, &score)?;
             if a.misses {
-                for line in eval::explain_misses(&set, &w, &m.missed)? {
-                    eprintln!("missed ({}) {line}", if train_a { "B" } else { "A" });
-                }
+                print_misses(&set, &w, &m.missed, Some(if train_a { "B" } else { "A" }), bar.as_ref())?;
             }
             runs.push((name.to_string(), m));
             listing.extend(shown);
@@ -311,9 +332,7 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
         };
         let (m, shown) = eval::replay(&set, &w, &all)?;
         if a.misses {
-            for line in eval::explain_misses(&set, &w, &m.missed)? {
-                eprintln!("missed {line}");
-            }
+            print_misses(&set, &w, &m.missed, None, bar.as_ref())?;
         }
         runs.push((label.to_string(), m));
         listing = shown;

@@ -424,6 +424,36 @@ mod tests {
         Money { minor, currency: "EUR".into() }
     }
 
+    /// Person × chat → one source level. Another person with no chat in common is
+    /// `different`, whether the other chat is another one or there is none (a chatless
+    /// task came through an agent's notice, a mail or `--person`).
+    #[test]
+    fn the_source_level_of_person_and_chat() {
+        use SourceLevel as S;
+        fn p(id: i64, person_id: Option<i64>, chat: Option<&str>) -> Profile {
+            Profile::of(&ProfileInput { id, title: "Pay the bill", person_id, chat, ..ProfileInput::default() })
+        }
+        let level = |a: (Option<i64>, Option<&str>), b: (Option<i64>, Option<&str>)| {
+            source_level(&p(2, a.0, a.1), &p(1, b.0, b.1), &|id| Ok(id)).expect("level")
+        };
+        let table = [
+            ((Some(7), Some("c1")), (Some(7), Some("c1")), S::SamePersonSameChat),
+            ((Some(7), Some("c1")), (Some(7), Some("c2")), S::SamePersonOtherChat),
+            ((Some(7), None), (Some(7), Some("c2")), S::SamePerson),
+            ((None, Some("c1")), (Some(8), Some("c1")), S::SameChat),
+            ((Some(7), Some("c1")), (Some(8), Some("c1")), S::SameChatOtherPerson),
+            ((None, Some("c1")), (None, Some("c2")), S::OtherChat),
+            ((Some(7), Some("c1")), (Some(8), Some("c2")), S::Different),
+            ((Some(7), None), (Some(8), Some("c2")), S::Different),
+            ((Some(7), Some("c1")), (Some(8), None), S::Different),
+            ((Some(7), None), (Some(8), None), S::Different),
+            ((None, None), (Some(8), Some("c2")), S::Unknown),
+        ];
+        for (a, b, want) in table {
+            assert_eq!(level(a, b), want, "{a:?} vs {b:?}");
+        }
+    }
+
     #[test]
     fn a_day_range_agrees_with_the_same_range_in_another_notation() {
         let today = Some(jiff::civil::date(2026, 5, 1));

@@ -56,6 +56,9 @@ pub fn ordered_chains() -> Vec<Vec<Level>> {
         // chat without a reply link (they are all replies there), which counted alone
         // gave that level −6.6 bits: a reminder re-sent without a reply would have been
         // refused as evidence; pooled with its chain it weighs what "same chat" weighs.
+        // `Different` (another person, no chat in common) ends two chains. Pooling chain
+        // by chain keeps both in order only while a shared level comes last in each:
+        // pooling can only lower a chain's last weight, never raise it.
         [S::SamePersonSameChat, S::SameChat, S::SameChatOtherPerson].map(Level::Source).to_vec(),
         [S::SamePersonOtherChat, S::OtherChat, S::Different].map(Level::Source).to_vec(),
         [S::SamePerson, S::Unknown, S::Different].map(Level::Source).to_vec(),
@@ -417,6 +420,32 @@ mod tests {
         assert!(w.windows(2).all(|p| p[0] >= p[1] - 1e-9), "{w:?}");
         assert!((w[0] - w[1]).abs() < 1e-9, "a and b pooled: {w:?}");
         assert!((w[2] - before_c).abs() < 1e-9, "c untouched");
+    }
+
+    /// `Different` ends two source chains; counts where it outweighs its neighbours in
+    /// both still leave every chain non-increasing after estimation.
+    #[test]
+    fn a_level_that_ends_two_chains_leaves_both_ordered() {
+        use SourceLevel as S;
+        let mut counts = LevelCounts::default();
+        let source = |l: S| vec![Level::Source(l)];
+        // Duplicates mostly "different", randoms mostly elsewhere: "different" would
+        // weigh more than "other chat" and "unknown" counted alone.
+        for _ in 0..30 {
+            counts.add(&source(S::Different), true);
+        }
+        for l in [S::OtherChat, S::Unknown, S::SamePerson, S::SamePersonOtherChat] {
+            counts.add(&source(l), true);
+            for _ in 0..50 {
+                counts.add(&source(l), false);
+            }
+        }
+        counts.add(&source(S::Different), false);
+        let w = counts.estimate(None);
+        for chain in ordered_chains() {
+            let weights: Vec<f64> = chain.iter().filter_map(|l| w.stat(*l)).map(|s| s.weight()).collect();
+            assert!(weights.windows(2).all(|p| p[0] >= p[1] - 1e-9), "{chain:?}: {weights:?}");
+        }
     }
 
     #[test]

@@ -314,7 +314,8 @@ pub(crate) fn reply_parent(conn: &rusqlite::Connection, id: i64) -> Result<Optio
 /// Returns the weights kept by `duplicates retrain --apply`: (comparison, level, m, u).
 ///
 /// A row whose level this version does not know (kept by an older one) is left out:
-/// the built-in weight of today's levels stands in for it.
+/// the built-in weight of today's levels stands in for it. A retired level that another
+/// took over reads as that one (`Level::parse`); `dedup::weights_of` adds such rows up.
 pub(crate) fn learned_weights(conn: &rusqlite::Connection) -> Result<Vec<(Level, f64, f64)>> {
     let mut stmt = conn.prepare_cached("SELECT comparison, level, m, u FROM dup_weights")?;
     let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get(2)?, r.get(3)?)))?;
