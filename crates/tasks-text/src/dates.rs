@@ -842,10 +842,10 @@ fn match_at_unfiltered(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<
     if let Some((weekday, needs_context)) = t.get(wd_at).and_then(|w| weekday_word(w)) {
         let qualified = shift.is_some() || after_preposition || mode == Mode::Flag;
         if !needs_context || qualified {
-            // A weekday with its day of the month ("el viernes 22", "Fri 22") is that
-            // day: the first one from today on that falls on this weekday.
+            // A weekday with its day of the month ("el viernes 22", "Fri 22", "Fri
+            // 22nd") is that day: the first one from today on that falls on this weekday.
             if shift.is_none()
-                && let Some(d) = t.get(wd_at + 1).filter(|n| n.len() <= 2).and_then(|n| n.parse::<i8>().ok())
+                && let Some((d, _)) = t.get(wd_at + 1).and_then(|n| day_number(n))
                 && let Some(date) = weekday_with_day(today, weekday, d)
             {
                 return found(Some(Due { date, kind: DueKind::Day }), wd_at + 2, RANK_WEEKDAY);
@@ -999,6 +999,7 @@ mod tests {
         let due = |t: &str| super::find_due_match(&crate::normalize(t), today).map(|m| m.due.date);
         assert_eq!(due("Reservar cena para el equipo el viernes 22"), Some(jiff::civil::date(2026, 5, 22)));
         assert_eq!(due("Dinner with the team on Fri 22"), Some(jiff::civil::date(2026, 5, 22)));
+        assert_eq!(due("Dinner with the team on Fri 22nd"), Some(jiff::civil::date(2026, 5, 22)));
         // No Friday the 23rd this month or the next two: the weekday alone.
         assert_eq!(due("Dinner with the team on Fri 23"), Some(jiff::civil::date(2026, 5, 8)));
         // A day and a month still win: "Friday 22 May".
