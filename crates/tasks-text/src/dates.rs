@@ -1000,6 +1000,7 @@ mod tests {
         assert_eq!(due("Reservar cena para el equipo el viernes 22"), Some(jiff::civil::date(2026, 5, 22)));
         assert_eq!(due("Dinner with the team on Fri 22"), Some(jiff::civil::date(2026, 5, 22)));
         assert_eq!(due("Dinner with the team on Fri 22nd"), Some(jiff::civil::date(2026, 5, 22)));
+        assert_eq!(due("Cena con el equipo el viernes 22º"), Some(jiff::civil::date(2026, 5, 22)));
         // No Friday the 23rd this month or the next two: the weekday alone.
         assert_eq!(due("Dinner with the team on Fri 23"), Some(jiff::civil::date(2026, 5, 8)));
         // A day and a month still win: "Friday 22 May".
