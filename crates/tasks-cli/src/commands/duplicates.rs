@@ -265,27 +265,21 @@ pub(crate) fn embedding_from_env() -> Result<Option<Embedding>, CliError> {
     }
 }
 
-/// Prints why each missed duplicate was missed, one line each on stderr (titles made
-/// printable: they are the set's text), marked with the half it was scored in under
-/// `--split`; the spinner, if any, steps aside while it prints.
-fn print_misses(
-    set: &Dataset,
-    weights: &Weights,
-    missed: &[String],
-    half: Option<&str>,
-    bar: Option<&ProgressBar>,
-) -> Result<(), CliError> {
+/// Prints why each missed duplicate was missed (`Metrics::miss_reasons`: what the check
+/// saw as of the task's creation), one line each on stderr, titles made printable (they
+/// are the set's text), marked with the half it was scored in under `--split`; the
+/// spinner, if any, steps aside while it prints.
+fn print_misses(m: &Metrics, half: Option<&str>, bar: Option<&ProgressBar>) {
     let mark = half.map(|h| format!("({h}) ")).unwrap_or_default();
-    let lines: Vec<String> = eval::explain_misses(set, weights, missed)?
-        .iter()
-        .map(|line| format!("missed {mark}{}", tasks_text::printable(line)))
-        .collect();
-    let print = || lines.iter().for_each(|l| eprintln!("{l}"));
+    let print = || {
+        for line in &m.miss_reasons {
+            eprintln!("missed {mark}{}", tasks_text::printable(line));
+        }
+    };
     match bar {
         Some(b) => b.suspend(print),
         None => print(),
     }
-    Ok(())
 }
 
 fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
@@ -315,7 +309,7 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
             let w = eval::count_levels(&set, &train)?.estimate(None);
             let (m, shown) = eval::replay(&set, &w, &score)?;
             if a.misses {
-                print_misses(&set, &w, &m.missed, Some(if train_a { "B" } else { "A" }), bar.as_ref())?;
+                print_misses(&m, Some(if train_a { "B" } else { "A" }), bar.as_ref());
             }
             runs.push((name.to_string(), m));
             listing.extend(shown);
@@ -332,7 +326,7 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
         };
         let (m, shown) = eval::replay(&set, &w, &all)?;
         if a.misses {
-            print_misses(&set, &w, &m.missed, None, bar.as_ref())?;
+            print_misses(&m, None, bar.as_ref());
         }
         runs.push((label.to_string(), m));
         listing = shown;

@@ -146,6 +146,10 @@ pub struct Metrics {
     pub negatives: usize,
     /// Duplicates with no correct candidate shown.
     pub missed: Vec<String>,
+    /// Why each of `missed` was missed, in its order: the best candidate of its
+    /// duplicate cluster the check scored as of the task's creation (score, band,
+    /// levels), or that retrieval brought none.
+    pub miss_reasons: Vec<String>,
 }
 
 fn ratio(a: usize, b: usize) -> f64 {
@@ -201,8 +205,13 @@ pub struct Shown {
 pub fn replay(set: &Dataset, weights: &Weights, scored: &dyn Fn(&str) -> bool) -> Result<(Metrics, Vec<Shown>)> {
     let mut store = replay_store(set)?;
     let ctx = Context::new(jiff::Timestamp::UNIX_EPOCH, "eval", jiff::tz::TimeZone::UTC);
-    let opts = ImportOptions { skip_bad: false, check_report: true, weights: Some(weights.clone()) };
+    // Every band is reported so a miss can be explained by what the check saw then;
+    // the metrics below count only possible and likely candidates, as `add` shows them.
+    let opts =
+        ImportOptions { skip_bad: false, check_report: true, weights: Some(weights.clone()), report_all_bands: true };
     let out = import::import_text(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?;
+    let titles: HashMap<&str, String> =
+        set.tasks.iter().map(|v| (v["id"].as_str().unwrap_or_default(), field(v, "title"))).collect();
     let clusters = set.clusters();
     let same = |a: &str, b: &str| match (clusters.get(a), clusters.get(b)) {
         (Some(x), Some(y)) => x == y,
@@ -217,12 +226,12 @@ pub fn replay(set: &Dataset, weights: &Weights, scored: &dyn Fn(&str) -> bool) -
             continue;
         }
         m.tasks += 1;
-        if !line.candidates.is_empty() {
+        if line.candidates.iter().any(|c| c.band >= Band::Possible) {
             m.flagged += 1;
         }
         let mut found = false;
         let mut found_likely = false;
-        for c in &line.candidates {
+        for c in line.candidates.iter().filter(|c| c.band >= Band::Possible) {
             let cid = c.external_id.clone().unwrap_or_default();
             let correct = same(&line.id, &cid);
             m.shown += 1;
@@ -248,6 +257,20 @@ pub fn replay(set: &Dataset, weights: &Weights, scored: &dyn Fn(&str) -> bool) -
         if let Some(lang) = dups.get(line.id.as_str()) {
             if !found {
                 m.missed.push(line.id.clone());
+                let title = titles.get(line.id.as_str()).cloned().unwrap_or_default();
+                let best = line.candidates.iter().find(|c| same(&line.id, &c.external_id.clone().unwrap_or_default()));
+                m.miss_reasons.push(match best {
+                    Some(c) => format!(
+                        "{} \"{title}\" ~ {} \"{}\": {:.1} {}: {}",
+                        line.id,
+                        c.external_id.clone().unwrap_or_default(),
+                        c.title,
+                        c.score,
+                        c.band.as_str(),
+                        c.levels.all().map(|l| format!("{}={}", l.comparison().as_str(), l.as_str())).join(" ")
+                    ),
+                    None => format!("{} \"{title}\": no cluster member retrieved", line.id),
+                });
             }
             m.duplicates += 1;
             m.found += usize::from(found);
@@ -272,7 +295,7 @@ pub fn replay(set: &Dataset, weights: &Weights, scored: &dyn Fn(&str) -> bool) -
 pub fn count_levels(set: &Dataset, train: &dyn Fn(&str) -> bool) -> Result<LevelCounts> {
     let mut store = replay_store(set)?;
     let ctx = Context::new(jiff::Timestamp::UNIX_EPOCH, "eval", jiff::tz::TimeZone::UTC);
-    let opts = ImportOptions { skip_bad: false, check_report: false, weights: None };
+    let opts = ImportOptions { skip_bad: false, check_report: false, weights: None, report_all_bands: false };
     let out = import::import_text(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?;
     let clusters = set.clusters();
     let weights = Weights::builtin();
@@ -295,44 +318,6 @@ pub fn count_levels(set: &Dataset, train: &dyn Fn(&str) -> bool) -> Result<Level
         }
     }
     Ok(counts)
-}
-
-/// Explains each missed duplicate: the best in-cluster candidate the check scored for
-/// it (score, band, reasons), or that retrieval never brought one.
-pub fn explain_misses(set: &Dataset, weights: &Weights, missed: &[String]) -> Result<Vec<String>> {
-    let mut store = replay_store(set)?;
-    let ctx = Context::new(jiff::Timestamp::UNIX_EPOCH, "eval", jiff::tz::TimeZone::UTC);
-    let opts = ImportOptions { skip_bad: false, check_report: false, weights: None };
-    let out = import::import_text(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?;
-    let clusters = set.clusters();
-    let conn = store.conn();
-    let titles: HashMap<String, String> = set.tasks.iter().map(|v| (field(v, "id"), field(v, "title"))).collect();
-    let mut lines = Vec::new();
-    for (caller_id, key) in &out.keys {
-        if !missed.contains(caller_id) {
-            continue;
-        }
-        let Some(id) = crate::store::tasks::id_by_key(conn, key)? else { continue };
-        let row = crate::store::dedup::candidate_row(conn, id)?;
-        let probe = super::probe_of_row(&row);
-        let best = super::check_with(conn, &probe, weights, id)?.into_iter().find(|c| {
-            let cid = c.external_id.clone().unwrap_or_default();
-            matches!((clusters.get(caller_id), clusters.get(&cid)), (Some(x), Some(y)) if x == y)
-        });
-        let title = titles.get(caller_id).cloned().unwrap_or_default();
-        lines.push(match best {
-            Some(c) => format!(
-                "{caller_id} \"{title}\" ~ {} \"{}\": {:.1} {}: {}",
-                c.external_id.unwrap_or_default(),
-                c.title,
-                c.score,
-                c.band.as_str(),
-                c.levels.all().map(|l| format!("{}={}", l.comparison().as_str(), l.as_str())).join(" ")
-            ),
-            None => format!("{caller_id} \"{title}\": no cluster member retrieved"),
-        });
-    }
-    Ok(lines)
 }
 
 /// Assigns each task to one half of a split: whole duplicate clusters stay together,

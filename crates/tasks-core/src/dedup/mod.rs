@@ -961,7 +961,12 @@ mod tests {
                 .to_string()
             })
             .collect();
-        let opts = crate::ops::import::ImportOptions { skip_bad: false, check_report: false, weights: None };
+        let opts = crate::ops::import::ImportOptions {
+            skip_bad: false,
+            check_report: false,
+            weights: None,
+            report_all_bands: false,
+        };
         crate::ops::import::import_text(&mut store, &ctx, &lines.join("\n"), &opts, &mut |_| {}).expect("import");
         let source = Counting {
             inner: SqliteSource::new(store.conn()).expect("source"),

@@ -64,6 +64,9 @@ pub struct ImportOptions {
     pub check_report: bool,
     /// Weights for the check report (evaluation); `None` uses the store's.
     pub weights: Option<crate::dedup::weights::Weights>,
+    /// Report every scored candidate, not only possible and likely ones: an evaluation
+    /// explains a miss by what the check saw as of the task's creation.
+    pub report_all_bands: bool,
 }
 
 /// One line of the check report.
@@ -71,7 +74,8 @@ pub struct ImportOptions {
 pub struct CheckLine {
     /// The caller id of the line (or its line number when it had none).
     pub id: String,
-    /// Possible and likely candidates, best first.
+    /// Possible and likely candidates, best first (every scored one with
+    /// [`ImportOptions::report_all_bands`]).
     pub candidates: Vec<dedup::Candidate>,
 }
 
@@ -723,8 +727,10 @@ fn insert_line(
             Some(w) => w.clone(),
             None => dedup::current_weights(tx)?,
         };
-        let candidates =
-            dedup::check_with(tx, &probe, &weights, 0)?.into_iter().filter(|c| c.band >= Band::Possible).collect();
+        let candidates = dedup::check_with(tx, &probe, &weights, 0)?
+            .into_iter()
+            .filter(|c| opts.report_all_bands || c.band >= Band::Possible)
+            .collect();
         out.report.push(CheckLine { id: line.id.clone().unwrap_or_else(|| n.to_string()), candidates });
     }
     let uuid = time::uuid_v7_at(line.created_at);
