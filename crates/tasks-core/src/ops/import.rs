@@ -456,6 +456,9 @@ struct Bulk {
     /// Index rows computed by the reader, written together at the end (`None` when the
     /// check report needs each line indexed before the next is checked).
     index: Option<Vec<(i64, dedup::IndexRows, String)>>,
+    /// The weights every line's check report is scored with, read once per import (the
+    /// caller's, or the store's: an import does not retrain); `None` without a report.
+    check_weights: Option<crate::dedup::weights::Weights>,
 }
 
 /// One line as the reader thread hands it to the writer.
@@ -539,6 +542,11 @@ fn import_in(
         recurring: Vec::new(),
         known_external: task_rows::any_external_id(tx)?,
         index: with_index.then(Vec::new),
+        check_weights: match (&opts.weights, opts.check_report) {
+            (_, false) => None,
+            (Some(w), true) => Some(w.clone()),
+            (None, true) => Some(dedup::current_weights(tx)?),
+        },
     };
     // References are checked at commit, not per statement: a per-row check makes every
     // insert a statement that may abort, which opens a statement journal each time.
@@ -711,7 +719,7 @@ fn insert_line(
     {
         return Err(line_error(n, Some("key"), format!("{legacy} exists already")));
     }
-    if opts.check_report {
+    if let Some(weights) = &bulk.check_weights {
         let probe = Probe {
             title: &line.title,
             description: &line.description,
@@ -723,11 +731,7 @@ fn insert_line(
             reply_to_id,
             at_ms: line.created_at,
         };
-        let weights = match &opts.weights {
-            Some(w) => w.clone(),
-            None => dedup::current_weights(tx)?,
-        };
-        let candidates = dedup::check_with(tx, &probe, &weights, 0)?
+        let candidates = dedup::check_with(tx, &probe, weights, 0)?
             .into_iter()
             .filter(|c| opts.report_all_bands || c.band >= Band::Possible)
             .collect();
