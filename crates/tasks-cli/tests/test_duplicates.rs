@@ -365,6 +365,34 @@ fn split_misses_explain_each_half() {
     assert!(r.stderr.contains("text="), "a miss names its levels: {}", r.stderr);
 }
 
+/// `--curve` tallies one replay at thresholds 0–10 bits: its row at 5 is the run itself,
+/// and moving the threshold down shows more pairs and finds more duplicates, never fewer.
+#[test]
+fn a_curve_moves_the_possible_threshold_and_agrees_with_the_band_at_five() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/dedup-third");
+    let env = TestEnv::new();
+    let v = env.json(&["duplicates", "eval", dir.to_str().expect("path"), "--curve"]);
+    let run = &v["runs"][0];
+    let curve = run["curve"].as_array().expect("curve");
+    assert_eq!(curve.len(), 11, "{run}");
+    let at = |bits: f64| {
+        curve.iter().find(|r| r["possible_from"].as_f64() == Some(bits)).map(|r| &r["metrics"]).expect("row")
+    };
+    assert_eq!(at(5.0), &run["metrics"], "the SPEC's threshold is the run");
+    let num = |m: &serde_json::Value, k: &str| m[k].as_f64().unwrap_or(f64::NAN);
+    for pair in curve.windows(2) {
+        let (lower, higher) = (&pair[0]["metrics"], &pair[1]["metrics"]);
+        for k in ["recall", "flagged_rate", "shown_pairs", "hard_negatives_shown"] {
+            assert!(num(lower, k) >= num(higher, k), "{k} rose with the threshold: {run}");
+        }
+    }
+    assert!(num(at(0.0), "shown_pairs") > num(at(5.0), "shown_pairs"), "{run}");
+    assert!(num(at(5.0), "shown_pairs") > num(at(10.0), "shown_pairs"), "{run}");
+    assert_eq!(at(0.0)["likely_pairs"], run["metrics"]["likely_pairs"], "likely does not move");
+    let text = env.ok(&["duplicates", "eval", dir.to_str().expect("path"), "--curve"]).stdout;
+    assert!(text.contains("   5 bits *"), "the SPEC's row is marked:\n{text}");
+}
+
 /// A miss is explained by what the check saw as of the task's creation, so its best
 /// in-cluster candidate is never `possible` or `likely` (that would have been a hit).
 /// Scored in the full store instead, the third set's t0090 read 9.5 "possible": the

@@ -98,6 +98,10 @@ pub struct EvalArgs {
     /// `--split`, each half's misses under the other half's weights
     #[arg(long)]
     pub misses: bool,
+    /// Also tally recall, precision and the flagged share as if the possible band began
+    /// at 0, 1, … 10 bits instead of 5: where the trade-off sits
+    #[arg(long)]
+    pub curve: bool,
 }
 
 impl DuplicatesArgs {
@@ -135,6 +139,26 @@ fn metrics_text(label: &str, m: &Metrics) -> String {
         m.negatives_shown,
         m.negatives,
     )
+}
+
+/// The `--curve` table: one row per threshold, the SPEC's own marked.
+fn curve_text(curve: &[(f64, Metrics)]) -> String {
+    let mut s = String::from("  possible from   recall  precision  cross    flagged  hard negatives shown\n");
+    for (t, m) in curve {
+        s.push_str(&format!(
+            "  {:>4} bits{}  {:5.1}%     {:5.1}%  {:5.1}%    {:5.1}%  {}/{}\n",
+            t,
+            if *t == tasks_core::dedup::weights::POSSIBLE { " *" } else { "  " },
+            m.recall() * 100.0,
+            m.precision() * 100.0,
+            m.cross_recall() * 100.0,
+            m.flagged_rate() * 100.0,
+            m.negatives_shown,
+            m.negatives,
+        ));
+    }
+    s.push_str("  (* the band SPEC §5.5 fixes; likely figures do not move)\n");
+    s
 }
 
 pub fn run(app: &mut App, args: DuplicatesArgs) -> Result<(), CliError> {
@@ -298,6 +322,7 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
         b
     });
     let mut runs: Vec<(String, Metrics)> = Vec::new();
+    let mut curves: Vec<Vec<(f64, Metrics)>> = Vec::new();
     let mut listing = Vec::new();
     if a.split {
         let half = eval::half_of(&set);
@@ -310,6 +335,9 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
             let (m, shown) = eval::replay(&set, &w, &score)?;
             if a.misses {
                 print_misses(&m, Some(if train_a { "B" } else { "A" }), bar.as_ref());
+            }
+            if a.curve {
+                curves.push(eval::curve(&set, &w, &score, &eval::CURVE_THRESHOLDS)?);
             }
             runs.push((name.to_string(), m));
             listing.extend(shown);
@@ -328,6 +356,9 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
         if a.misses {
             print_misses(&m, None, bar.as_ref());
         }
+        if a.curve {
+            curves.push(eval::curve(&set, &w, &all, &eval::CURVE_THRESHOLDS)?);
+        }
         runs.push((label.to_string(), m));
         listing = shown;
     }
@@ -336,7 +367,7 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
     }
     let cross_pairs = set.pairs.iter().filter(|p| p.2 == "cross").count();
     app.print(
-        || wire::evaluation(&set, &runs),
+        || wire::evaluation(&set, &runs, &curves),
         || {
             let mut s = format!(
                 "set: {} tasks, {} duplicate pairs ({cross_pairs} cross-language), {} hard negatives\n",
@@ -344,8 +375,11 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
                 set.pairs.len(),
                 set.negatives.len()
             );
-            for (label, m) in &runs {
+            for (i, (label, m)) in runs.iter().enumerate() {
                 s.push_str(&metrics_text(label, m));
+                if let Some(curve) = curves.get(i) {
+                    s.push_str(&curve_text(curve));
+                }
             }
             if a.pairs {
                 for p in &listing {

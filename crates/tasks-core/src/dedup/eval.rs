@@ -17,11 +17,12 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::dedup::Band;
+use crate::dedup::weights::POSSIBLE;
 use crate::dedup::weights::{LevelCounts, Weights};
+use crate::dedup::{Band, Candidate};
 use crate::error::{Error, Result};
 use crate::ops::Context;
-use crate::ops::import::{self, ImportOptions};
+use crate::ops::import::{self, CheckLine, ImportOptions};
 use crate::store::Store;
 
 /// A labelled set.
@@ -200,16 +201,56 @@ pub struct Shown {
     pub reasons: Vec<String>,
 }
 
-/// Replays the set through the check with `weights`; metrics count only the tasks for
-/// which `scored(id)` is true (all of them, or one half of a split).
-pub fn replay(set: &Dataset, weights: &Weights, scored: &dyn Fn(&str) -> bool) -> Result<(Metrics, Vec<Shown>)> {
+/// The possible-band thresholds (bits) `duplicates eval --curve` reads the trade-off at;
+/// SPEC §5.5 fixes the band at 5, the others show what moving it would buy and cost.
+pub const CURVE_THRESHOLDS: [f64; 11] = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0];
+
+/// Imports the set in order with a check report of every scored candidate.
+fn replay_report(set: &Dataset, weights: &Weights) -> Result<Vec<CheckLine>> {
     let mut store = replay_store(set)?;
     let ctx = Context::new(jiff::Timestamp::UNIX_EPOCH, "eval", jiff::tz::TimeZone::UTC);
-    // Every band is reported so a miss can be explained by what the check saw then;
-    // the metrics below count only possible and likely candidates, as `add` shows them.
+    // Every band is reported so a miss can be explained by what the check saw then, and
+    // a curve can move the threshold; what counts as shown is the tally's predicate.
     let opts =
         ImportOptions { skip_bad: false, check_report: true, weights: Some(weights.clone()), report_all_bands: true };
-    let out = import::import_text(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?;
+    Ok(import::import_text(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?.report)
+}
+
+/// Replays the set through the check with `weights`; metrics count only the tasks for
+/// which `scored(id)` is true (all of them, or one half of a split), and only possible
+/// and likely candidates, as `add` shows them.
+pub fn replay(set: &Dataset, weights: &Weights, scored: &dyn Fn(&str) -> bool) -> Result<(Metrics, Vec<Shown>)> {
+    let report = replay_report(set, weights)?;
+    Ok(tally(set, &report, scored, &|c| c.band >= Band::Possible))
+}
+
+/// Replays the set once and tallies it as if the possible band began at each of
+/// `thresholds` (bits) instead of [`POSSIBLE`]. A candidate a band rule lifted above
+/// its score (the same title within a day) stays shown at every threshold; the likely
+/// figures are the bands' own. At [`POSSIBLE`] the row equals [`replay`]'s metrics.
+pub fn curve(
+    set: &Dataset,
+    weights: &Weights,
+    scored: &dyn Fn(&str) -> bool,
+    thresholds: &[f64],
+) -> Result<Vec<(f64, Metrics)>> {
+    let report = replay_report(set, weights)?;
+    Ok(thresholds
+        .iter()
+        .map(|&t| {
+            let shown = |c: &Candidate| c.score >= t || (c.band >= Band::Possible && c.score < POSSIBLE);
+            (t, tally(set, &report, scored, &shown).0)
+        })
+        .collect())
+}
+
+/// Counts one replay's report: `shown` says which candidates `add` would show.
+fn tally(
+    set: &Dataset,
+    report: &[CheckLine],
+    scored: &dyn Fn(&str) -> bool,
+    shown_at: &dyn Fn(&Candidate) -> bool,
+) -> (Metrics, Vec<Shown>) {
     let titles: HashMap<&str, String> =
         set.tasks.iter().map(|v| (v["id"].as_str().unwrap_or_default(), field(v, "title"))).collect();
     let clusters = set.clusters();
@@ -221,17 +262,17 @@ pub fn replay(set: &Dataset, weights: &Weights, scored: &dyn Fn(&str) -> bool) -
     let negatives: BTreeSet<(&str, &str)> = set.negatives.iter().map(|(a, b, _)| (b.as_str(), a.as_str())).collect();
     let mut m = Metrics::default();
     let mut shown = Vec::new();
-    for line in &out.report {
+    for line in report {
         if !scored(&line.id) {
             continue;
         }
         m.tasks += 1;
-        if line.candidates.iter().any(|c| c.band >= Band::Possible) {
+        if line.candidates.iter().any(shown_at) {
             m.flagged += 1;
         }
         let mut found = false;
         let mut found_likely = false;
-        for c in line.candidates.iter().filter(|c| c.band >= Band::Possible) {
+        for c in line.candidates.iter().filter(|c| shown_at(c)) {
             let cid = c.external_id.clone().unwrap_or_default();
             let correct = same(&line.id, &cid);
             m.shown += 1;
@@ -282,7 +323,7 @@ pub fn replay(set: &Dataset, weights: &Weights, scored: &dyn Fn(&str) -> bool) -
         }
     }
     m.negatives = set.negatives.iter().filter(|(_, b, _)| scored(b)).count();
-    Ok((m, shown))
+    (m, shown)
 }
 
 /// Counts level frequencies the way the check meets them: every task of the set that

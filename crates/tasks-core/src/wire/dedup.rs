@@ -128,13 +128,22 @@ pub fn metrics(m: &Metrics) -> Value {
     })
 }
 
-/// Returns the outcome of `duplicates eval`: the set's size and each labelled run.
-pub fn evaluation(set: &Dataset, runs: &[(String, Metrics)]) -> Value {
+/// Returns the outcome of `duplicates eval`: the set's size and each labelled run, with
+/// its curve (`--curve`: the metrics at each possible-band threshold) when `curves` has
+/// one for it, in the runs' order.
+pub fn evaluation(set: &Dataset, runs: &[(String, Metrics)], curves: &[Vec<(f64, Metrics)>]) -> Value {
+    let run = |i: usize, (label, m): &(String, Metrics)| {
+        let mut v = json!({ "label": label, "metrics": metrics(m) });
+        if let Some(curve) = curves.get(i) {
+            v["curve"] = curve.iter().map(|(t, m)| json!({ "possible_from": t, "metrics": metrics(m) })).collect();
+        }
+        v
+    };
     json!({
         "tasks": set.tasks.len(),
         "pairs": set.pairs.len(),
         "negatives": set.negatives.len(),
-        "runs": runs.iter().map(|(l, m)| json!({ "label": l, "metrics": metrics(m) })).collect::<Vec<_>>(),
+        "runs": runs.iter().enumerate().map(|(i, r)| run(i, r)).collect::<Vec<_>>(),
     })
 }
 
