@@ -418,8 +418,9 @@ fn a_miss_is_explained_as_of_its_creation() {
 /// false pair here).
 const HOLDOUT_FLOOR: (f64, f64, f64) = (0.57, 0.65, 0.54);
 
-/// (recall, precision, cross-language recall) floors on the third set.
-const THIRD_FLOOR: (f64, f64, f64) = (0.64, 0.67, 0.54);
+/// (recall, precision, cross-language recall) floors on the third set (raised from
+/// (0.64, 0.67) when amounts of an unstated currency and the lari were read).
+const THIRD_FLOOR: (f64, f64, f64) = (0.65, 0.72, 0.54);
 
 /// The third set (`data/dedup-third`: another world, written apart from the check and
 /// its misses, never counted on) is scored with the built-in weights; floors as above.

@@ -10,9 +10,12 @@
 //! Decisions:
 //! - An amount needs a currency. A bare number (`12 мешков`, `24 icons`, `5000`) is not
 //!   an amount; it stays a number token among the stems.
-//! - A Russian magnitude word without a currency (`65к`, `150 тыс.`, `1,5 млн`) is
-//!   rubles: that shorthand is how Russian speakers write ruble sums, and `т.р.` even
-//!   means "тысяч рублей". A Latin `65k` without a currency is not an amount.
+//! - A Russian magnitude word without a currency (`65к`, `150 тыс.`, `1,5 млн`) is an
+//!   amount of [`Currency::Unstated`]: Russian speakers write any sum that way — rubles
+//!   in Moscow, euros in Valencia, lari in Tbilisi — so the number is known and the
+//!   currency is not (it used to be read as rubles, which made «апрельские 2.4к» a
+//!   different amount from "2 400 $"). `т.р.` says "тысяч рублей" and stays rubles. A
+//!   Latin `65k` without a currency is not an amount.
 //! - Spanish `mil` is a thousand (`15 mil euros` = 15 000 EUR), not a million.
 //! - A currency symbol or ISO code may stand before the number (`€120`, `USD 950`);
 //!   currency words only after it (`800 р.`, `2 млн рублей`).
@@ -34,7 +37,10 @@ use crate::normalize::normalize;
 /// (JPY has none) would need its own value here.
 const MINOR_PER_MAJOR: i128 = 100;
 
-/// A currency the duplicate check can tell apart.
+/// A currency the duplicate check can tell apart: the ones of the places our users live
+/// and work — Russia and Spain, and where Russian speakers have moved (Georgia, Armenia,
+/// Serbia, Turkey, Israel, Kazakhstan, Central Asia, the Gulf, Thailand, Poland) — and
+/// the Americas' main ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Currency {
     /// Russian ruble.
@@ -55,11 +61,46 @@ pub enum Currency {
     Uah,
     /// Indian rupee.
     Inr,
+    /// Georgian lari.
+    Gel,
+    /// Armenian dram.
+    Amd,
+    /// Serbian dinar.
+    Rsd,
+    /// Turkish lira.
+    Try,
+    /// Israeli new shekel.
+    Ils,
+    /// Azerbaijani manat.
+    Azn,
+    /// Kyrgyz som.
+    Kgs,
+    /// Uzbek sum.
+    Uzs,
+    /// Belarusian ruble.
+    Byn,
+    /// UAE dirham.
+    Aed,
+    /// Thai baht.
+    Thb,
+    /// Polish złoty.
+    Pln,
+    /// Canadian dollar.
+    Cad,
+    /// Mexican peso.
+    Mxn,
+    /// Argentine peso.
+    Ars,
+    /// A number written with a Russian magnitude and no currency (`65к`, `150 тыс.`):
+    /// rubles in Moscow, euros in Valencia, lari in Tbilisi. Its ISO 4217 code is `XXX`
+    /// ("no currency"); the duplicate check compares it with any currency by the number.
+    /// Not in [`Currency::ALL`]: nobody can write it, so `--amount` cannot name it.
+    Unstated,
 }
 
 impl Currency {
-    /// Every supported currency, in declaration order.
-    pub const ALL: [Currency; 9] = [
+    /// Every currency one can write, in declaration order.
+    pub const ALL: [Currency; 24] = [
         Currency::Rub,
         Currency::Usd,
         Currency::Eur,
@@ -69,7 +110,25 @@ impl Currency {
         Currency::Kzt,
         Currency::Uah,
         Currency::Inr,
+        Currency::Gel,
+        Currency::Amd,
+        Currency::Rsd,
+        Currency::Try,
+        Currency::Ils,
+        Currency::Azn,
+        Currency::Kgs,
+        Currency::Uzs,
+        Currency::Byn,
+        Currency::Aed,
+        Currency::Thb,
+        Currency::Pln,
+        Currency::Cad,
+        Currency::Mxn,
+        Currency::Ars,
     ];
+
+    /// The code of [`Currency::Unstated`] (ISO 4217's "no currency").
+    pub const UNSTATED_CODE: &'static str = "XXX";
 
     /// Returns the ISO 4217 code (`RUB`, `USD` …).
     pub fn code(self) -> &'static str {
@@ -83,6 +142,22 @@ impl Currency {
             Currency::Kzt => "KZT",
             Currency::Uah => "UAH",
             Currency::Inr => "INR",
+            Currency::Gel => "GEL",
+            Currency::Amd => "AMD",
+            Currency::Rsd => "RSD",
+            Currency::Try => "TRY",
+            Currency::Ils => "ILS",
+            Currency::Azn => "AZN",
+            Currency::Kgs => "KGS",
+            Currency::Uzs => "UZS",
+            Currency::Byn => "BYN",
+            Currency::Aed => "AED",
+            Currency::Thb => "THB",
+            Currency::Pln => "PLN",
+            Currency::Cad => "CAD",
+            Currency::Mxn => "MXN",
+            Currency::Ars => "ARS",
+            Currency::Unstated => Currency::UNSTATED_CODE,
         }
     }
 
@@ -174,11 +249,15 @@ pub enum AmountError {
 }
 
 impl AmountError {
-    /// Returns a hint listing the accepted notations, for the CLI's `hint:` line.
-    pub fn hint(&self) -> &'static str {
-        "write a number and a currency, e.g. \"15000 RUB\", \"15 000 ₽\", \"40к руб\", \
-         \"€120\", \"1.500 EUR\", \"$2,400\", \"300 usd\"; currencies: RUB USD EUR GBP \
-         CHF CNY KZT UAH INR"
+    /// Returns a hint listing the accepted notations and every currency, for the CLI's
+    /// `hint:` line.
+    pub fn hint(&self) -> String {
+        let codes: Vec<&str> = Currency::ALL.iter().map(|c| c.code()).collect();
+        format!(
+            "write a number and a currency, e.g. \"15000 RUB\", \"15 000 ₽\", \"40к руб\", \"€120\", \
+             \"1.500 EUR\", \"$2,400\", \"300 usd\"; currencies: {}",
+            codes.join(" ")
+        )
     }
 }
 
@@ -206,7 +285,7 @@ pub fn find_amounts(normalized: &str) -> Vec<AmountMatch> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
-        match read_at(&tokens, i) {
+        match read_at(&tokens, i, false) {
             Read::Amount(amount, end) => {
                 out.push(AmountMatch { amount, tokens: i..end });
                 i = end;
@@ -231,7 +310,10 @@ pub fn parse_amount_flag(input: &str) -> Result<Amount, AmountError> {
     let normalized = normalize(input);
     let tokens: Vec<&str> = normalized.split(' ').filter(|t| !t.is_empty()).collect();
     let err = |make: fn(String) -> AmountError| make(input.to_owned());
-    match read_at(&tokens, 0) {
+    match read_at(&tokens, 0, true) {
+        Read::Amount(amount, end) if end == tokens.len() && amount.currency == Currency::Unstated => {
+            Err(err(|input| AmountError::NoCurrency { input }))
+        }
         Read::Amount(amount, end) if end == tokens.len() => Ok(amount),
         Read::NoCurrency(end) if end == tokens.len() => Err(err(|input| AmountError::NoCurrency { input })),
         Read::Overflow => Err(err(|input| AmountError::TooLarge { input })),
@@ -262,11 +344,15 @@ enum Place {
 
 /// Returns true when a normalized token names a currency (`₽`, `usd`, `руб`, `euros` …).
 pub(crate) fn is_currency_word(token: &str) -> bool {
-    currency_token(token).is_some()
+    currency_token(token, false).is_some()
 }
 
 /// Returns the currency a normalized token names, and where it may stand.
-fn currency_token(token: &str) -> Option<(Currency, Place)> {
+///
+/// ISO codes stand anywhere. The ones that are also words or brands (`try`, `amd`,
+/// `cad`, `gel`) are read only in `--amount` (`in_flag`), never in free text: "4. Try
+/// the links" in a bug report is not four lira, nor "2 AMD GPUs" two drams.
+fn currency_token(token: &str, in_flag: bool) -> Option<(Currency, Place)> {
     use Currency::*;
     use Place::*;
     Some(match token {
@@ -277,8 +363,14 @@ fn currency_token(token: &str) -> Option<(Currency, Place)> {
         "₸" => (Kzt, Anywhere),
         "₴" => (Uah, Anywhere),
         "₹" => (Inr, Anywhere),
-        "rub" | "rur" | "usd" | "eur" | "gbp" | "chf" | "cny" | "kzt" | "uah" | "inr" => {
-            (Currency::from_code(if token == "rur" { "rub" } else { token })?, Anywhere)
+        "₾" => (Gel, Anywhere),
+        "₺" => (Try, Anywhere),
+        "₪" => (Ils, Anywhere),
+        "₼" => (Azn, Anywhere),
+        "rur" => (Rub, Anywhere),
+        "amd" | "try" | "cad" | "gel" if !in_flag => return None,
+        code if code.len() == 3 && code.is_ascii() && Currency::from_code(code).is_some() => {
+            (Currency::from_code(code)?, Anywhere)
         }
         "руб" | "рубль" | "рубля" | "рублей" | "р" => (Rub, After),
         "доллар" | "доллара" | "долларов" | "долл" | "бакс" | "бакса" | "баксов" => {
@@ -290,6 +382,17 @@ fn currency_token(token: &str) -> Option<(Currency, Place)> {
         "грн" | "гривна" | "гривны" | "гривен" => (Uah, After),
         "юань" | "юаня" | "юаней" | "yuan" => (Cny, After),
         "франк" | "франка" | "франков" => (Chf, After),
+        "лари" | "lari" => (Gel, After),
+        "драм" | "драмов" | "dram" | "drams" => (Amd, After),
+        "динар" | "динара" | "динаров" | "dinar" | "dinars" | "dinares" => (Rsd, After),
+        "лира" | "лиры" | "лир" | "lira" | "liras" => (Try, After),
+        "шекель" | "шекеля" | "шекелей" | "shekel" | "shekels" | "nis" => (Ils, After),
+        "манат" | "маната" | "манатов" | "manat" | "manats" => (Azn, After),
+        "сом" | "сома" | "сомов" | "som" => (Kgs, After),
+        "сум" | "сума" | "сумов" => (Uzs, After),
+        "дирхам" | "дирхама" | "дирхамов" | "dirham" | "dirhams" => (Aed, After),
+        "бат" | "бата" | "батов" | "baht" => (Thb, After),
+        "zł" | "zl" | "злотый" | "злотых" | "злотого" | "zloty" | "zlotys" => (Pln, After),
         _ => return None,
     })
 }
@@ -299,7 +402,8 @@ fn currency_token(token: &str) -> Option<(Currency, Place)> {
 struct Magnitude {
     /// The multiplier.
     factor: i128,
-    /// True for Russian words, which imply rubles when no currency is written.
+    /// True for Russian words, which make an amount of an unstated currency when none
+    /// is written.
     russian: bool,
 }
 
@@ -374,14 +478,14 @@ fn to_minor(integer: &str, fraction: &str, factor: i128) -> Option<i64> {
 }
 
 /// Reads an amount phrase starting at token `i`.
-fn read_at(tokens: &[&str], i: usize) -> Read {
+fn read_at(tokens: &[&str], i: usize, in_flag: bool) -> Read {
     let Some(&first) = tokens.get(i) else {
         return Read::Nothing;
     };
     // A symbol or code before the number: `€ 120`, `usd 950`.
     let mut before = None;
     let mut at = i;
-    if let Some((currency, Place::Anywhere)) = currency_token(first) {
+    if let Some((currency, Place::Anywhere)) = currency_token(first, in_flag) {
         before = Some(currency);
         at = i + 1;
     }
@@ -400,7 +504,7 @@ fn read_at(tokens: &[&str], i: usize) -> Read {
             magnitude = magnitude_word("тр");
             glued_currency = Some(Currency::Rub);
             at += 1;
-        } else if let Some((currency, _)) = currency_token(number.suffix) {
+        } else if let Some((currency, _)) = currency_token(number.suffix, in_flag) {
             glued_currency = Some(currency);
         } else {
             return Read::Nothing;
@@ -419,14 +523,14 @@ fn read_at(tokens: &[&str], i: usize) -> Read {
             magnitude = magnitude_word("тр");
             glued_currency = Some(Currency::Rub);
             at += 2;
-        } else if matches!(next, Some("к" | "k")) && after_next.and_then(currency_token).is_some() {
+        } else if matches!(next, Some("к" | "k")) && after_next.and_then(|t| currency_token(t, in_flag)).is_some() {
             magnitude = magnitude_suffix(next.unwrap_or_default());
             at += 1;
         }
     }
     let mut after = glued_currency;
     if after.is_none()
-        && let Some((currency, _)) = tokens.get(at).and_then(|t| currency_token(t))
+        && let Some((currency, _)) = tokens.get(at).and_then(|t| currency_token(t, in_flag))
         && (before.is_none() || before == Some(currency))
     {
         after = Some(currency);
@@ -434,7 +538,7 @@ fn read_at(tokens: &[&str], i: usize) -> Read {
     }
     let currency = match (before, after, magnitude) {
         (Some(c), _, _) | (None, Some(c), _) => c,
-        (None, None, Some(m)) if m.russian => Currency::Rub,
+        (None, None, Some(m)) if m.russian => Currency::Unstated,
         _ => return Read::NoCurrency(at),
     };
     let factor = magnitude.map_or(1, |m| m.factor);
@@ -470,13 +574,13 @@ mod tests {
         check("Ad placement, 15000 RUB", &["15000 RUB"]);
         check("40к руб", &["40000 RUB"]);
         check("40 к руб", &["40000 RUB"]);
-        check("Аренда за июнь, 65к — перевести", &["65000 RUB"]);
+        check("Аренда за июнь, 65к — перевести", &["65000 XXX"]);
         check("Аванс за электромонтаж — 85 т.р.", &["85000 RUB"]);
         check("85т.р.", &["85000 RUB"]);
         check("85 тр", &["85000 RUB"]);
-        check("предоплата 150 тыс. до пятницы", &["150000 RUB"]);
+        check("предоплата 150 тыс. до пятницы", &["150000 XXX"]);
         check("2 млн рублей", &["2000000 RUB"]);
-        check("1,5 млн", &["1500000 RUB"]);
+        check("1,5 млн", &["1500000 XXX"]);
         check("Сдать по 800 р. на подарок", &["800 RUB"]);
         check("800р", &["800 RUB"]);
         check("₽15000", &["15000 RUB"]);
@@ -524,6 +628,63 @@ mod tests {
         check("0,99 €", &["0.99 EUR"]);
     }
 
+    /// Where our users live and work: lari, dram, dinar, lira, shekel, manat, som, sum,
+    /// dirham, baht, złoty, and the Americas' dollars and pesos, by symbol, code and word.
+    #[test]
+    fn currencies_of_the_places_users_move_to() {
+        check("TbilEnergy: electricity for April — 86,40 ₾", &["86.40 GEL"]);
+        check("Оплатить свет — 86 лари", &["86 GEL"]);
+        check("Loft 42: prepay 1 350 ₾", &["1350 GEL"]);
+        check("Сдать 40 лари на экскурсию", &["40 GEL"]);
+        check("Аренда 250 000 драмов", &["250000 AMD"]);
+        check("Kirija 60.000 RSD", &["60000 RSD"]);
+        check("2.500 динаров за интернет", &["2500 RSD"]);
+        check("Depozito 15.000 ₺", &["15000 TRY"]);
+        check("150 лир за такси", &["150 TRY"]);
+        check("₪ 4,200", &["4200 ILS"]);
+        check("арнона 600 шекелей", &["600 ILS"]);
+        check("Bakı: 80 ₼", &["80 AZN"]);
+        check("5000 сомов за квартиру", &["5000 KGS"]);
+        check("перевести 300 000 сумов", &["300000 UZS"]);
+        check("Visa run, 250 AED", &["250 AED"]);
+        check("1 200 дирхамов", &["1200 AED"]);
+        check("Condo 18,000 THB", &["18000 THB"]);
+        check("Массаж 400 бат", &["400 THB"]);
+        check("Czynsz 3200 zł", &["3200 PLN"]);
+        check("Alquiler 12.000 MXN", &["12000 MXN"]);
+        check("Expensas ARS 85.000", &["85000 ARS"]);
+        check("BYN 300", &["300 BYN"]);
+    }
+
+    /// Codes that are also words or brands count only after a number.
+    #[test]
+    fn codes_that_are_words_count_only_after_the_number() {
+        check("try 3 times", &[]);
+        check("AMD 7800 benchmark", &[]);
+        check("Install CAD 2024", &[]);
+        check("gel 200 ml", &[]);
+        check("3. Open the help\n4. Try links", &[]);
+        check("2 AMD GPUs, 3 CAD files, 2 gel packs", &[]);
+        check("300 лари", &["300 GEL"]);
+        check("Ryzen for 300 USD, not AMD", &["300 USD"]);
+    }
+
+    /// A Russian magnitude without a currency is a number of an unstated currency, which
+    /// nobody can write: `--amount` still asks for one, and the hint names every currency.
+    #[test]
+    fn an_unstated_currency_is_read_from_text_only() {
+        check("Даша спрашивает, где апрельские 2.4к", &["2400 XXX"]);
+        check("кинуться маме на подарок — по 10к", &["10000 XXX"]);
+        check("Закинуть 31,5к евро на счёт", &["31500 EUR"]);
+        check("85 т.р.", &["85000 RUB"]);
+        assert_eq!(Currency::from_code("XXX"), None);
+        check_flag("100 XXX", Err("cannot read \"100 XXX\" as an amount"));
+        let hint = AmountError::NoCurrency { input: String::new() }.hint();
+        for c in Currency::ALL {
+            assert!(hint.contains(c.code()), "{hint} lacks {c}");
+        }
+    }
+
     #[test]
     fn not_amounts() {
         check("Купить клей — 12 мешков", &[]);
@@ -544,9 +705,14 @@ mod tests {
         check_flag("€120", Ok("120 EUR"));
         check_flag("1.500 EUR", Ok("1500 EUR"));
         check_flag("$1,200.50", Ok("1200.50 USD"));
-        check_flag("40к", Ok("40000 RUB"));
+        check_flag("40к", Err("\"40к\" has no currency"));
+        check_flag("40к руб", Ok("40000 RUB"));
         check_flag("usd 300", Ok("300 USD"));
         check_flag("0.5 usd", Ok("0.50 USD"));
+        check_flag("300 TRY", Ok("300 TRY"));
+        check_flag("GEL 86.40", Ok("86.40 GEL"));
+        check_flag("250000 amd", Ok("250000 AMD"));
+        check_flag("1900 CAD", Ok("1900 CAD"));
         check_flag("15000", Err("\"15000\" has no currency"));
         check_flag("fifteen rub", Err("cannot read \"fifteen rub\" as an amount"));
         check_flag("15000 RUB please", Err("cannot read \"15000 RUB please\" as an amount"));

@@ -135,10 +135,12 @@ pub trait DocFreq {
 }
 
 /// Compares two amounts: the same, close (the same whole units, or within
-/// [`AMOUNT_CLOSE_SHARE`]), different, or unknown.
+/// [`AMOUNT_CLOSE_SHARE`]), different, or unknown. An amount of an unstated currency
+/// (`65к`, code `XXX`) is compared with any currency by its number alone.
 pub fn amount_level(a: Option<&Money>, b: Option<&Money>) -> AmountLevel {
+    let unstated = |m: &Money| m.currency == tasks_text::Currency::UNSTATED_CODE;
     match (a, b) {
-        (Some(a), Some(b)) if a.currency != b.currency => AmountLevel::Different,
+        (Some(a), Some(b)) if a.currency != b.currency && !unstated(a) && !unstated(b) => AmountLevel::Different,
         (Some(a), Some(b)) if a.minor == b.minor => AmountLevel::Same,
         (Some(a), Some(b)) => {
             let whole = |m: i64| (m as f64 / 100.0).round() as i64;
@@ -540,6 +542,12 @@ mod tests {
         assert_eq!(level(read("1.450,00 EUR"), read("1450 €")), AmountLevel::Same);
         assert_eq!(level(read("2.350 €"), read("€2,350")), AmountLevel::Same);
         assert_eq!(level(read("за свет 96 евро"), read("Factura luz 96,40 €")), AmountLevel::Close);
+        // «апрельские 2.4к» names no currency: its number agrees with "2 400 $" and
+        // with "2400 ₽", and differs from "$2,600".
+        assert_eq!(level(read("где апрельские 2.4к"), read("инвойс за апрель — 2 400 $")), AmountLevel::Same);
+        assert_eq!(level(read("2400 ₽"), read("2.4к")), AmountLevel::Same);
+        assert_eq!(level(read("2.4к"), read("$2,600")), AmountLevel::Different);
+        assert_eq!(level(read("Оплатить свет — 86 лари"), read("electricity — 86,40 ₾")), AmountLevel::Close);
     }
     use crate::dedup::profile::ProfileInput;
 
