@@ -393,6 +393,22 @@ fn a_curve_moves_the_possible_threshold_and_agrees_with_the_band_at_five() {
     assert!(text.contains("   5 bits *"), "the SPEC's row is marked:\n{text}");
 }
 
+/// Counting on two sets adds their counts, however the run is asked for: this set
+/// counted with another (`--counted --count-also`) scores exactly as both named as the
+/// sets to count on (`--weights-from` twice).
+#[test]
+fn weights_counted_on_two_sets_are_the_same_either_way() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data");
+    let (holdout, third) = (root.join("dedup-holdout"), root.join("dedup-third"));
+    let (holdout, third) = (holdout.to_str().expect("path"), third.to_str().expect("path"));
+    let env = TestEnv::new();
+    let also = env.json(&["duplicates", "eval", holdout, "--counted", "--count-also", third]);
+    let named = env.json(&["duplicates", "eval", holdout, "--weights-from", holdout, "--weights-from", third]);
+    assert_eq!(also["runs"][0]["metrics"], named["runs"][0]["metrics"]);
+    let alone = env.json(&["duplicates", "eval", holdout, "--counted"]);
+    assert_ne!(alone["runs"][0]["metrics"], also["runs"][0]["metrics"], "the other set's counts were added");
+}
+
 /// A miss is explained by what the check saw as of the task's creation, so its best
 /// in-cluster candidate is never `possible` or `likely` (that would have been a hit).
 /// Scored in the full store instead, the third set's t0090 read 9.5 "possible": the

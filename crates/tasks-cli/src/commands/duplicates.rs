@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 use indicatif::ProgressBar;
 use tasks_core::dedup::embed::{EmbedConfig, Embedding};
 use tasks_core::dedup::eval::{self, Dataset, Metrics};
-use tasks_core::dedup::weights::Weights;
+use tasks_core::dedup::weights::{LevelCounts, Weights};
 use tasks_core::{ops, wire};
 
 use super::App;
@@ -88,9 +88,14 @@ pub struct EvalArgs {
     #[arg(long)]
     pub emit_weights: bool,
     /// Count the weights on another labelled set and score this one with them (a set
-    /// kept aside: `eval data/dedup-holdout --weights-from shared/data/dedup-dev`)
+    /// kept aside: `eval data/dedup-holdout --weights-from shared/data/dedup-dev`);
+    /// repeat it to count on several sets together
     #[arg(long, value_name = "DIR", conflicts_with_all = ["split", "counted"])]
-    pub weights_from: Option<PathBuf>,
+    pub weights_from: Vec<PathBuf>,
+    /// Add another labelled set's counts to whatever this run counts (each half of
+    /// `--split`, the whole set of `--counted` or `--emit-weights`); repeatable
+    #[arg(long, value_name = "DIR")]
+    pub count_also: Vec<PathBuf>,
     /// Also list every shown pair with its score and reasons
     #[arg(long)]
     pub pairs: bool,
@@ -306,12 +311,29 @@ fn print_misses(m: &Metrics, half: Option<&str>, bar: Option<&ProgressBar>) {
     }
 }
 
+/// Counts the levels of the labelled set in `dir`, with the embedder `like` has.
+fn counts_of(dir: &std::path::Path, like: &Dataset) -> Result<LevelCounts, CliError> {
+    let mut train = Dataset::load(dir)?;
+    train.embedding = like.embedding.clone();
+    Ok(eval::count_levels(&train, &|_: &str| true)?)
+}
+
 fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
     let mut set = Dataset::load(&a.dir)?;
     set.embedding = embedding_from_env()?;
     let all = |_: &str| true;
+    // Counts of the sets named by --count-also, added to every count this run makes.
+    let mut also = LevelCounts::default();
+    for dir in &a.count_also {
+        also.merge(&counts_of(dir, &set)?);
+    }
+    let count = |train: &dyn Fn(&str) -> bool| -> Result<Weights, CliError> {
+        let mut c = eval::count_levels(&set, train)?;
+        c.merge(&also);
+        Ok(c.estimate(None))
+    };
     if a.emit_weights {
-        let w = eval::count_levels(&set, &all)?.estimate(None);
+        let w = count(&all)?;
         print!("{}", w.to_rust());
         return Ok(());
     }
@@ -331,7 +353,7 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
         {
             let train = |id: &str| half(id) == train_a;
             let score = |id: &str| half(id) != train_a;
-            let w = eval::count_levels(&set, &train)?.estimate(None);
+            let w = count(&train)?;
             let (m, shown) = eval::replay(&set, &w, &score)?;
             if a.misses {
                 print_misses(&m, Some(if train_a { "B" } else { "A" }), bar.as_ref());
@@ -344,11 +366,18 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
         }
     } else {
         let (label, w) = if a.counted {
-            ("weights counted on this set", eval::count_levels(&set, &all)?.estimate(None))
-        } else if let Some(dir) = &a.weights_from {
-            let mut train = Dataset::load(dir)?;
-            train.embedding = set.embedding.clone();
-            ("weights counted on the other set", eval::count_levels(&train, &all)?.estimate(None))
+            ("weights counted on this set", count(&all)?)
+        } else if !a.weights_from.is_empty() {
+            let mut c = also.clone();
+            for dir in &a.weights_from {
+                c.merge(&counts_of(dir, &set)?);
+            }
+            let label = if a.weights_from.len() == 1 {
+                "weights counted on the other set"
+            } else {
+                "weights counted on the other sets"
+            };
+            (label, c.estimate(None))
         } else {
             ("built-in weights", Weights::builtin())
         };

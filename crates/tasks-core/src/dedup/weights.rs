@@ -151,6 +151,17 @@ impl LevelCounts {
         }
     }
 
+    /// Adds another set's counts: weights counted on two labelled sets together.
+    pub fn merge(&mut self, other: &LevelCounts) {
+        for (mine, theirs) in [(&mut self.matches, &other.matches), (&mut self.randoms, &other.randoms)] {
+            for (level, n) in theirs {
+                *mine.entry(*level).or_default() += n;
+            }
+        }
+        self.n_matches += other.n_matches;
+        self.n_randoms += other.n_randoms;
+    }
+
     /// Estimates m and u per level by counting, with [`PSEUDO_COUNT`] smoothing.
     pub fn estimate(&self, prior_pairs: Option<f64>) -> Weights {
         let mut stats: BTreeMap<Level, LevelStat> = BTreeMap::new();
@@ -399,6 +410,26 @@ mod tests {
         assert_eq!(band_of(9.6, &older, true, false), crate::dedup::Band::Possible);
         let other = Levels { entity: EntityLevel::Month, ..levels };
         assert_eq!(band_of(9.6, &other, true, false), crate::dedup::Band::Possible);
+    }
+
+    /// Two sets' counts merged are the counts of both sets' pairs added into one.
+    #[test]
+    fn merged_counts_are_the_counts_of_both_sets() {
+        let day = [Level::Age(AgeLevel::Day), Level::Text(TextLevel::Most)];
+        let older = [Level::Age(AgeLevel::Older), Level::Text(TextLevel::None)];
+        let (mut a, mut b, mut both) = (LevelCounts::default(), LevelCounts::default(), LevelCounts::default());
+        a.add(&day, true);
+        a.add(&older, false);
+        b.add(&older, false);
+        b.add(&day, false);
+        for (levels, dup) in [(&day, true), (&older, false), (&older, false), (&day, false)] {
+            both.add(levels, dup);
+        }
+        a.merge(&b);
+        assert_eq!((a.n_matches, a.n_randoms), (both.n_matches, both.n_randoms));
+        assert_eq!(a.matches, both.matches);
+        assert_eq!(a.randoms, both.randoms);
+        assert_eq!(a.estimate(None), both.estimate(None));
     }
 
     fn stat(m: f64, u: f64) -> LevelStat {
