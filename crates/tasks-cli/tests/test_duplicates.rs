@@ -431,15 +431,16 @@ fn a_miss_is_explained_as_of_its_creation() {
 /// (recall, precision, cross-language recall) floors on the held-out set. Precision
 /// went from 0.67 to 0.65 once, for a trade said in docs/decisions.md (another person
 /// with no chat in common is one source level: +2 true pairs on the third set, +1
-/// false pair here).
-const HOLDOUT_FLOOR: (f64, f64, f64) = (0.57, 0.65, 0.54);
+/// false pair here). Raised to (0.59, 0.66) when a derivation the stemmer leaves apart
+/// became one word (`compare::NEAR_STEM_PREFIX`).
+const HOLDOUT_FLOOR: (f64, f64, f64) = (0.59, 0.66, 0.54);
 
 /// (recall, precision, cross-language recall) floors on the third set (raised from
 /// (0.64, 0.67) when amounts of an unstated currency and the lari were read).
 const THIRD_FLOOR: (f64, f64, f64) = (0.65, 0.72, 0.54);
 
 /// (recall, precision, cross-language recall) floors on the fourth set.
-const FOURTH_FLOOR: (f64, f64, f64) = (0.58, 0.64, 0.38);
+const FOURTH_FLOOR: (f64, f64, f64) = (0.59, 0.65, 0.38);
 
 /// The third and fourth sets (`data/dedup-third`, `data/dedup-fourth`: other worlds,
 /// written apart from the check, never counted in the built-in weights) are scored

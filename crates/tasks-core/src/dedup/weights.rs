@@ -353,11 +353,11 @@ const BUILTIN: &[(Level, f64, f64)] = &[
     (Level::Amount(AmountLevel::Unknown), 0.9028, 0.89747),    // +0.01
     (Level::Text(TextLevel::Exact), 0.1065, 0.00143),          // +6.22
     (Level::Text(TextLevel::Most), 0.1065, 0.00143),           // +6.22
-    (Level::Text(TextLevel::Half), 0.1898, 0.00426),           // +5.48
-    (Level::Text(TextLevel::UnitsMost), 0.1898, 0.00426),      // +5.48
-    (Level::Text(TextLevel::Trigram), 0.0824, 0.00873),        // +3.24
-    (Level::Text(TextLevel::Rare), 0.0824, 0.00873),           // +3.24
-    (Level::Text(TextLevel::UnitsHalf), 0.0824, 0.00873),      // +3.24
+    (Level::Text(TextLevel::Half), 0.1954, 0.00426),           // +5.52
+    (Level::Text(TextLevel::UnitsMost), 0.1954, 0.00426),      // +5.52
+    (Level::Text(TextLevel::Trigram), 0.0787, 0.00846),        // +3.22
+    (Level::Text(TextLevel::Rare), 0.0787, 0.00846),           // +3.22
+    (Level::Text(TextLevel::UnitsHalf), 0.0787, 0.00926),      // +3.09
     (Level::Text(TextLevel::UnitsTwo), 0.0787, 0.02407),       // +1.71
     (Level::Text(TextLevel::Common), 0.0565, 0.20519),         // -1.86
     (Level::Text(TextLevel::ConceptCross), 0.0120, 0.08204),   // -2.77
