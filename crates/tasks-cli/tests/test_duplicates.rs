@@ -388,7 +388,11 @@ fn a_curve_moves_the_possible_threshold_and_agrees_with_the_band_at_five() {
     }
     assert!(num(at(0.0), "shown_pairs") > num(at(5.0), "shown_pairs"), "{run}");
     assert!(num(at(5.0), "shown_pairs") > num(at(10.0), "shown_pairs"), "{run}");
-    assert_eq!(at(0.0)["likely_pairs"], run["metrics"]["likely_pairs"], "likely does not move");
+    for row in curve {
+        for k in ["likely_pairs", "likely_recall", "likely_precision"] {
+            assert_eq!(row["metrics"][k], run["metrics"][k], "likely does not move: {row}");
+        }
+    }
     let text = env.ok(&["duplicates", "eval", dir.to_str().expect("path"), "--curve"]).stdout;
     assert!(text.contains("   5 bits *"), "the SPEC's row is marked:\n{text}");
 }
@@ -405,6 +409,12 @@ fn weights_counted_on_two_sets_are_the_same_either_way() {
     let also = env.json(&["duplicates", "eval", holdout, "--counted", "--count-also", third]);
     let named = env.json(&["duplicates", "eval", holdout, "--weights-from", holdout, "--weights-from", third]);
     assert_eq!(also["runs"][0]["metrics"], named["runs"][0]["metrics"]);
+    // Options a run would ignore are refused, not ignored.
+    let r = env.run(&["duplicates", "eval", holdout, "--count-also", third]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("--count-also"), "{}", r.stderr);
+    let r = env.run(&["duplicates", "eval", holdout, "--emit-weights", "--curve"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
     let alone = env.json(&["duplicates", "eval", holdout, "--counted"]);
     assert_ne!(alone["runs"][0]["metrics"], also["runs"][0]["metrics"], "the other set's counts were added");
 }
@@ -440,7 +450,7 @@ const HOLDOUT_FLOOR: (f64, f64, f64) = (0.59, 0.66, 0.54);
 const THIRD_FLOOR: (f64, f64, f64) = (0.65, 0.72, 0.54);
 
 /// (recall, precision, cross-language recall) floors on the fourth set.
-const FOURTH_FLOOR: (f64, f64, f64) = (0.59, 0.65, 0.38);
+const FOURTH_FLOOR: (f64, f64, f64) = (0.61, 0.68, 0.40);
 
 /// The third and fourth sets (`data/dedup-third`, `data/dedup-fourth`: other worlds,
 /// written apart from the check, never counted in the built-in weights) are scored

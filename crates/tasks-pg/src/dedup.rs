@@ -203,9 +203,9 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
         self.one_i64("SELECT count(*) FROM tasks WHERE person_id = $1", &[&person_id])
     }
 
-    fn amount_count(&self, minor: i64, currency: &str) -> Result<i64> {
+    fn amount_count(&self, minor: i64, currency: Option<&str>) -> Result<i64> {
         self.one_i64(
-            "SELECT count(*) FROM task_signatures WHERE amount_minor = $1 AND currency = $2",
+            "SELECT count(*) FROM task_signatures WHERE amount_minor = $1 AND ($2::text IS NULL OR currency = $2)",
             &[&minor, &currency],
         )
     }

@@ -92,7 +92,8 @@ pub enum Currency {
     /// Argentine peso.
     Ars,
     /// A number written with a Russian magnitude and no currency (`65к`, `150 тыс.`):
-    /// rubles in Moscow, euros in Valencia, lari in Tbilisi. Its ISO 4217 code is `XXX`
+    /// rubles in Moscow, euros in Valencia, lari in Tbilisi; or in pesos, which several
+    /// countries call their currency. Its ISO 4217 code is `XXX`
     /// ("no currency"); the duplicate check compares it with any currency by the number.
     /// Not in [`Currency::ALL`]: nobody can write it, so `--amount` cannot name it.
     Unstated,
@@ -340,6 +341,10 @@ enum Place {
     Anywhere,
     /// Words (`руб`, `р`, `euros`): after the number only.
     After,
+    /// ISO codes that are also words or brands (`amd`, `cad`, `gel`): in text only after
+    /// a number of three digits or more, or with a fraction ("41,300 AMD", "86.40 GEL"),
+    /// never after a small count ("2 AMD GPUs", "2 gel packs").
+    AfterSum,
 }
 
 /// Returns true when a normalized token names a currency (`₽`, `usd`, `руб`, `euros` …).
@@ -349,9 +354,11 @@ pub(crate) fn is_currency_word(token: &str) -> bool {
 
 /// Returns the currency a normalized token names, and where it may stand.
 ///
-/// ISO codes stand anywhere. The ones that are also words or brands (`try`, `amd`,
-/// `cad`, `gel`) are read only in `--amount` (`in_flag`), never in free text: "4. Try
-/// the links" in a bug report is not four lira, nor "2 AMD GPUs" two drams.
+/// ISO codes stand anywhere. The ones that are also words or brands stand anywhere only
+/// in `--amount` (`in_flag`); in free text `amd`, `cad` and `gel` are read only after a
+/// sum ([`Place::AfterSum`]: "2 AMD GPUs" is not two drams), and `try` and `kgs` never:
+/// "1400 try {" is a line of code in a bug report, "20 kgs" kilograms (₺ and «лир»
+/// still say lira).
 fn currency_token(token: &str, in_flag: bool) -> Option<(Currency, Place)> {
     use Currency::*;
     use Place::*;
@@ -368,7 +375,8 @@ fn currency_token(token: &str, in_flag: bool) -> Option<(Currency, Place)> {
         "₪" => (Ils, Anywhere),
         "₼" => (Azn, Anywhere),
         "rur" => (Rub, Anywhere),
-        "amd" | "try" | "cad" | "gel" if !in_flag => return None,
+        "kgs" | "try" if !in_flag => return None,
+        "amd" | "cad" | "gel" if !in_flag => (Currency::from_code(token)?, AfterSum),
         code if code.len() == 3 && code.is_ascii() && Currency::from_code(code).is_some() => {
             (Currency::from_code(code)?, Anywhere)
         }
@@ -392,7 +400,10 @@ fn currency_token(token: &str, in_flag: bool) -> Option<(Currency, Place)> {
         "сум" | "сума" | "сумов" => (Uzs, After),
         "дирхам" | "дирхама" | "дирхамов" | "dirham" | "dirhams" => (Aed, After),
         "бат" | "бата" | "батов" | "baht" => (Thb, After),
-        "zł" | "zl" | "злотый" | "злотых" | "злотого" | "zloty" | "zlotys" => (Pln, After),
+        // `zł` is normalized to `zl` (ł folds to l).
+        "zl" | "злотый" | "злотых" | "злотого" | "zloty" | "zlotys" => (Pln, After),
+        // Pesos of several countries: the number is known, the currency is not.
+        "песо" | "peso" | "pesos" => (Unstated, After),
         _ => return None,
     })
 }
@@ -482,11 +493,20 @@ fn read_at(tokens: &[&str], i: usize, in_flag: bool) -> Read {
     let Some(&first) = tokens.get(i) else {
         return Read::Nothing;
     };
-    // A symbol or code before the number: `€ 120`, `usd 950`.
+    // A symbol or code before the number: `€ 120`, `usd 950`. A dollar sign is the US
+    // dollar unless a country's letters stand before it (`C$`, `MX$` normalize to
+    // `c $`, `mx $`) or a code follows the number (`$18,450.00 MXN`).
     let mut before = None;
     let mut at = i;
+    let dollar_sign = first == "$";
     if let Some((currency, Place::Anywhere)) = currency_token(first, in_flag) {
-        before = Some(currency);
+        let country = i.checked_sub(1).and_then(|p| tokens.get(p)).copied();
+        before = Some(match (dollar_sign, country) {
+            (true, Some("c" | "ca")) => Currency::Cad,
+            (true, Some("mx")) => Currency::Mxn,
+            (true, Some("ar")) => Currency::Ars,
+            _ => currency,
+        });
         at = i + 1;
     }
     let Some(number) = tokens.get(at).and_then(|t| number_token(t)) else {
@@ -529,14 +549,17 @@ fn read_at(tokens: &[&str], i: usize, in_flag: bool) -> Read {
         }
     }
     let mut after = glued_currency;
+    let sum = number.integer.len() >= 3 || !number.fraction.is_empty() || magnitude.is_some();
     if after.is_none()
-        && let Some((currency, _)) = tokens.get(at).and_then(|t| currency_token(t, in_flag))
-        && (before.is_none() || before == Some(currency))
+        && let Some((currency, place)) = tokens.get(at).and_then(|t| currency_token(t, in_flag))
+        && (place != Place::AfterSum || sum)
+        && (before.is_none() || before == Some(currency) || dollar_sign)
     {
         after = Some(currency);
         at += 1;
     }
     let currency = match (before, after, magnitude) {
+        (Some(_), Some(c), _) if dollar_sign => c,
         (Some(c), _, _) | (None, Some(c), _) => c,
         (None, None, Some(m)) if m.russian => Currency::Unstated,
         _ => return Read::NoCurrency(at),
@@ -654,11 +677,18 @@ mod tests {
         check("Alquiler 12.000 MXN", &["12000 MXN"]);
         check("Expensas ARS 85.000", &["85000 ARS"]);
         check("BYN 300", &["300 BYN"]);
+        check("Pago a proveedor: $18,450.00 MXN", &["18450 MXN"]);
+        check("C$ 1,900 rent", &["1900 CAD"]);
+        check("MX$18,450", &["18450 MXN"]);
+        check("US$ 1.500", &["1500 USD"]);
+        check("$1,200 a month", &["1200 USD"]);
+        check("18 450 pesos", &["18450 XXX"]);
     }
 
-    /// Codes that are also words or brands count only after a number.
+    /// Codes that are also words or brands count only after a sum (three digits or
+    /// more, or a fraction), never after a small count; `kgs` is kilograms in text.
     #[test]
-    fn codes_that_are_words_count_only_after_the_number() {
+    fn codes_that_are_words_count_only_after_a_sum() {
         check("try 3 times", &[]);
         check("AMD 7800 benchmark", &[]);
         check("Install CAD 2024", &[]);
@@ -666,6 +696,12 @@ mod tests {
         check("3. Open the help\n4. Try links", &[]);
         check("2 AMD GPUs, 3 CAD files, 2 gel packs", &[]);
         check("300 лари", &["300 GEL"]);
+        check("Electricity 41,300 AMD (January)", &["41300 AMD"]);
+        check("TbilEnergy 86.40 GEL", &["86.40 GEL"]);
+        check("Rent 1,900 CAD", &["1900 CAD"]);
+        check("20 kgs of green coffee, 1500 kgs next month", &[]);
+        check("line 1400:   try {", &[]);
+        check("AMD 41300", &[]);
         check("Ryzen for 300 USD, not AMD", &["300 USD"]);
     }
 
@@ -713,6 +749,7 @@ mod tests {
         check_flag("GEL 86.40", Ok("86.40 GEL"));
         check_flag("250000 amd", Ok("250000 AMD"));
         check_flag("1900 CAD", Ok("1900 CAD"));
+        check_flag("20 kgs", Ok("20 KGS"));
         check_flag("15000", Err("\"15000\" has no currency"));
         check_flag("fifteen rub", Err("cannot read \"fifteen rub\" as an amount"));
         check_flag("15000 RUB please", Err("cannot read \"15000 RUB please\" as an amount"));

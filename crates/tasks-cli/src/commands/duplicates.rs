@@ -85,7 +85,7 @@ pub struct EvalArgs {
     #[arg(long, conflicts_with = "split")]
     pub counted: bool,
     /// Print the weight table counted on the whole set as Rust source, and exit
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["split", "counted", "weights_from", "pairs", "misses", "curve"])]
     pub emit_weights: bool,
     /// Count the weights on another labelled set and score this one with them (a set
     /// kept aside: `eval data/dedup-holdout --weights-from shared/data/dedup-dev`);
@@ -322,6 +322,13 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
     let mut set = Dataset::load(&a.dir)?;
     set.embedding = embedding_from_env()?;
     let all = |_: &str| true;
+    let counts = a.split || a.counted || a.emit_weights || !a.weights_from.is_empty();
+    if !a.count_also.is_empty() && !counts {
+        return Err(CliError::validation(
+            "--count-also adds counts to a run that counts, and this one scores with the built-in weights",
+            Some("give it with --split, --counted, --weights-from or --emit-weights".into()),
+        ));
+    }
     // Counts of the sets named by --count-also, added to every count this run makes.
     let mut also = LevelCounts::default();
     for dir in &a.count_also {
@@ -345,6 +352,7 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
     });
     let mut runs: Vec<(String, Metrics)> = Vec::new();
     let mut curves: Vec<Vec<(f64, Metrics)>> = Vec::new();
+    let thresholds: &[f64] = if a.curve { &eval::CURVE_THRESHOLDS } else { &[] };
     let mut listing = Vec::new();
     if a.split {
         let half = eval::half_of(&set);
@@ -354,13 +362,11 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
             let train = |id: &str| half(id) == train_a;
             let score = |id: &str| half(id) != train_a;
             let w = count(&train)?;
-            let (m, shown) = eval::replay(&set, &w, &score)?;
+            let (m, shown, curve) = eval::replay_with_curve(&set, &w, &score, thresholds)?;
             if a.misses {
                 print_misses(&m, Some(if train_a { "B" } else { "A" }), bar.as_ref());
             }
-            if a.curve {
-                curves.push(eval::curve(&set, &w, &score, &eval::CURVE_THRESHOLDS)?);
-            }
+            curves.push(curve);
             runs.push((name.to_string(), m));
             listing.extend(shown);
         }
@@ -381,13 +387,11 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
         } else {
             ("built-in weights", Weights::builtin())
         };
-        let (m, shown) = eval::replay(&set, &w, &all)?;
+        let (m, shown, curve) = eval::replay_with_curve(&set, &w, &all, thresholds)?;
         if a.misses {
             print_misses(&m, None, bar.as_ref());
         }
-        if a.curve {
-            curves.push(eval::curve(&set, &w, &all, &eval::CURVE_THRESHOLDS)?);
-        }
+        curves.push(curve);
         runs.push((label.to_string(), m));
         listing = shown;
     }
@@ -406,7 +410,7 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
             );
             for (i, (label, m)) in runs.iter().enumerate() {
                 s.push_str(&metrics_text(label, m));
-                if let Some(curve) = curves.get(i) {
+                if let Some(curve) = curves.get(i).filter(|c| !c.is_empty()) {
                     s.push_str(&curve_text(curve));
                 }
             }

@@ -63,7 +63,8 @@ pub const RARE_MIN_STORE: i64 = 100;
 /// two to count as one word in the stem shares (`most`, `half`): a derivation the
 /// stemmer leaves apart, «апостиль» / «апостилирования» (апостил / апостилирован).
 /// Five and six gave the same figures on every set; six keeps short stems apart
-/// ("organ" / "organiz", «перев» of перевод and перевозка never qualifies).
+/// ("organ" / "organiz"). Only a whole stem beginning the other counts: перевод and
+/// перевозка, which share «перево», never match.
 pub const NEAR_STEM_PREFIX: usize = 6;
 /// Age levels: created within a day, three days, a week (the check looks back 14 days).
 pub const AGE_DAY_MS: i64 = 86_400_000;
@@ -489,7 +490,8 @@ mod tests {
         let stems = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<BTreeSet<String>>();
         assert!(near_stem_in("апостил", &stems(&["апостилирован"])));
         assert!(near_stem_in("апостилирован", &stems(&["апостил"])));
-        assert!(!near_stem_in("перевод", &stems(&["перевозк"])), "only «перев» in common");
+        assert!(!near_stem_in("перевод", &stems(&["перевозк"])), "neither begins the other");
+        assert!(near_stem_in("organiz", &stems(&["organization"])), "long enough");
         assert!(!near_stem_in("organ", &stems(&["organiz"])), "too short to be sure");
         assert!(!near_stem_in("202604", &stems(&["2026041"])), "numbers are identifiers");
     }

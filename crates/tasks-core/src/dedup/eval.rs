@@ -216,32 +216,40 @@ fn replay_report(set: &Dataset, weights: &Weights) -> Result<Vec<CheckLine>> {
     Ok(import::import_text(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?.report)
 }
 
+/// The metrics at each possible-band threshold (bits), lowest first.
+pub type Curve = Vec<(f64, Metrics)>;
+
 /// Replays the set through the check with `weights`; metrics count only the tasks for
 /// which `scored(id)` is true (all of them, or one half of a split), and only possible
 /// and likely candidates, as `add` shows them.
 pub fn replay(set: &Dataset, weights: &Weights, scored: &dyn Fn(&str) -> bool) -> Result<(Metrics, Vec<Shown>)> {
-    let report = replay_report(set, weights)?;
-    Ok(tally(set, &report, scored, &|c| c.band >= Band::Possible))
+    let (metrics, shown, _) = replay_with_curve(set, weights, scored, &[])?;
+    Ok((metrics, shown))
 }
 
-/// Replays the set once and tallies it as if the possible band began at each of
-/// `thresholds` (bits) instead of [`POSSIBLE`]. A candidate a band rule lifted above
-/// its score (the same title within a day) stays shown at every threshold; the likely
-/// figures are the bands' own. At [`POSSIBLE`] the row equals [`replay`]'s metrics.
-pub fn curve(
+/// Like [`replay`], and tallies the same replay as if the possible band began at each of
+/// `thresholds` (bits) instead of [`POSSIBLE`]: the curve of `duplicates eval --curve`.
+/// A likely candidate stays shown at every threshold (likely figures do not move), and
+/// so does a candidate a band rule lifted above its score (the same title within a
+/// day); at [`POSSIBLE`] the curve's row equals the metrics.
+pub fn replay_with_curve(
     set: &Dataset,
     weights: &Weights,
     scored: &dyn Fn(&str) -> bool,
     thresholds: &[f64],
-) -> Result<Vec<(f64, Metrics)>> {
+) -> Result<(Metrics, Vec<Shown>, Curve)> {
     let report = replay_report(set, weights)?;
-    Ok(thresholds
+    let (metrics, shown) = tally(set, &report, scored, &|c| c.band >= Band::Possible);
+    let curve = thresholds
         .iter()
         .map(|&t| {
-            let shown = |c: &Candidate| c.score >= t || (c.band >= Band::Possible && c.score < POSSIBLE);
-            (t, tally(set, &report, scored, &shown).0)
+            let shown_at = |c: &Candidate| {
+                c.band == Band::Likely || c.score >= t || (c.band >= Band::Possible && c.score < POSSIBLE)
+            };
+            (t, tally(set, &report, scored, &shown_at).0)
         })
-        .collect())
+        .collect();
+    Ok((metrics, shown, curve))
 }
 
 /// Counts one replay's report: `shown` says which candidates `add` would show.

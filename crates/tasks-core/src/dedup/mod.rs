@@ -280,7 +280,7 @@ impl CheckSource for SqliteSource<'_> {
     fn person_count(&self, person_id: i64) -> Result<i64> {
         store_dedup::person_count(self.conn, person_id)
     }
-    fn amount_count(&self, minor: i64, currency: &str) -> Result<i64> {
+    fn amount_count(&self, minor: i64, currency: Option<&str>) -> Result<i64> {
         store_dedup::amount_count(self.conn, minor, currency)
     }
     fn learned_weights(&self) -> Result<Vec<(Level, f64, f64)>> {
@@ -689,7 +689,10 @@ pub fn check_on(
                 Some(a) => a,
                 None => *amount_avg.insert(squares()?.1 / (with_amount as f64).powi(2)),
             };
-            tf.amount = Some((source.amount_count(m.minor, &m.currency)? as f64 / with_amount as f64, avg));
+            // Two amounts are `same` in different currencies only when one is unstated:
+            // then the number is what agrees, in whatever currency it was written.
+            let currency = new.amount.as_ref().filter(|n| n.currency == m.currency).map(|_| m.currency.as_str());
+            tf.amount = Some((source.amount_count(m.minor, currency)? as f64 / with_amount as f64, avg));
         }
         let s = score(weights, &c.levels, &tf);
         out.push(Candidate {
@@ -932,7 +935,7 @@ mod tests {
         fn person_count(&self, person_id: i64) -> Result<i64> {
             self.inner.person_count(person_id)
         }
-        fn amount_count(&self, minor: i64, currency: &str) -> Result<i64> {
+        fn amount_count(&self, minor: i64, currency: Option<&str>) -> Result<i64> {
             self.inner.amount_count(minor, currency)
         }
         fn learned_weights(&self) -> Result<Vec<(Level, f64, f64)>> {

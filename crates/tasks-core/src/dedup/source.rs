@@ -111,8 +111,10 @@ pub trait CheckSource {
     fn squares(&self) -> Result<(f64, f64)>;
     /// Returns how many tasks are about this person.
     fn person_count(&self, person_id: i64) -> Result<i64>;
-    /// Returns how many tasks carry this amount (the field, else one read from text).
-    fn amount_count(&self, minor: i64, currency: &str) -> Result<i64>;
+    /// Returns how many tasks carry this amount (the field, else one read from text), in
+    /// this currency or, for `None`, in any (an amount of an unstated currency agrees
+    /// with the same number in every currency).
+    fn amount_count(&self, minor: i64, currency: Option<&str>) -> Result<i64>;
     /// Returns the weights kept by `duplicates retrain --apply` as (level, m, u).
     fn learned_weights(&self) -> Result<Vec<(crate::dedup::levels::Level, f64, f64)>>;
     /// Gives both profiles their embeddings when the store has an embedder attached

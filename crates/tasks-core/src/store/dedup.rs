@@ -299,9 +299,10 @@ pub(crate) fn person_count(conn: &rusqlite::Connection, person_id: i64) -> Resul
 }
 
 /// Returns how many tasks carry this amount.
-pub(crate) fn amount_count(conn: &rusqlite::Connection, minor: i64, currency: &str) -> Result<i64> {
-    let mut stmt =
-        conn.prepare_cached("SELECT count(*) FROM task_signatures WHERE amount_minor = ?1 AND currency = ?2")?;
+pub(crate) fn amount_count(conn: &rusqlite::Connection, minor: i64, currency: Option<&str>) -> Result<i64> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT count(*) FROM task_signatures WHERE amount_minor = ?1 AND (?2 IS NULL OR currency = ?2)",
+    )?;
     Ok(stmt.query_row(params![minor, currency], |r| r.get(0))?)
 }
 
@@ -527,6 +528,22 @@ mod tests {
         let store = crate::store::Store::open(&path).expect("store");
         let ctx = crate::Context::new("2026-12-02T10:00:00Z".parse().expect("time"), "me", jiff::tz::TimeZone::UTC);
         (dir, path, store, ctx)
+    }
+
+    /// An amount's count in one currency, or in any: an unstated currency («2.4к»)
+    /// agrees with the same number in every currency, so its frequency is the number's.
+    #[test]
+    fn an_amount_is_counted_in_its_currency_or_in_any() {
+        use crate::ops::add;
+        let (_dir, _, mut store, ctx) = on_disk();
+        for title in ["Pay Dasha 2 400 $", "Invoice for April, 2400 USD", "Rent 2400 €", "апрельские 2.4к", "Gym 40 $"]
+        {
+            let req = add::AddRequest { dup_choice: add::DupChoice::New, ..add::AddRequest::titled(title) };
+            add::add(&mut store, &ctx, &req).expect("add");
+        }
+        assert_eq!(amount_count(store.conn(), 240_000, Some("USD")).expect("count"), 2);
+        assert_eq!(amount_count(store.conn(), 240_000, Some("XXX")).expect("count"), 1);
+        assert_eq!(amount_count(store.conn(), 240_000, None).expect("count"), 4);
     }
 
     #[test]

@@ -134,7 +134,7 @@ pub fn metrics(m: &Metrics) -> Value {
 pub fn evaluation(set: &Dataset, runs: &[(String, Metrics)], curves: &[Vec<(f64, Metrics)>]) -> Value {
     let run = |i: usize, (label, m): &(String, Metrics)| {
         let mut v = json!({ "label": label, "metrics": metrics(m) });
-        if let Some(curve) = curves.get(i) {
+        if let Some(curve) = curves.get(i).filter(|c| !c.is_empty()) {
             v["curve"] = curve.iter().map(|(t, m)| json!({ "possible_from": t, "metrics": metrics(m) })).collect();
         }
         v
