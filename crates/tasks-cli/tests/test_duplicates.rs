@@ -419,6 +419,39 @@ fn weights_counted_on_two_sets_are_the_same_either_way() {
     assert_ne!(alone["runs"][0]["metrics"], also["runs"][0]["metrics"], "the other set's counts were added");
 }
 
+/// `duplicates reindex` rewrites what an older version read into the check's index: a
+/// signature stored as rubles for «65к» (as versions before the unstated currency read
+/// it; the frequency of a same amount is counted from signatures) is read again. What
+/// the check shows is unchanged, and a second reindex changes nothing.
+#[test]
+fn reindex_rereads_what_an_older_version_stored() {
+    let env = TestEnv::new();
+    env.json(&["add", "Аренда за июнь, 65к — перевести Арсену"]);
+    env.json(&["add", "Renew the passport", "--new"]);
+    let probe = ["check", "June rent to Arsen, 65 000 €", "--all"];
+    let before = env.json(&probe);
+    assert_eq!(before["candidates"][0]["levels"]["amount"], "same", "{before}");
+    let currency = || -> Vec<String> {
+        let conn = rusqlite::Connection::open(env.db()).expect("open the store");
+        let mut stmt = conn.prepare("SELECT currency FROM task_signatures WHERE currency IS NOT NULL").expect("sql");
+        stmt.query_map([], |r| r.get(0)).expect("query").collect::<rusqlite::Result<_>>().expect("rows")
+    };
+    assert_eq!(currency(), ["XXX"]);
+    rusqlite::Connection::open(env.db())
+        .expect("open the store")
+        .execute("UPDATE task_signatures SET currency = 'RUB' WHERE currency = 'XXX'", [])
+        .expect("age the signature");
+    let v = env.json(&["duplicates", "reindex"]);
+    assert_eq!(v["reindexed"], 2, "{v}");
+    assert_eq!(currency(), ["XXX"], "read again as this version reads it");
+    assert_eq!(env.json(&probe), before);
+    env.json(&["duplicates", "reindex"]);
+    assert_eq!(currency(), ["XXX"]);
+    assert_eq!(env.json(&probe), before, "a second reindex changes nothing");
+    let text = env.ok(&["duplicates", "reindex"]).stdout;
+    assert!(text.contains("index of 2 task(s)"), "{text}");
+}
+
 /// A miss is explained by what the check saw as of the task's creation, so its best
 /// in-cluster candidate is never `possible` or `likely` (that would have been a hit).
 /// Scored in the full store instead, the third set's t0090 read 9.5 "possible": the

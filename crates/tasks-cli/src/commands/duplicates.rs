@@ -32,6 +32,9 @@ pub enum DuplicatesCommand {
     Retrain(RetrainArgs),
     /// Score the check on a labelled set (tasks.jsonl, pairs.jsonl, negatives.jsonl)
     Eval(EvalArgs),
+    /// Rewrite the check's index of every task as this version reads text (after an
+    /// upgrade that reads amounts, dates or words differently)
+    Reindex,
 }
 
 #[derive(Debug, Args)]
@@ -115,7 +118,7 @@ impl DuplicatesArgs {
     pub fn writes(&self) -> bool {
         match &self.command {
             None | Some(DuplicatesCommand::List) | Some(DuplicatesCommand::Eval(_)) => false,
-            Some(DuplicatesCommand::Reject(_)) => true,
+            Some(DuplicatesCommand::Reject(_) | DuplicatesCommand::Reindex) => true,
             Some(DuplicatesCommand::Retrain(a)) => a.apply,
         }
     }
@@ -172,7 +175,27 @@ pub fn run(app: &mut App, args: DuplicatesArgs) -> Result<(), CliError> {
         DuplicatesCommand::Reject(a) => reject(app, a),
         DuplicatesCommand::Retrain(a) => retrain(app, a),
         DuplicatesCommand::Eval(a) => eval_cmd(app, a),
+        DuplicatesCommand::Reindex => reindex(app),
     }
+}
+
+/// `tasks duplicates reindex`, with a progress bar on a terminal.
+fn reindex(app: &mut App) -> Result<(), CliError> {
+    let bar = super::transfer::bar(app.json, Some(0), "reindexing {bar:30} {pos}/{len} tasks {elapsed}");
+    let n = ops::duplicates::reindex(&mut app.store, &mut |done, total| {
+        if let Some(b) = &bar {
+            b.set_length(total as u64);
+            b.set_position(done as u64);
+        }
+    })?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    app.print(
+        || serde_json::json!({ "reindexed": n }),
+        || format!("Rewrote the duplicate check's index of {n} task(s).\n"),
+    );
+    Ok(())
 }
 
 fn list(app: &App, limit: usize) -> Result<(), CliError> {

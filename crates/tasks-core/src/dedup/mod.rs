@@ -743,13 +743,32 @@ fn weighed_stems(new: &Profile, candidates: &[Profile]) -> Vec<String> {
 /// Writes a task's rows in the FTS5 indexes, its signature and, when an embedder is
 /// attached, its title embedding (same transaction as the task write).
 pub(crate) fn index(tx: &Tx<'_>, task_id: i64) -> Result<()> {
+    write_index_rows(tx, task_id)?;
+    store_dedup::refresh_stats(tx)
+}
+
+/// Replaces a task's FTS5 rows, signature and embedding (no statistics refresh).
+fn write_index_rows(tx: &Tx<'_>, task_id: i64) -> Result<()> {
     let row = store_dedup::candidate_row(tx, task_id)?;
     let p = row_profile(&row);
     let words = format!("{} {}", tasks_text::normalize(&row.title), tasks_text::normalize(&row.description));
     store_dedup::index_task(tx, task_id, &words, &p.index_terms())?;
-    store_dedup::refresh_stats(tx)?;
     store_dedup::upsert_signature(tx, task_id, p.amount.as_ref(), p.due.map(|d| time::floating_date_to_ms(d.date)))?;
     embed::index(tx, task_id, &row.title)
+}
+
+/// Rewrites the index rows and signatures of these stored tasks as this version reads
+/// text (`tasks duplicates reindex`), then recounts the cached statistics: a store
+/// written by an older version keeps what that version read — «65к» as rubles, "86
+/// лари" as no amount — until its tasks are written again. Calls `progress(done)`
+/// after each task.
+pub(crate) fn reindex_stored(tx: &Tx<'_>, ids: &[i64], progress: &mut dyn FnMut(usize)) -> Result<()> {
+    for (done, id) in ids.iter().enumerate() {
+        write_index_rows(tx, *id)?;
+        progress(done + 1);
+    }
+    store_dedup::forget_stats(tx)?;
+    store_dedup::refresh_stats(tx)
 }
 
 /// What the check's index holds for a stored task, for an engine that keeps it in its

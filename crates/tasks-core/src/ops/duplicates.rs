@@ -276,6 +276,19 @@ pub struct RetrainOutcome {
     pub applied: bool,
 }
 
+/// Rewrites the duplicate check's index rows and signatures of every task as this
+/// version reads text, in one transaction, and returns how many tasks it rewrote.
+/// `progress(done, total)` is called after each task. Nothing a user wrote changes; the
+/// history records nothing (the index is derived data, like a restore's).
+pub fn reindex(store: &mut Store, progress: &mut dyn FnMut(usize, usize)) -> Result<usize> {
+    store.write(|tx| {
+        let ids = crate::store::dump::task_ids(tx)?;
+        let total = ids.len();
+        dedup::reindex_stored(tx, &ids, &mut |done| progress(done, total))?;
+        Ok(total)
+    })
+}
+
 /// Re-estimates m from the store's labelled decisions and u from random tasks'
 /// retrieved candidates, by counting (as Splink does); with `apply`, keeps them.
 pub fn retrain(store: &mut Store, ctx: &Context, apply: bool) -> Result<RetrainOutcome> {

@@ -465,6 +465,13 @@ pub(crate) fn cached_squares(conn: &rusqlite::Connection) -> Result<Option<(f64,
     Ok(get("person_sq").zip(get("amount_sq")))
 }
 
+/// Drops the cached sums, so the next [`refresh_stats`] recounts them whatever the
+/// number of tasks (a reindex changes signatures, not the count).
+pub(crate) fn forget_stats(tx: &Tx<'_>) -> Result<()> {
+    tx.exec_cached("DELETE FROM dup_stats", [])?;
+    Ok(())
+}
+
 /// Recomputes the cached sums when missing or stale (called inside writes).
 pub(crate) fn refresh_stats(tx: &Tx<'_>) -> Result<()> {
     // max(id) stands in for count(*): O(log n) instead of a scan on every write.
@@ -528,6 +535,27 @@ mod tests {
         let store = crate::store::Store::open(&path).expect("store");
         let ctx = crate::Context::new("2026-12-02T10:00:00Z".parse().expect("time"), "me", jiff::tz::TimeZone::UTC);
         (dir, path, store, ctx)
+    }
+
+    /// A reindex rewrites every task's rows in place: the kept document frequencies
+    /// still equal FTS5's own, each task has one row, and the statistics are recounted.
+    #[test]
+    fn a_reindex_keeps_the_index_consistent() {
+        use crate::ops::{add, duplicates};
+        let (_dir, _, mut store, ctx) = on_disk();
+        for title in ["Send the invoice to Brightlane", "Аренда за июнь, 65к", "Call the bank"] {
+            let req = add::AddRequest { dup_choice: add::DupChoice::New, ..add::AddRequest::titled(title) };
+            add::add(&mut store, &ctx, &req).expect("add");
+        }
+        store.conn().execute("DELETE FROM dup_stats", []).expect("drop the stats");
+        let mut seen = Vec::new();
+        let n = duplicates::reindex(&mut store, &mut |done, total| seen.push((done, total))).expect("reindex");
+        assert_eq!(n, 3);
+        assert_eq!(seen, [(1, 3), (2, 3), (3, 3)]);
+        assert_eq!(term_docs_off(store.conn()), vec![]);
+        let rows: i64 = store.conn().query_row("SELECT count(*) FROM task_stems", [], |r| r.get(0)).expect("count");
+        assert_eq!(rows, 3);
+        assert_eq!(totals(store.conn()).expect("totals"), (3, 0, 1), "tasks, with a person, with an amount");
     }
 
     /// An amount's count in one currency, or in any: an unstated currency («2.4к»)
