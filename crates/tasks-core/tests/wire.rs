@@ -152,7 +152,7 @@ fn import_shapes() {
         r#"{"id": "a2", "title": "Pay the rent for May", "created_at": "2026-11-02T10:00:00Z", "amount": "900 EUR"}"#,
         "\n",
     );
-    let opts = ImportOptions { skip_bad: false, check_report: true, weights: None, report_all_bands: false };
+    let opts = ImportOptions { check_report: true, ..ImportOptions::default() };
     let out = import::import_text(&mut env.store, &ctx(), lines, &opts, &mut |_| {}).expect("import");
     shape!("imported", wire::imported(&out));
     shape!("check_report_line", wire::check_report_line(&out.report[1]));

@@ -180,12 +180,7 @@ fn a_probable_duplicate_is_refused_on_postgres_too() {
 fn sqlite_with(lines: &str, c: &Context) -> (Store, String, tempfile::TempDir) {
     let dir = tempfile_dir();
     let mut sqlite = Store::open(&dir.path().join("lines.db")).expect("sqlite");
-    let opts = tasks_core::ops::import::ImportOptions {
-        skip_bad: false,
-        check_report: false,
-        weights: None,
-        report_all_bands: false,
-    };
+    let opts = tasks_core::ops::import::ImportOptions::default();
     tasks_core::ops::import::import_text(&mut sqlite, c, lines, &opts, &mut |_| {}).expect("import into sqlite");
     let mut dump = Vec::new();
     tasks_core::ops::dump::export(&sqlite, c, &mut dump, &mut |_| {}).expect("export");

@@ -377,9 +377,6 @@ fn currency_token(token: &str, in_flag: bool) -> Option<(Currency, Place)> {
         "rur" => (Rub, Anywhere),
         "kgs" | "try" if !in_flag => return None,
         "amd" | "cad" | "gel" if !in_flag => (Currency::from_code(token)?, AfterSum),
-        code if code.len() == 3 && code.is_ascii() && Currency::from_code(code).is_some() => {
-            (Currency::from_code(code)?, Anywhere)
-        }
         "руб" | "рубль" | "рубля" | "рублей" | "р" => (Rub, After),
         "доллар" | "доллара" | "долларов" | "долл" | "бакс" | "бакса" | "баксов" => {
             (Usd, After)
@@ -404,7 +401,7 @@ fn currency_token(token: &str, in_flag: bool) -> Option<(Currency, Place)> {
         "zl" | "злотый" | "злотых" | "злотого" | "zloty" | "zlotys" => (Pln, After),
         // Pesos of several countries: the number is known, the currency is not.
         "песо" | "peso" | "pesos" => (Unstated, After),
-        _ => return None,
+        code => (Currency::from_code(code)?, Anywhere),
     })
 }
 

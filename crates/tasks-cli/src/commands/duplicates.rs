@@ -373,8 +373,7 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
         b.enable_steady_tick(std::time::Duration::from_millis(120));
         b
     });
-    let mut runs: Vec<(String, Metrics)> = Vec::new();
-    let mut curves: Vec<Vec<(f64, Metrics)>> = Vec::new();
+    let mut runs: Vec<eval::Run> = Vec::new();
     let thresholds: &[f64] = if a.curve { &eval::CURVE_THRESHOLDS } else { &[] };
     let mut listing = Vec::new();
     if a.split {
@@ -389,8 +388,7 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
             if a.misses {
                 print_misses(&m, Some(if train_a { "B" } else { "A" }), bar.as_ref());
             }
-            curves.push(curve);
-            runs.push((name.to_string(), m));
+            runs.push(eval::Run { label: name.to_string(), metrics: m, curve });
             listing.extend(shown);
         }
     } else {
@@ -414,8 +412,7 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
         if a.misses {
             print_misses(&m, None, bar.as_ref());
         }
-        curves.push(curve);
-        runs.push((label.to_string(), m));
+        runs.push(eval::Run { label: label.to_string(), metrics: m, curve });
         listing = shown;
     }
     if let Some(b) = bar {
@@ -423,7 +420,7 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
     }
     let cross_pairs = set.pairs.iter().filter(|p| p.2 == "cross").count();
     app.print(
-        || wire::evaluation(&set, &runs, &curves),
+        || wire::evaluation(&set, &runs),
         || {
             let mut s = format!(
                 "set: {} tasks, {} duplicate pairs ({cross_pairs} cross-language), {} hard negatives\n",
@@ -431,10 +428,10 @@ fn eval_cmd(app: &App, a: EvalArgs) -> Result<(), CliError> {
                 set.pairs.len(),
                 set.negatives.len()
             );
-            for (i, (label, m)) in runs.iter().enumerate() {
-                s.push_str(&metrics_text(label, m));
-                if let Some(curve) = curves.get(i).filter(|c| !c.is_empty()) {
-                    s.push_str(&curve_text(curve));
+            for run in &runs {
+                s.push_str(&metrics_text(&run.label, &run.metrics));
+                if !run.curve.is_empty() {
+                    s.push_str(&curve_text(&run.curve));
                 }
             }
             if a.pairs {

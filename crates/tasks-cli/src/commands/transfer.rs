@@ -125,12 +125,7 @@ fn import_tasks(app: &mut App, a: ImportArgs) -> Result<(), CliError> {
         return Ok(());
     }
     let mut chained = std::io::Cursor::new(first.into_bytes()).chain(reader);
-    let opts = ImportOptions {
-        skip_bad: a.skip_bad,
-        check_report: a.check_report.is_some(),
-        weights: None,
-        report_all_bands: false,
-    };
+    let opts = ImportOptions { skip_bad: a.skip_bad, check_report: a.check_report.is_some(), ..Default::default() };
     let out = import::import(&mut app.store, &app.ctx, &mut chained, &opts, &mut progress)?;
     if let Some(b) = &bar {
         b.finish_and_clear();
@@ -183,7 +178,7 @@ fn import_converted(app: &mut App, a: ImportArgs) -> Result<(), CliError> {
     };
     let converted = converted.map_err(|e| CliError::validation(format!("{}: {e}", a.file.display()), None))?;
     let lines: Vec<String> = converted.lines.iter().map(ToString::to_string).collect();
-    let opts = ImportOptions { skip_bad: a.skip_bad, check_report: false, weights: None, report_all_bands: false };
+    let opts = ImportOptions { skip_bad: a.skip_bad, ..Default::default() };
     let out = import::import_text(&mut app.store, &app.ctx, &lines.join("\n"), &opts, &mut |_| {})?;
     app.print(|| wire::imported_converted(&out, from, &converted.skipped), || import_text(&out, &converted.skipped));
     Ok(())

@@ -211,13 +211,29 @@ fn replay_report(set: &Dataset, weights: &Weights) -> Result<Vec<CheckLine>> {
     let ctx = Context::new(jiff::Timestamp::UNIX_EPOCH, "eval", jiff::tz::TimeZone::UTC);
     // Every band is reported so a miss can be explained by what the check saw then, and
     // a curve can move the threshold; what counts as shown is the tally's predicate.
-    let opts =
-        ImportOptions { skip_bad: false, check_report: true, weights: Some(weights.clone()), report_all_bands: true };
+    let opts = ImportOptions {
+        check_report: true,
+        weights: Some(weights.clone()),
+        report_all_bands: true,
+        ..Default::default()
+    };
     Ok(import::import_text(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?.report)
 }
 
 /// The metrics at each possible-band threshold (bits), lowest first.
 pub type Curve = Vec<(f64, Metrics)>;
+
+/// One scored run of an evaluation: which weights it used, its metrics, and its curve
+/// (empty unless one was asked for).
+#[derive(Debug, Clone)]
+pub struct Run {
+    /// What the weights were counted on ("built-in weights", "trained on half A …").
+    pub label: String,
+    /// The metrics at the SPEC's bands.
+    pub metrics: Metrics,
+    /// The metrics at other possible-band thresholds.
+    pub curve: Curve,
+}
 
 /// Replays the set through the check with `weights`; metrics count only the tasks for
 /// which `scored(id)` is true (all of them, or one half of a split), and only possible
@@ -239,35 +255,56 @@ pub fn replay_with_curve(
     thresholds: &[f64],
 ) -> Result<(Metrics, Vec<Shown>, Curve)> {
     let report = replay_report(set, weights)?;
-    let (metrics, shown) = tally(set, &report, scored, &|c| c.band >= Band::Possible);
+    let labels = Labels::of(set);
+    let (metrics, shown) = tally(set, &labels, &report, scored, &|c| c.band >= Band::Possible);
     let curve = thresholds
         .iter()
         .map(|&t| {
             let shown_at = |c: &Candidate| {
                 c.band == Band::Likely || c.score >= t || (c.band >= Band::Possible && c.score < POSSIBLE)
             };
-            (t, tally(set, &report, scored, &shown_at).0)
+            (t, tally(set, &labels, &report, scored, &shown_at).0)
         })
         .collect();
     Ok((metrics, shown, curve))
 }
 
-/// Counts one replay's report: `shown` says which candidates `add` would show.
+/// What the set's labels say, looked up once per replay however many thresholds tally it.
+struct Labels<'a> {
+    /// Task id → title.
+    titles: HashMap<&'a str, String>,
+    /// Task id → its duplicate cluster.
+    clusters: HashMap<String, String>,
+    /// Duplicate task id → `lang` of its pair.
+    dups: BTreeMap<&'a str, &'a str>,
+    /// Hard negatives as (later task, earlier task).
+    negatives: BTreeSet<(&'a str, &'a str)>,
+}
+
+impl<'a> Labels<'a> {
+    fn of(set: &'a Dataset) -> Labels<'a> {
+        Labels {
+            titles: set.tasks.iter().map(|v| (v["id"].as_str().unwrap_or_default(), field(v, "title"))).collect(),
+            clusters: set.clusters(),
+            dups: set.pairs.iter().map(|(d, _, lang)| (d.as_str(), lang.as_str())).collect(),
+            negatives: set.negatives.iter().map(|(a, b, _)| (b.as_str(), a.as_str())).collect(),
+        }
+    }
+}
+
+/// Counts one replay's report: `shown_at` says which candidates `add` would show.
 fn tally(
     set: &Dataset,
+    labels: &Labels<'_>,
     report: &[CheckLine],
     scored: &dyn Fn(&str) -> bool,
     shown_at: &dyn Fn(&Candidate) -> bool,
 ) -> (Metrics, Vec<Shown>) {
-    let titles: HashMap<&str, String> =
-        set.tasks.iter().map(|v| (v["id"].as_str().unwrap_or_default(), field(v, "title"))).collect();
-    let clusters = set.clusters();
+    let Labels { titles, clusters, dups, negatives } = labels;
     let same = |a: &str, b: &str| match (clusters.get(a), clusters.get(b)) {
         (Some(x), Some(y)) => x == y,
         _ => false,
     };
-    let dups: BTreeMap<&str, &str> = set.pairs.iter().map(|(d, _, lang)| (d.as_str(), lang.as_str())).collect();
-    let negatives: BTreeSet<(&str, &str)> = set.negatives.iter().map(|(a, b, _)| (b.as_str(), a.as_str())).collect();
     let mut m = Metrics::default();
     let mut shown = Vec::new();
     for line in report {
@@ -344,7 +381,7 @@ fn tally(
 pub fn count_levels(set: &Dataset, train: &dyn Fn(&str) -> bool) -> Result<LevelCounts> {
     let mut store = replay_store(set)?;
     let ctx = Context::new(jiff::Timestamp::UNIX_EPOCH, "eval", jiff::tz::TimeZone::UTC);
-    let opts = ImportOptions { skip_bad: false, check_report: false, weights: None, report_all_bands: false };
+    let opts = ImportOptions::default();
     let out = import::import_text(&mut store, &ctx, &set.tasks_jsonl, &opts, &mut |_| {})?;
     let clusters = set.clusters();
     let weights = Weights::builtin();

@@ -761,7 +761,8 @@ fn write_index_rows(tx: &Tx<'_>, task_id: i64) -> Result<()> {
 /// text (`tasks duplicates reindex`), then recounts the cached statistics: a store
 /// written by an older version keeps what that version read — «65к» as rubles, "86
 /// лари" as no amount — until its tasks are written again. Calls `progress(done)`
-/// after each task.
+/// after each task. Unlike [`reindex`], which inserts the rows a restore left absent in
+/// one batch, this replaces rows that exist, task by task.
 pub(crate) fn reindex_stored(tx: &Tx<'_>, ids: &[i64], progress: &mut dyn FnMut(usize)) -> Result<()> {
     for (done, id) in ids.iter().enumerate() {
         write_index_rows(tx, *id)?;
@@ -983,12 +984,7 @@ mod tests {
                 .to_string()
             })
             .collect();
-        let opts = crate::ops::import::ImportOptions {
-            skip_bad: false,
-            check_report: false,
-            weights: None,
-            report_all_bands: false,
-        };
+        let opts = crate::ops::import::ImportOptions::default();
         crate::ops::import::import_text(&mut store, &ctx, &lines.join("\n"), &opts, &mut |_| {}).expect("import");
         let source = Counting {
             inner: SqliteSource::new(store.conn()).expect("source"),

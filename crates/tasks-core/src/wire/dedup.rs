@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::task;
-use crate::dedup::eval::{Dataset, Metrics};
+use crate::dedup::eval::{Dataset, Metrics, Run};
 use crate::dedup::{Candidate, Decision};
 use crate::model::Task;
 use crate::ops::duplicates::{MergeOutcome, RetrainOutcome, ReviewItem};
@@ -129,13 +129,12 @@ pub fn metrics(m: &Metrics) -> Value {
 }
 
 /// Returns the outcome of `duplicates eval`: the set's size and each labelled run, with
-/// its curve (`--curve`: the metrics at each possible-band threshold) when `curves` has
-/// one for it, in the runs' order.
-pub fn evaluation(set: &Dataset, runs: &[(String, Metrics)], curves: &[Vec<(f64, Metrics)>]) -> Value {
-    let run = |i: usize, (label, m): &(String, Metrics)| {
-        let mut v = json!({ "label": label, "metrics": metrics(m) });
-        if let Some(curve) = curves.get(i).filter(|c| !c.is_empty()) {
-            v["curve"] = curve.iter().map(|(t, m)| json!({ "possible_from": t, "metrics": metrics(m) })).collect();
+/// its curve (`--curve`: the metrics at each possible-band threshold) when it has one.
+pub fn evaluation(set: &Dataset, runs: &[Run]) -> Value {
+    let run = |r: &Run| {
+        let mut v = json!({ "label": r.label, "metrics": metrics(&r.metrics) });
+        if !r.curve.is_empty() {
+            v["curve"] = r.curve.iter().map(|(t, m)| json!({ "possible_from": t, "metrics": metrics(m) })).collect();
         }
         v
     };
@@ -143,7 +142,7 @@ pub fn evaluation(set: &Dataset, runs: &[(String, Metrics)], curves: &[Vec<(f64,
         "tasks": set.tasks.len(),
         "pairs": set.pairs.len(),
         "negatives": set.negatives.len(),
-        "runs": runs.iter().enumerate().map(|(i, r)| run(i, r)).collect::<Vec<_>>(),
+        "runs": runs.iter().map(run).collect::<Vec<_>>(),
     })
 }
 
