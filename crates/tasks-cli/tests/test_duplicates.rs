@@ -482,15 +482,23 @@ const HOLDOUT_FLOOR: (f64, f64, f64) = (0.59, 0.66, 0.54);
 /// (0.64, 0.67) when amounts of an unstated currency and the lari were read).
 const THIRD_FLOOR: (f64, f64, f64) = (0.65, 0.72, 0.54);
 
-/// (recall, precision, cross-language recall) floors on the fourth set.
-const FOURTH_FLOOR: (f64, f64, f64) = (0.61, 0.68, 0.40);
+/// (recall, precision, cross-language recall) floors on the fourth set (raised from
+/// (0.61, 0.68, 0.40) when Spanish `mil`, model names in two scripts and Spanish `gu`/`qu`
+/// were read).
+const FOURTH_FLOOR: (f64, f64, f64) = (0.64, 0.69, 0.46);
 
-/// The third and fourth sets (`data/dedup-third`, `data/dedup-fourth`: other worlds,
-/// written apart from the check, never counted in the built-in weights) are scored
-/// with the built-in weights; floors as above, and neither flags more than 35 %.
+/// (recall, precision, cross-language recall) floors on the fifth set, as it scored when
+/// it arrived (its misses are not read).
+const FIFTH_FLOOR: (f64, f64, f64) = (0.73, 0.83, 0.55);
+
+/// The third, fourth and fifth sets (`data/dedup-third`, `-fourth`, `-fifth`: other
+/// worlds, written apart from the check, never counted in the built-in weights) are
+/// scored with the built-in weights; floors as above, and none flags more than 35 %.
 #[test]
-fn third_and_fourth_set_quality_does_not_regress() {
-    for (name, duplicates, floor) in [("dedup-third", 64, THIRD_FLOOR), ("dedup-fourth", 94, FOURTH_FLOOR)] {
+fn later_sets_quality_does_not_regress() {
+    for (name, duplicates, floor) in
+        [("dedup-third", 64, THIRD_FLOOR), ("dedup-fourth", 94, FOURTH_FLOOR), ("dedup-fifth", 103, FIFTH_FLOOR)]
+    {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data").join(name);
         let env = TestEnv::new();
         let v = env.json(&["duplicates", "eval", dir.to_str().expect("path")]);

@@ -14,9 +14,16 @@
 //!   amount of [`Currency::Unstated`]: Russian speakers write any sum that way — rubles
 //!   in Moscow, euros in Valencia, lari in Tbilisi — so the number is known and the
 //!   currency is not (it used to be read as rubles, which made «апрельские 2.4к» a
-//!   different amount from "2 400 $"). `т.р.` says "тысяч рублей" and stays rubles. A
-//!   Latin `65k` without a currency is not an amount.
+//!   different amount from "2 400 $"). `т.р.` says "тысяч рублей" and stays rubles.
+//!   Spanish speakers write sums the same way ("llegó de 41 mil", "sube a 400 mil"), so
+//!   `mil` and `millones` alone make an unstated amount too. A Latin `65k` or "41
+//!   thousand" without a currency is not an amount: in English it is as often users,
+//!   records or kilometres.
 //! - Spanish `mil` is a thousand (`15 mil euros` = 15 000 EUR), not a million.
+//! - A country's adjective names its own currency: «300 белорусских рублей» is BYN,
+//!   "Canadian dollars" and «канадских долларов» CAD, "pesos mexicanos" MXN; a country
+//!   whose currency is not in [`Currency::ALL`] ("Australian dollars") makes no amount
+//!   rather than the wrong one.
 //! - A currency symbol or ISO code may stand before the number (`€120`, `USD 950`);
 //!   currency words only after it (`800 р.`, `2 млн рублей`).
 //!
@@ -91,7 +98,8 @@ pub enum Currency {
     Mxn,
     /// Argentine peso.
     Ars,
-    /// A number written with a Russian magnitude and no currency (`65к`, `150 тыс.`):
+    /// A number written with a Russian or Spanish magnitude and no currency (`65к`,
+    /// `150 тыс.`, `41 mil`):
     /// rubles in Moscow, euros in Valencia, lari in Tbilisi; or in pesos, which several
     /// countries call their currency. Its ISO 4217 code is `XXX`
     /// ("no currency"); the duplicate check compares it with any currency by the number.
@@ -405,14 +413,75 @@ fn currency_token(token: &str, in_flag: bool) -> Option<(Currency, Place)> {
     })
 }
 
+/// A country whose adjective makes a currency word name its own currency («белорусских
+/// рублей», "Canadian dollars", "pesos mexicanos").
+#[derive(Clone, Copy)]
+enum Country {
+    Belarus,
+    Canada,
+    Mexico,
+    Argentina,
+    UnitedStates,
+    /// A country with a dollar or a peso we do not tell apart (Australia, Chile …).
+    Other,
+}
+
+impl Country {
+    /// The currency `word_currency` (what the word alone reads as) is in this country.
+    fn currency_named(self, word_currency: Currency) -> Option<Currency> {
+        use Currency::*;
+        match (self, word_currency) {
+            (Country::Belarus, Rub) => Some(Byn),
+            (Country::Canada, Usd) => Some(Cad),
+            (Country::Mexico, Unstated) => Some(Mxn),
+            (Country::Argentina, Unstated) => Some(Ars),
+            (Country::UnitedStates, Usd) => Some(Usd),
+            _ => None,
+        }
+    }
+}
+
+/// Returns the country a normalized adjective names, in Russian, English or Spanish.
+fn country_of_adjective(token: &str) -> Option<Country> {
+    let starts = |prefixes: &[&str]| prefixes.iter().any(|p| token.starts_with(p));
+    Some(if starts(&["белорус"]) {
+        Country::Belarus
+    } else if starts(&["канадск", "canad"]) {
+        Country::Canada
+    } else if starts(&["мексиканск", "mexican"]) {
+        Country::Mexico
+    } else if starts(&["аргентинск", "argentin"]) {
+        Country::Argentina
+    } else if starts(&["американск", "american", "estadounidense"]) {
+        Country::UnitedStates
+    } else if starts(&[
+        "австралийск",
+        "australian",
+        "australiano",
+        "чилийск",
+        "chilen",
+        "колумбийск",
+        "colombian",
+        "гонконгск",
+        "сингапурск",
+        "singapur",
+        "новозеландск",
+    ]) {
+        Country::Other
+    } else {
+        return None;
+    })
+}
+
 /// A multiplier written after a number.
 #[derive(Clone, Copy)]
 struct Magnitude {
     /// The multiplier.
     factor: i128,
-    /// True for Russian words, which make an amount of an unstated currency when none
-    /// is written.
-    russian: bool,
+    /// True for the Russian and Spanish words, which make an amount of an unstated
+    /// currency when none is written («65к», "41 mil"); English speakers name the
+    /// currency ("65k" is as often users or kilometres as money).
+    alone_is_a_sum: bool,
 }
 
 /// Returns the magnitude a normalized word names when it stands as its own token.
@@ -420,23 +489,25 @@ struct Magnitude {
 /// `к`/`k` are left out: standing alone they are read only before a currency (see
 /// [`read_at`]), since a lone `к` is usually the preposition.
 fn magnitude_word(token: &str) -> Option<Magnitude> {
-    let (factor, russian) = match token {
+    let (factor, alone_is_a_sum) = match token {
         "тыс" | "тысяч" | "тысячи" | "тысяча" | "тр" => (1_000, true),
         "млн" | "миллион" | "миллиона" | "миллионов" => (1_000_000, true),
         "млрд" => (1_000_000_000, true),
-        "mil" | "thousand" => (1_000, false),
-        "mln" | "million" | "millions" | "millon" | "millones" => (1_000_000, false),
+        "mil" => (1_000, true),
+        "millon" | "millones" => (1_000_000, true),
+        "thousand" => (1_000, false),
+        "mln" | "million" | "millions" => (1_000_000, false),
         _ => return None,
     };
-    Some(Magnitude { factor, russian })
+    Some(Magnitude { factor, alone_is_a_sum })
 }
 
 /// Returns the magnitude a suffix glued to a number names (`40к`, `65k`, `1.5m`).
 fn magnitude_suffix(suffix: &str) -> Option<Magnitude> {
     match suffix {
-        "к" => Some(Magnitude { factor: 1_000, russian: true }),
-        "k" => Some(Magnitude { factor: 1_000, russian: false }),
-        "m" => Some(Magnitude { factor: 1_000_000, russian: false }),
+        "к" => Some(Magnitude { factor: 1_000, alone_is_a_sum: true }),
+        "k" => Some(Magnitude { factor: 1_000, alone_is_a_sum: false }),
+        "m" => Some(Magnitude { factor: 1_000_000, alone_is_a_sum: false }),
         _ => magnitude_word(suffix),
     }
 }
@@ -547,6 +618,17 @@ fn read_at(tokens: &[&str], i: usize, in_flag: bool) -> Read {
     }
     let mut after = glued_currency;
     let sum = number.integer.len() >= 3 || !number.fraction.is_empty() || magnitude.is_some();
+    // A country's adjective before the currency word: «300 белорусских рублей», "1,900
+    // Canadian dollars".
+    let mut country = None;
+    if after.is_none()
+        && before.is_none()
+        && let Some(c) = tokens.get(at).and_then(|t| country_of_adjective(t))
+        && tokens.get(at + 1).and_then(|t| currency_token(t, in_flag)).is_some()
+    {
+        country = Some(c);
+        at += 1;
+    }
     if after.is_none()
         && let Some((currency, place)) = tokens.get(at).and_then(|t| currency_token(t, in_flag))
         && (place != Place::AfterSum || sum)
@@ -554,11 +636,26 @@ fn read_at(tokens: &[&str], i: usize, in_flag: bool) -> Read {
     {
         after = Some(currency);
         at += 1;
+        // … or after it: "18 450 pesos mexicanos", "dólares canadienses".
+        if country.is_none()
+            && let Some(c) = tokens.get(at).and_then(|t| country_of_adjective(t))
+        {
+            country = Some(c);
+            at += 1;
+        }
+    }
+    if let (Some(country), Some(currency)) = (country, after) {
+        match country.currency_named(currency) {
+            Some(c) => after = Some(c),
+            // Australian dollars, Chilean pesos: a currency we do not tell apart, not
+            // the one the word alone names.
+            None => return Read::NoCurrency(at),
+        }
     }
     let currency = match (before, after, magnitude) {
         (Some(_), Some(c), _) if dollar_sign => c,
         (Some(c), _, _) | (None, Some(c), _) => c,
-        (None, None, Some(m)) if m.russian => Currency::Unstated,
+        (None, None, Some(m)) if m.alone_is_a_sum => Currency::Unstated,
         _ => return Read::NoCurrency(at),
     };
     let factor = magnitude.map_or(1, |m| m.factor);
@@ -680,6 +777,31 @@ mod tests {
         check("US$ 1.500", &["1500 USD"]);
         check("$1,200 a month", &["1200 USD"]);
         check("18 450 pesos", &["18450 XXX"]);
+        // A country's adjective names its own currency, before or after the word.
+        check("Сдать 300 белорусских рублей", &["300 BYN"]);
+        check("1,900 Canadian dollars", &["1900 CAD"]);
+        check("2 000 канадских долларов", &["2000 CAD"]);
+        check("1.900 dolares canadienses", &["1900 CAD"]);
+        check("18 450 pesos mexicanos", &["18450 MXN"]);
+        check("85.000 pesos argentinos", &["85000 ARS"]);
+        check("500 американских долларов", &["500 USD"]);
+        // A country whose currency we do not tell apart: no amount, not the wrong one.
+        check("300 australian dollars", &[]);
+        check("20.000 pesos chilenos", &[]);
+        // An adjective that does not go with the word is not read as a currency.
+        check("300 канадских рублей", &[]);
+    }
+
+    /// Spanish writes a sum without a currency as Russian does («65к»): "llegó de 41
+    /// mil". English "41 thousand" and "65k" are not sums on their own.
+    #[test]
+    fn spanish_magnitudes_alone_are_sums_of_an_unstated_currency() {
+        check("¿Ya pagaste el gas? llegó de 41 mil", &["41000 XXX"]);
+        check("sube a 400 mil", &["400000 XXX"]);
+        check("1,5 millones", &["1500000 XXX"]);
+        check("15 mil euros", &["15000 EUR"]);
+        check("65k users", &[]);
+        check("41 thousand", &[]);
     }
 
     /// Codes that are also words or brands count only after a sum (three digits or

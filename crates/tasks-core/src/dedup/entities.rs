@@ -256,66 +256,144 @@ pub fn translit(s: &str) -> String {
     out
 }
 
+/// Returns the keys a model name or code compares by across scripts: a word that begins
+/// with a letter and holds a digit (`RAV4`, `X5`, `C200`, `PG16`). Russian writes such a
+/// name either by sound («Рав4») or with the Cyrillic letters that look like the Latin
+/// ones («Х5», «С200»), so a Cyrillic one has two keys, its transliteration and its
+/// look-alike letters; a Latin one is its own key. Whole words, not prefixes: the digits
+/// are the model. `None` for any other word.
+pub fn model_keys(word: &str) -> Option<Vec<String>> {
+    let lower = word.to_lowercase();
+    let mut chars = lower.chars();
+    if !chars.next().is_some_and(char::is_alphabetic)
+        || !lower.chars().any(|c| c.is_ascii_digit())
+        || !lower.chars().all(char::is_alphanumeric)
+    {
+        return None;
+    }
+    if !lower.chars().any(is_cyrillic) {
+        return Some(vec![lower]);
+    }
+    let look_alike: String = lower.chars().map(latin_look_alike).collect();
+    let mut keys = vec![translit(&lower)];
+    if !keys.contains(&look_alike) && !look_alike.chars().any(is_cyrillic) {
+        keys.push(look_alike);
+    }
+    Some(keys)
+}
+
+fn is_cyrillic(c: char) -> bool {
+    matches!(c, 'а'..='я' | 'ё')
+}
+
+/// The Latin letter a lowercase Cyrillic one looks like, or the letter itself.
+fn latin_look_alike(c: char) -> char {
+    match c {
+        'а' => 'a',
+        'в' => 'b',
+        'е' => 'e',
+        'к' => 'k',
+        'м' => 'm',
+        'н' => 'h',
+        'о' => 'o',
+        'р' => 'p',
+        'с' => 'c',
+        'т' => 't',
+        'у' => 'y',
+        'х' => 'x',
+        other => other,
+    }
+}
+
 /// Returns the keys a word compares by across scripts and spellings: transliterated to
 /// Latin, then spelled by sound — `c` before e/i/y is `s` (Mercedes / Мерседес),
 /// otherwise `k`; `y` before a vowel and `ye`/`yu`/`ya` are `i` (Yulia / Юлия /
 /// Julia), `w` is `v`, `ph` is `f`, `x` is `ks` — and cut to [`NAME_PREFIX`] letters. A
 /// `j` before a vowel is read two ways, as English `y` and as Spanish `h` (Julia /
-/// Юлия, Javier / Хавьер), so a word has one or two keys.
+/// Юлия, Javier / Хавьер), and so is `qu` before e or i (`kv` in Quentin / Квентин, `k`
+/// in Raquel / Ракель), so a word has one or two keys; `gu` is `gv` before a
+/// (Guadalajara / Гвадалахара) and `g` before e or i (Miguel / Мигель).
 pub fn name_keys(word: &str) -> Vec<String> {
     // A soft sign before a vowel is the `i` sound of a Latin spelling (Хавьер / Javier).
     let lower = word.to_lowercase().replace("ье", "ие").replace("ья", "ия").replace("ьё", "ио").replace("ью", "иу");
     let latin = translit(&lower);
     let chars: Vec<char> = latin.chars().collect();
-    let mut base = String::new();
-    let mut j_at = Vec::new();
+    // Two readings side by side: `base` (English, and how Russian spells most loan
+    // words) and `spanish`; they differ only where Spanish reads a letter otherwise.
+    let (mut base, mut spanish) = (String::new(), String::new());
+    macro_rules! push {
+        ($both:expr) => {{
+            base.push_str($both);
+            spanish.push_str($both);
+        }};
+    }
     let is_vowel = |c: char| "aeiouy".contains(c);
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
         let next = chars.get(i + 1).copied();
+        let after_next = chars.get(i + 2).copied();
         match c {
-            'c' if next.is_some_and(|n| "eiy".contains(n)) => base.push('s'),
+            'c' if next.is_some_and(|n| "eiy".contains(n)) => push!("s"),
             'c' if next == Some('h') => {
-                base.push_str("ch");
+                push!("ch");
                 i += 1;
             }
-            'c' | 'q' => base.push('k'),
+            // `gu` before a: Гвадалахара / Guadalajara, Гватемала; before e or i the u is
+            // silent: Мигель / Miguel, Гильермо / Guillermo.
+            'g' if next == Some('u') && after_next == Some('a') => {
+                push!("gv");
+                i += 1;
+            }
+            'g' if next == Some('u') && after_next.is_some_and(|n| "ei".contains(n)) => {
+                push!("g");
+                i += 1;
+            }
+            // `qu` is `kv` in English and before a (Квентин / Quentin, Кварта / Quarta),
+            // and `k` in Spanish before e or i (Ракель / Raquel, Хоакин / Joaquín).
+            'q' if next == Some('u') && after_next.is_some_and(|n| "ei".contains(n)) => {
+                base.push_str("kv");
+                spanish.push('k');
+                i += 1;
+            }
+            'q' if next == Some('u') => {
+                push!("kv");
+                i += 1;
+            }
+            'c' | 'q' => push!("k"),
             'p' if next == Some('h') => {
-                base.push('f');
+                push!("f");
                 i += 1;
             }
-            'w' => base.push('v'),
-            'x' => base.push_str("ks"),
-            'y' if next.is_some_and(is_vowel) => base.push('i'),
-            'y' => base.push('i'),
+            'w' => push!("v"),
+            'x' => push!("ks"),
+            'y' => push!("i"),
             'j' if next.is_some_and(is_vowel) => {
-                j_at.push(base.len());
                 base.push('i');
+                spanish.push('h');
             }
-            c => base.push(c),
+            c => {
+                base.push(c);
+                spanish.push(c);
+            }
         }
         i += 1;
     }
     // Doubled letters read once (Анна / Ana is not the point; Yuliya / Yulia is).
-    let mut collapsed = String::new();
-    for c in base.chars() {
-        if collapsed.ends_with(c) && c != 's' {
-            continue;
+    let collapse = |s: &str| {
+        let mut collapsed = String::new();
+        for c in s.chars() {
+            if collapsed.ends_with(c) && c != 's' {
+                continue;
+            }
+            collapsed.push(c);
         }
-        collapsed.push(c);
-    }
-    let cut = |s: &str| s.chars().take(NAME_PREFIX).collect::<String>();
-    let mut keys = vec![cut(&collapsed)];
-    if !j_at.is_empty() {
-        let mut spanish = base.clone();
-        for at in j_at.iter().rev() {
-            spanish.replace_range(*at..*at + 1, "h");
-        }
-        let k = cut(&spanish);
-        if !keys.contains(&k) {
-            keys.push(k);
-        }
+        collapsed.chars().take(NAME_PREFIX).collect::<String>()
+    };
+    let mut keys = vec![collapse(&base)];
+    let k = collapse(&spanish);
+    if !keys.contains(&k) {
+        keys.push(k);
     }
     keys
 }
@@ -420,6 +498,11 @@ mod tests {
             ("Олегу", "Oleg"),
             ("Филипп", "Philipp"),
             ("Александр", "Alexander"),
+            ("Гвадалахару", "Guadalajara"),
+            ("Мигель", "Miguel"),
+            ("Ракель", "Raquel"),
+            ("Квентин", "Quentin"),
+            ("Хоакин", "Joaquín"),
         ] {
             assert!(common(a, b), "{a} / {b}: {:?} {:?}", name_keys(a), name_keys(b));
         }
@@ -427,6 +510,24 @@ mod tests {
             assert!(!common(a, b), "{a} / {b}");
         }
         assert!(conflicts(&of("Hotel for Javier", ""), &of("Отель для Хавьера", "")).is_empty());
+    }
+
+    #[test]
+    fn model_names_match_across_scripts() {
+        let keys = |w: &str| model_keys(w).unwrap_or_default();
+        // By sound and by look.
+        assert!(keys("Рав4").contains(&"rav4".to_owned()));
+        assert_eq!(keys("RAV4"), ["rav4"]);
+        assert!(keys("Х5").contains(&"x5".to_owned()), "a Cyrillic Х that stands for the Latin X");
+        assert!(keys("С200").contains(&"c200".to_owned()));
+        assert!(keys("pg16").contains(&"pg16".to_owned()));
+        // Not a model: no digit, a number first, punctuation inside.
+        assert_eq!(model_keys("Мерседес"), None);
+        assert_eq!(model_keys("250г"), None, "a quantity, read by the amounts and units");
+        assert_eq!(model_keys("40к"), None);
+        assert_eq!(model_keys("x-5"), None);
+        // A different model stays different.
+        assert!(!keys("Х6").iter().any(|k| keys("X5").contains(k)));
     }
 
     #[test]

@@ -256,6 +256,11 @@ fn units_of(tokens: &[TokenStems]) -> Vec<BTreeSet<String>> {
                     u.insert(format!("t:{prefix}"));
                 }
             }
+            // A model name in either script (Рав4 / RAV4, Х5 / X5): the whole word, digits
+            // and all. A key holds a digit, so it never meets a name's letter prefix.
+            for key in entities::model_keys(&t.token).unwrap_or_default() {
+                u.insert(format!("t:{key}"));
+            }
             u
         })
         .collect()
