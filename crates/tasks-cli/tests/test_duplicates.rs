@@ -452,6 +452,55 @@ fn reindex_rereads_what_an_older_version_stored() {
     assert!(text.contains("index of 2 task(s)"), "{text}");
 }
 
+/// A store whose index an older version wrote (its `user_version` below
+/// `dedup::INDEX_VERSION`; every store before versioning has 0) is reindexed once, by the
+/// first command that writes: the aged signature is read again and the command says so
+/// on stderr. A command that only reads leaves the store as it is; `--json` keeps
+/// stderr for errors.
+#[test]
+fn an_upgrade_reindexes_once_when_a_command_writes() {
+    let env = TestEnv::new();
+    env.json(&["add", "Pagar el gas, llegó de 41 mil"]);
+    env.json(&["add", "Аренда за июнь, 65к — перевести Арсену", "--new"]);
+    let pragma = || -> i64 {
+        let conn = rusqlite::Connection::open(env.db()).expect("open the store");
+        conn.query_row("PRAGMA user_version", [], |r| r.get(0)).expect("user_version")
+    };
+    let current = pragma();
+    assert!(current >= 1, "a new store is at the current index version: {current}");
+    let age = || {
+        let conn = rusqlite::Connection::open(env.db()).expect("open the store");
+        conn.execute("UPDATE task_signatures SET amount_minor = NULL, currency = NULL", []).expect("age");
+        conn.execute_batch("PRAGMA user_version = 0").expect("version 0");
+    };
+    let amounts = || -> Vec<String> {
+        let conn = rusqlite::Connection::open(env.db()).expect("open the store");
+        let mut stmt = conn
+            .prepare(
+                "SELECT amount_minor || ' ' || currency FROM task_signatures WHERE currency IS NOT NULL ORDER BY 1",
+            )
+            .expect("sql");
+        stmt.query_map([], |r| r.get(0)).expect("query").collect::<rusqlite::Result<_>>().expect("rows")
+    };
+    assert_eq!(amounts(), ["4100000 XXX", "6500000 XXX"]);
+    age();
+    // Reading commands do not write.
+    env.ok(&["list"]);
+    assert_eq!((pragma(), amounts().len()), (0, 0), "a read left the store as it was");
+    let r = env.ok(&["add", "Renew the passport", "--new"]);
+    assert!(r.stderr.contains("rebuilt the duplicate check's index of 2 task(s)"), "{}", r.stderr);
+    assert_eq!(pragma(), current);
+    assert_eq!(amounts(), ["4100000 XXX", "6500000 XXX"], "read again as this version reads them");
+    let again = env.ok(&["add", "Book the dentist", "--new"]);
+    assert!(!again.stderr.contains("rebuilt"), "once: {}", again.stderr);
+    // With --json the note stays off stderr; the reindex still happens.
+    age();
+    let r = env.run(&["--json", "add", "Call the plumber", "--new"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stderr.is_empty(), "{}", r.stderr);
+    assert_eq!((pragma(), amounts().len()), (current, 2));
+}
+
 /// A miss is explained by what the check saw as of the task's creation, so its best
 /// in-cluster candidate is never `possible` or `likely` (that would have been a hit).
 /// Scored in the full store instead, the third set's t0090 read 9.5 "possible": the

@@ -201,7 +201,29 @@ impl App {
         let ctx = env::context(global.actor.as_deref())?;
         let path = env::store_path(global.db.as_ref())?;
         let store = if writes {
-            Store::open(&path)?
+            // A store an older version indexed is reindexed as it opens, once; at 100k
+            // tasks that takes seconds, so a terminal shows a bar.
+            let mut bar = None;
+            let store = Store::open_reporting(&path, &mut |done, total| {
+                let b = bar.get_or_insert_with(|| {
+                    transfer::bar(global.json, Some(total as u64), "reindexing {bar:30} {pos}/{len} tasks {elapsed}")
+                });
+                if let Some(b) = b {
+                    b.set_position(done as u64);
+                }
+            })?;
+            if let Some(Some(b)) = bar {
+                b.finish_and_clear();
+            }
+            if let Some(n) = store.reindexed()
+                && !global.json
+            {
+                eprintln!(
+                    "note: rebuilt the duplicate check's index of {n} task(s): this version of tasks reads text \
+                     differently (once after an upgrade)"
+                );
+            }
+            store
         } else {
             match Store::open_existing(&path) {
                 Ok(store) => store,

@@ -763,14 +763,32 @@ fn write_index_rows(tx: &Tx<'_>, task_id: i64) -> Result<()> {
 /// лари" as no amount — until its tasks are written again. Calls `progress(done)`
 /// after each task. Unlike [`reindex`], which inserts the rows a restore left absent in
 /// one batch, this replaces rows that exist, task by task.
+/// Marks the store's index as this version's ([`INDEX_VERSION`]).
 pub(crate) fn reindex_stored(tx: &Tx<'_>, ids: &[i64], progress: &mut dyn FnMut(usize)) -> Result<()> {
     for (done, id) in ids.iter().enumerate() {
         write_index_rows(tx, *id)?;
         progress(done + 1);
     }
     store_dedup::forget_stats(tx)?;
-    store_dedup::refresh_stats(tx)
+    store_dedup::refresh_stats(tx)?;
+    store_dedup::set_index_version(tx, INDEX_VERSION)
 }
+
+/// The version of what the check's index holds for a task: the terms in `task_stems`
+/// and `term_docs`, the signature's amount and due day, the embedding. A store whose
+/// index is older is rewritten once, when a version of `tasks` that writes opens it
+/// ([`crate::Store::open`]), so an upgrade never leaves old tasks read the old way in
+/// retrieval and frequencies while new ones are read the new way.
+///
+/// Bump it with any change to what those rows hold for the same text — the stemmer,
+/// the lexicon's concepts, the amount or date reader, the tokenizer — and say why
+/// here. Changes to comparisons that read text at check time (the name keys, the
+/// levels, the weights) need no bump.
+///
+/// - 0: every store written before the index had a version.
+/// - 1: Spanish `mil` alone and a country's adjective («белорусских рублей») read as
+///   amounts (issue 16).
+pub const INDEX_VERSION: i32 = 1;
 
 /// What the check's index holds for a stored task, for an engine that keeps it in its
 /// own tables (PostgreSQL's posting table): the index terms as SQLite's `task_stems`

@@ -465,6 +465,20 @@ pub(crate) fn cached_squares(conn: &rusqlite::Connection) -> Result<Option<(f64,
     Ok(get("person_sq").zip(get("amount_sq")))
 }
 
+/// Returns the version of the check's index ([`crate::dedup::INDEX_VERSION`]), kept in
+/// SQLite's `user_version` header field, which the schema's own version (the
+/// `schema_migrations` table) leaves unused: a store file carries it through a copy or
+/// a `VACUUM INTO` backup with the rows it describes.
+pub(crate) fn index_version(conn: &rusqlite::Connection) -> Result<i32> {
+    Ok(conn.pragma_query_value(None, "user_version", |r| r.get(0))?)
+}
+
+/// Records the version of the check's index (inside the write that made it so).
+pub(crate) fn set_index_version(tx: &Tx<'_>, version: i32) -> Result<()> {
+    tx.pragma_update(None, "user_version", version)?;
+    Ok(())
+}
+
 /// Drops the cached sums, so the next [`refresh_stats`] recounts them whatever the
 /// number of tasks (a reindex changes signatures, not the count).
 pub(crate) fn forget_stats(tx: &Tx<'_>) -> Result<()> {

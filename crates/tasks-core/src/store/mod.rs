@@ -112,6 +112,8 @@ pub struct Store {
     op: Cell<Option<i64>>,
     /// Whether `open` made the file.
     created: bool,
+    /// How many tasks `open` reindexed because an older version wrote their index.
+    reindexed: Option<usize>,
 }
 
 /// A write transaction (`BEGIN IMMEDIATE`, or a savepoint of a [`Store::batch`]);
@@ -273,7 +275,18 @@ impl Store {
     /// (0600 and 0700: a task list is nobody else's business); SQLite gives its WAL and
     /// shared-memory files the store file's mode. A symlink whose target does not exist
     /// is refused: SQLite would create a file wherever it points.
+    ///
+    /// A store whose duplicate-check index an older version of `tasks` wrote
+    /// ([`crate::dedup::INDEX_VERSION`]) is reindexed here, once, in one transaction: a
+    /// migration of derived rows, as the schema's are of tables. A second process that
+    /// waited for the lock meanwhile finds it done.
     pub fn open(path: &Path) -> Result<Store> {
+        Store::open_reporting(path, &mut |_, _| {})
+    }
+
+    /// Like [`Store::open`], calling `progress(done, total)` after each task a reindex
+    /// rewrites (the CLI draws a progress bar: at 100k tasks it takes seconds).
+    pub fn open_reporting(path: &Path, progress: &mut dyn FnMut(usize, usize)) -> Result<Store> {
         // SQLite's name for a store in memory (tests) is no file to create.
         let create = path.as_os_str() != IN_MEMORY && !path_exists(path)?;
         if create {
@@ -281,13 +294,44 @@ impl Store {
         }
         let mut store = Store::connect(path)?;
         store.created = create;
+        store.reindexed = store.bring_index_up_to_date(progress).map_err(|e| open_error(path, e))?;
         Ok(store)
+    }
+
+    /// Reindexes every task when the index is older than this version's; returns how
+    /// many tasks it rewrote (`None` when the index was current or the store empty).
+    fn bring_index_up_to_date(&mut self, progress: &mut dyn FnMut(usize, usize)) -> Result<Option<usize>> {
+        if dedup::index_version(&self.conn)? >= crate::dedup::INDEX_VERSION {
+            return Ok(None);
+        }
+        self.write(|tx| {
+            // Another process may have done it while this one waited for the lock.
+            if dedup::index_version(tx)? >= crate::dedup::INDEX_VERSION {
+                return Ok(None);
+            }
+            let ids = dump::task_ids(tx)?;
+            let total = ids.len();
+            crate::dedup::reindex_stored(tx, &ids, &mut |done| progress(done, total))?;
+            Ok(Some(total).filter(|n| *n > 0))
+        })
     }
 
     /// Returns whether [`Store::open`] made a new store file (the CLI says so once, so a
     /// mistyped `TASKS_DB` is noticed).
     pub fn created(&self) -> bool {
         self.created
+    }
+
+    /// Returns how many tasks [`Store::open`] reindexed because an older version of
+    /// `tasks` had written their duplicate-check index (the CLI says so once).
+    pub fn reindexed(&self) -> Option<usize> {
+        self.reindexed
+    }
+
+    /// Returns the version of the duplicate check's index ([`crate::dedup::INDEX_VERSION`]
+    /// when current).
+    pub fn index_version(&self) -> Result<i32> {
+        dedup::index_version(&self.conn)
     }
 
     /// Opens the store at `path` only if it exists (read-only commands: they never
@@ -316,7 +360,7 @@ impl Store {
         // the duplicate check's queries), so the cache evicted them in turn and every
         // statement was parsed and planned again.
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-        let mut store = Store { conn, path: path.to_path_buf(), op: Cell::new(None), created: false };
+        let mut store = Store { conn, path: path.to_path_buf(), op: Cell::new(None), created: false, reindexed: None };
         store.migrate().map_err(|e| open_error(path, e))?;
         Ok(store)
     }
