@@ -62,6 +62,13 @@ const MIN_YEAR: i16 = 1900;
 /// Latest year taken as a year in a date.
 const MAX_YEAR: i16 = 2199;
 
+/// Years before this one that a dotted date in running text may name (`10.04.25` written
+/// in January 2026 about last year's invoice) …
+const TEXT_YEARS_BACK: i16 = 1;
+/// … and after it. A year further off is no due date: `4.1.86` is a version number, and
+/// «от 12.03.2019» the date of a contract.
+const TEXT_YEARS_AHEAD: i16 = 5;
+
 /// Two-digit years (`10.04.26`) are taken in this century.
 const TWO_DIGIT_YEAR_BASE: i16 = 2000;
 
@@ -907,6 +914,14 @@ fn match_numeric_date(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<H
     if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
         return (mode == Mode::Flag).then_some(Hit::Invalid);
     }
+    // In running text a dotted date's year is near: "4.1.86" and "2.10.19" are versions
+    // ("Bump netty to 4.1.86"), «договор от 12.03.2019» a reference, not a due date.
+    if mode == Mode::Text
+        && let Some(y) = year
+        && !(today.year() - TEXT_YEARS_BACK..=today.year() + TEXT_YEARS_AHEAD).contains(&y)
+    {
+        return None;
+    }
     let date = match year {
         Some(y) => Date::new(y, m, d).ok(),
         None => resolve_day_month(today, d, m),
@@ -1274,6 +1289,19 @@ mod tests {
         check_text("Photos from the end of the march", None);
         check_text("Вышли на 1-е место", None);
         check_text("Выписка на 2-е сутки", None);
+        // A dotted "date" whose year is far off is a version or a reference.
+        check_text("Bump netty to the latest 4.1.86", None);
+        check_text("Upgrade Netty to 4.1.89.Final", None);
+        check_text("Fix the regression from 2.10.19", None);
+        check_text("Копия договора от 12.03.2019", None);
+    }
+
+    /// A dotted date with a near year is still a date in text, this year's or the next.
+    #[test]
+    fn a_dotted_date_with_a_near_year_is_read() {
+        check_text("Оплатить до 10.04.26", day(2026, 4, 10));
+        check_text("Pay by 10.04.2027", day(2027, 4, 10));
+        check_text("Сдать отчёт за 15.12.25", day(2025, 12, 15));
     }
 
     #[test]

@@ -787,7 +787,8 @@ pub(crate) fn reindex_stored(tx: &Tx<'_>, ids: &[i64], progress: &mut dyn FnMut(
 ///
 /// - 0: every store written before the index had a version.
 /// - 1: Spanish `mil` alone and a country's adjective («белорусских рублей») read as
-///   amounts (issue 16).
+///   amounts; a dotted date with a far year ("4.1.86", a version) no longer a due date
+///   (issue 16).
 pub const INDEX_VERSION: i32 = 1;
 
 /// What the check's index holds for a stored task, for an engine that keeps it in its
