@@ -263,14 +263,14 @@ pub fn translit(s: &str) -> String {
 /// look-alike letters; a Latin one is its own key. Whole words, not prefixes: the digits
 /// are the model. `None` for any other word.
 pub fn model_keys(word: &str) -> Option<Vec<String>> {
-    let lower = word.to_lowercase();
-    let mut chars = lower.chars();
-    if !chars.next().is_some_and(char::is_alphabetic)
-        || !lower.chars().any(|c| c.is_ascii_digit())
-        || !lower.chars().all(char::is_alphanumeric)
+    // Checked on the word as written: most words have no digit and cost no allocation.
+    if !word.chars().next().is_some_and(char::is_alphabetic)
+        || !word.bytes().any(|b| b.is_ascii_digit())
+        || !word.chars().all(char::is_alphanumeric)
     {
         return None;
     }
+    let lower = word.to_lowercase();
     if !lower.chars().any(is_cyrillic) {
         return Some(vec![lower]);
     }
@@ -321,6 +321,8 @@ pub fn name_keys(word: &str) -> Vec<String> {
     // Two readings side by side: `base` (English, and how Russian spells most loan
     // words) and `spanish`; they differ only where Spanish reads a letter otherwise.
     let (mut base, mut spanish) = (String::new(), String::new());
+    // Most words read alike both ways; the second key is collapsed only when they differ.
+    let mut differ = false;
     macro_rules! push {
         ($both:expr) => {{
             base.push_str($both);
@@ -354,6 +356,7 @@ pub fn name_keys(word: &str) -> Vec<String> {
             'q' if next == Some('u') && after_next.is_some_and(|n| "ei".contains(n)) => {
                 base.push_str("kv");
                 spanish.push('k');
+                differ = true;
                 i += 1;
             }
             'q' if next == Some('u') => {
@@ -371,6 +374,7 @@ pub fn name_keys(word: &str) -> Vec<String> {
             'j' if next.is_some_and(is_vowel) => {
                 base.push('i');
                 spanish.push('h');
+                differ = true;
             }
             c => {
                 base.push(c);
@@ -391,9 +395,11 @@ pub fn name_keys(word: &str) -> Vec<String> {
         collapsed.chars().take(NAME_PREFIX).collect::<String>()
     };
     let mut keys = vec![collapse(&base)];
-    let k = collapse(&spanish);
-    if !keys.contains(&k) {
-        keys.push(k);
+    if differ {
+        let k = collapse(&spanish);
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
     }
     keys
 }
