@@ -235,6 +235,15 @@ fn both_engines_give_identical_candidates_and_scores_on_the_third_set() {
     engines_agree_on(&set, "pg_identical_third");
 }
 
+/// The fourth set writes sums with no currency («18 тыс драм», "41 mil", "400 mil"): its
+/// same-amount frequencies go through `amount_count` with an unstated currency, which
+/// must count the number in any currency on PostgreSQL as on SQLite.
+#[test]
+fn both_engines_give_identical_candidates_and_scores_on_the_fourth_set() {
+    let set = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/dedup-fourth");
+    engines_agree_on(&set, "pg_identical_fourth");
+}
+
 #[test]
 fn both_engines_give_identical_candidates_and_scores_on_the_dev_set() {
     let set = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/dedup-dev");
