@@ -417,6 +417,7 @@ fn currency_token(token: &str, in_flag: bool) -> Option<(Currency, Place)> {
 /// рублей», "Canadian dollars", "pesos mexicanos").
 #[derive(Clone, Copy)]
 enum Country {
+    Russia,
     Belarus,
     Canada,
     Mexico,
@@ -427,50 +428,90 @@ enum Country {
 }
 
 impl Country {
-    /// The currency `word_currency` (what the word alone reads as) is in this country.
+    /// The currency `word_currency` (what the word alone reads as) names in this
+    /// country: `None` for a country whose currency we do not tell apart; the word's
+    /// own currency when the adjective does not go with it («канадских рублей»).
     fn currency_named(self, word_currency: Currency) -> Option<Currency> {
         use Currency::*;
-        match (self, word_currency) {
-            (Country::Belarus, Rub) => Some(Byn),
-            (Country::Canada, Usd) => Some(Cad),
-            (Country::Mexico, Unstated) => Some(Mxn),
-            (Country::Argentina, Unstated) => Some(Ars),
-            (Country::UnitedStates, Usd) => Some(Usd),
-            _ => None,
-        }
+        Some(match (self, word_currency) {
+            (Country::Other, _) => return None,
+            (Country::Belarus, Rub) => Byn,
+            (Country::Canada, Usd) => Cad,
+            (Country::Mexico, Unstated) => Mxn,
+            (Country::Argentina, Unstated) => Ars,
+            (_, c) => c,
+        })
     }
 }
 
-/// Returns the country a normalized adjective names, in Russian, English or Spanish.
-fn country_of_adjective(token: &str) -> Option<Country> {
-    let starts = |prefixes: &[&str]| prefixes.iter().any(|p| token.starts_with(p));
-    Some(if starts(&["белорус"]) {
-        Country::Belarus
-    } else if starts(&["канадск", "canad"]) {
-        Country::Canada
-    } else if starts(&["мексиканск", "mexican"]) {
-        Country::Mexico
-    } else if starts(&["аргентинск", "argentin"]) {
-        Country::Argentina
-    } else if starts(&["американск", "american", "estadounidense"]) {
-        Country::UnitedStates
-    } else if starts(&[
-        "австралийск",
-        "australian",
-        "australiano",
-        "чилийск",
-        "chilen",
-        "колумбийск",
-        "colombian",
-        "гонконгск",
-        "сингапурск",
-        "singapur",
-        "новозеландск",
-    ]) {
-        Country::Other
-    } else {
-        return None;
-    })
+/// Adjectives that stand before the currency word, as Russian and English put them
+/// («белорусских рублей», "Canadian dollars"): a prefix, any case ending.
+const COUNTRY_BEFORE: &[(&str, Country)] = &[
+    ("российск", Country::Russia),
+    ("russian", Country::Russia),
+    ("белорусск", Country::Belarus),
+    ("belarusian", Country::Belarus),
+    ("канадск", Country::Canada),
+    ("canadian", Country::Canada),
+    ("мексиканск", Country::Mexico),
+    ("mexican", Country::Mexico),
+    ("аргентинск", Country::Argentina),
+    ("argentin", Country::Argentina),
+    ("американск", Country::UnitedStates),
+    ("american", Country::UnitedStates),
+    ("австралийск", Country::Other),
+    ("australian", Country::Other),
+    ("новозеландск", Country::Other),
+    ("гонконгск", Country::Other),
+    ("сингапурск", Country::Other),
+    ("singapore", Country::Other),
+    ("тайваньск", Country::Other),
+    ("taiwan", Country::Other),
+    ("ямайск", Country::Other),
+    ("jamaican", Country::Other),
+    ("чилийск", Country::Other),
+    ("chilean", Country::Other),
+    ("колумбийск", Country::Other),
+    ("colombian", Country::Other),
+];
+
+/// Adjectives that follow the currency word, as Spanish puts them ("pesos mexicanos",
+/// "dólares canadienses"): a stem and a Spanish ending. Russian and English adjectives
+/// after the word belong to the next noun («500 долларов канадскому подрядчику»).
+const COUNTRY_AFTER: &[(&str, Country)] = &[
+    ("rus", Country::Russia),
+    ("bielorrus", Country::Belarus),
+    ("canadiens", Country::Canada),
+    ("mexican", Country::Mexico),
+    ("argentin", Country::Argentina),
+    ("estadounidens", Country::UnitedStates),
+    ("american", Country::UnitedStates),
+    ("australian", Country::Other),
+    ("neozelandes", Country::Other),
+    ("hongkones", Country::Other),
+    ("singapurens", Country::Other),
+    ("taiwanes", Country::Other),
+    ("jamaican", Country::Other),
+    ("chilen", Country::Other),
+    ("colombian", Country::Other),
+];
+
+/// Returns the country an adjective before a currency word names.
+fn country_before(token: &str) -> Option<Country> {
+    if token == "us" {
+        return Some(Country::UnitedStates);
+    }
+    COUNTRY_BEFORE.iter().find(|(prefix, _)| token.starts_with(prefix)).map(|(_, c)| *c)
+}
+
+/// Returns the country a Spanish adjective after a currency word names.
+fn country_after(token: &str) -> Option<Country> {
+    COUNTRY_AFTER
+        .iter()
+        .find(|(stem, _)| {
+            token.strip_prefix(stem).is_some_and(|ending| ["o", "os", "a", "as", "e", "es"].contains(&ending))
+        })
+        .map(|(_, c)| *c)
 }
 
 /// A multiplier written after a number.
@@ -478,10 +519,21 @@ fn country_of_adjective(token: &str) -> Option<Country> {
 struct Magnitude {
     /// The multiplier.
     factor: i128,
-    /// True for the Russian and Spanish words, which make an amount of an unstated
-    /// currency when none is written («65к», "41 mil"); English speakers name the
-    /// currency ("65k" is as often users or kilometres as money).
-    alone_is_a_sum: bool,
+    /// Whether it makes a sum of an unstated currency when none is written.
+    alone: Alone,
+}
+
+/// Whether a magnitude with no currency written is a sum.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Alone {
+    /// Russian «65к», «150 тыс.»: money whatever follows.
+    Sum,
+    /// Spanish `mil`, `millones`: money unless a content word follows ("llegó de 41
+    /// mil" is a bill; "12 mil personas", "2 mil views" are counts).
+    SumUnlessAWordFollows,
+    /// English `k`, `thousand`, `million`, and a Latin suffix glued to the number
+    /// ("65k users", "6mil" film): never alone.
+    Never,
 }
 
 /// Returns the magnitude a normalized word names when it stands as its own token.
@@ -489,26 +541,30 @@ struct Magnitude {
 /// `к`/`k` are left out: standing alone they are read only before a currency (see
 /// [`read_at`]), since a lone `к` is usually the preposition.
 fn magnitude_word(token: &str) -> Option<Magnitude> {
-    let (factor, alone_is_a_sum) = match token {
-        "тыс" | "тысяч" | "тысячи" | "тысяча" | "тр" => (1_000, true),
-        "млн" | "миллион" | "миллиона" | "миллионов" => (1_000_000, true),
-        "млрд" => (1_000_000_000, true),
-        "mil" => (1_000, true),
-        "millon" | "millones" => (1_000_000, true),
-        "thousand" => (1_000, false),
-        "mln" | "million" | "millions" => (1_000_000, false),
+    let (factor, alone) = match token {
+        "тыс" | "тысяч" | "тысячи" | "тысяча" | "тр" => (1_000, Alone::Sum),
+        "млн" | "миллион" | "миллиона" | "миллионов" => (1_000_000, Alone::Sum),
+        "млрд" => (1_000_000_000, Alone::Sum),
+        "mil" => (1_000, Alone::SumUnlessAWordFollows),
+        "millon" | "millones" => (1_000_000, Alone::SumUnlessAWordFollows),
+        "thousand" => (1_000, Alone::Never),
+        "mln" | "million" | "millions" => (1_000_000, Alone::Never),
         _ => return None,
     };
-    Some(Magnitude { factor, alone_is_a_sum })
+    Some(Magnitude { factor, alone })
 }
 
 /// Returns the magnitude a suffix glued to a number names (`40к`, `65k`, `1.5m`).
 fn magnitude_suffix(suffix: &str) -> Option<Magnitude> {
     match suffix {
-        "к" => Some(Magnitude { factor: 1_000, alone_is_a_sum: true }),
-        "k" => Some(Magnitude { factor: 1_000, alone_is_a_sum: false }),
-        "m" => Some(Magnitude { factor: 1_000_000, alone_is_a_sum: false }),
-        _ => magnitude_word(suffix),
+        "к" => Some(Magnitude { factor: 1_000, alone: Alone::Sum }),
+        "k" => Some(Magnitude { factor: 1_000, alone: Alone::Never }),
+        "m" => Some(Magnitude { factor: 1_000_000, alone: Alone::Never }),
+        // A Latin word glued to the number is no Spanish sum alone ("6mil").
+        _ => magnitude_word(suffix).map(|m| match m.alone {
+            Alone::SumUnlessAWordFollows => Magnitude { alone: Alone::Never, ..m },
+            _ => m,
+        }),
     }
 }
 
@@ -607,6 +663,11 @@ fn read_at(tokens: &[&str], i: usize, in_flag: bool) -> Read {
             if next == Some("тр") {
                 glued_currency = Some(Currency::Rub);
             }
+            // "3 mil millones": a thousand millions.
+            if next == Some("mil") && matches!(tokens.get(at), Some(&("millones" | "millon"))) {
+                magnitude = Some(Magnitude { factor: 1_000_000_000, alone: Alone::SumUnlessAWordFollows });
+                at += 1;
+            }
         } else if next == Some("т") && after_next == Some("р") {
             magnitude = magnitude_word("тр");
             glued_currency = Some(Currency::Rub);
@@ -616,14 +677,21 @@ fn read_at(tokens: &[&str], i: usize, in_flag: bool) -> Read {
             at += 1;
         }
     }
+    // "2 millones de euros": Spanish puts `de` between the magnitude and the currency.
+    if magnitude.is_some()
+        && tokens.get(at) == Some(&"de")
+        && tokens.get(at + 1).and_then(|t| currency_token(t, in_flag)).is_some()
+    {
+        at += 1;
+    }
     let mut after = glued_currency;
     let sum = number.integer.len() >= 3 || !number.fraction.is_empty() || magnitude.is_some();
     // A country's adjective before the currency word: «300 белорусских рублей», "1,900
     // Canadian dollars".
     let mut country = None;
     if after.is_none()
-        && before.is_none()
-        && let Some(c) = tokens.get(at).and_then(|t| country_of_adjective(t))
+        && (before.is_none() || dollar_sign)
+        && let Some(c) = tokens.get(at).and_then(|t| country_before(t))
         && tokens.get(at + 1).and_then(|t| currency_token(t, in_flag)).is_some()
     {
         country = Some(c);
@@ -638,7 +706,7 @@ fn read_at(tokens: &[&str], i: usize, in_flag: bool) -> Read {
         at += 1;
         // … or after it: "18 450 pesos mexicanos", "dólares canadienses".
         if country.is_none()
-            && let Some(c) = tokens.get(at).and_then(|t| country_of_adjective(t))
+            && let Some(c) = tokens.get(at).and_then(|t| country_after(t))
         {
             country = Some(c);
             at += 1;
@@ -655,7 +723,15 @@ fn read_at(tokens: &[&str], i: usize, in_flag: bool) -> Read {
     let currency = match (before, after, magnitude) {
         (Some(_), Some(c), _) if dollar_sign => c,
         (Some(c), _, _) | (None, Some(c), _) => c,
-        (None, None, Some(m)) if m.alone_is_a_sum => Currency::Unstated,
+        (None, None, Some(m)) if m.alone == Alone::Sum => Currency::Unstated,
+        (None, None, Some(m))
+            if m.alone == Alone::SumUnlessAWordFollows
+                && !tokens
+                    .get(at)
+                    .is_some_and(|t| t.chars().any(char::is_alphabetic) && !crate::stems::is_stop_word(t)) =>
+        {
+            Currency::Unstated
+        }
         _ => return Read::NoCurrency(at),
     };
     let factor = magnitude.map_or(1, |m| m.factor);
@@ -785,11 +861,22 @@ mod tests {
         check("18 450 pesos mexicanos", &["18450 MXN"]);
         check("85.000 pesos argentinos", &["85000 ARS"]);
         check("500 американских долларов", &["500 USD"]);
+        check("5000 российских рублей", &["5000 RUB"]);
+        check("300 US dollars", &["300 USD"]);
+        check("$300 Canadian dollars", &["300 CAD"]);
         // A country whose currency we do not tell apart: no amount, not the wrong one.
         check("300 australian dollars", &[]);
+        check("$300 australian dollars", &[]);
         check("20.000 pesos chilenos", &[]);
-        // An adjective that does not go with the word is not read as a currency.
-        check("300 канадских рублей", &[]);
+        check("500 dolares neozelandeses", &[]);
+        check("500 dolares hongkoneses", &[]);
+        // An adjective after the word in Russian or English belongs to the next noun.
+        check("Перевести 500 долларов канадскому подрядчику", &["500 USD"]);
+        check("1000 рублей белорусскому", &["1000 RUB"]);
+        check("1000 рублей американскому другу", &["1000 RUB"]);
+        check("Send 500 dollars canadian friend", &["500 USD"]);
+        // An adjective that does not go with the word leaves the word's currency.
+        check("300 канадских рублей", &["300 RUB"]);
     }
 
     /// Spanish writes a sum without a currency as Russian does («65к»): "llegó de 41
@@ -797,11 +884,23 @@ mod tests {
     #[test]
     fn spanish_magnitudes_alone_are_sums_of_an_unstated_currency() {
         check("¿Ya pagaste el gas? llegó de 41 mil", &["41000 XXX"]);
-        check("sube a 400 mil", &["400000 XXX"]);
+        check("Revisar el contrato (sube a 400 mil)", &["400000 XXX"]);
+        check("400 mil al mes", &["400000 XXX"]);
         check("1,5 millones", &["1500000 XXX"]);
         check("15 mil euros", &["15000 EUR"]);
+        check("2 millones de euros", &["2000000 EUR"]);
+        check("3 mil millones de pesos", &["3000000000 XXX"]);
+        check("3 mil millones", &["3000000000 XXX"]);
+        // A content word after it makes a count, not a sum.
+        check("12 mil personas", &[]);
+        check("2 mil views", &[]);
+        check("5 mil km", &[]);
+        // Glued to the number it is no Spanish sum ("6mil" film), nor English k alone.
+        check("6mil poly", &[]);
         check("65k users", &[]);
         check("41 thousand", &[]);
+        // Russian magnitudes stay sums whatever follows.
+        check("65к перевести Арсену", &["65000 XXX"]);
     }
 
     /// Codes that are also words or brands count only after a sum (three digits or

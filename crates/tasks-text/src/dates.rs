@@ -880,6 +880,9 @@ fn match_numeric_date(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<H
         && token.chars().all(|c| c.is_ascii_digit() || c == '-')
     {
         let (y, m, d) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
+        if far_in_text(today, y, mode) {
+            return None;
+        }
         return Some(Date::new(y, m, d).map_or(Hit::Invalid, found));
     }
     if let Some(hit) = match_slash_date(token, i, today, mode) {
@@ -916,10 +919,7 @@ fn match_numeric_date(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<H
     }
     // In running text a dotted date's year is near: "4.1.86" and "2.10.19" are versions
     // ("Bump netty to 4.1.86"), «договор от 12.03.2019» a reference, not a due date.
-    if mode == Mode::Text
-        && let Some(y) = year
-        && !(today.year() - TEXT_YEARS_BACK..=today.year() + TEXT_YEARS_AHEAD).contains(&y)
-    {
+    if year.is_some_and(|y| far_in_text(today, y, mode)) {
         return None;
     }
     let date = match year {
@@ -927,6 +927,12 @@ fn match_numeric_date(t: &[&str], i: usize, today: Date, mode: Mode) -> Option<H
         None => resolve_day_month(today, d, m),
     };
     Some(date.map_or(Hit::Invalid, found))
+}
+
+/// Returns true when a numeric date in running text names a year too far from today to
+/// be a due date ([`TEXT_YEARS_BACK`], [`TEXT_YEARS_AHEAD`]); a flag takes any year.
+fn far_in_text(today: Date, year: i16, mode: Mode) -> bool {
+    mode == Mode::Text && !(today.year() - TEXT_YEARS_BACK..=today.year() + TEXT_YEARS_AHEAD).contains(&year)
 }
 
 /// Reads `2026/12/24`, and `19/03` or `19/03/2026` where the first number is above 12:
@@ -943,6 +949,9 @@ fn match_slash_date(token: &str, i: usize, today: Date, mode: Mode) -> Option<Hi
     match parts[..] {
         [y, m, d] if y.len() == 4 => {
             let (y, m, d) = (num(y)?, num(m)?, num(d)?);
+            if far_in_text(today, y, mode) {
+                return None;
+            }
             Some(Date::new(y, i8::try_from(m).ok()?, i8::try_from(d).ok()?).map_or(Hit::Invalid, found))
         }
         [d, m] | [d, m, _] if d.len() <= 2 && m.len() <= 2 => {
@@ -956,6 +965,7 @@ fn match_slash_date(token: &str, i: usize, today: Date, mode: Mode) -> Option<Hi
                 return (mode == Mode::Flag).then_some(Hit::Invalid);
             }
             let date = match parts.get(2) {
+                Some(y) if y.len() == 4 && far_in_text(today, num(y)?, mode) => return None,
                 Some(y) if y.len() == 4 => Date::new(num(y)?, m, d).ok(),
                 Some(_) => None,
                 None => resolve_day_month(today, d, m),
@@ -1296,12 +1306,22 @@ mod tests {
         check_text("Копия договора от 12.03.2019", None);
     }
 
-    /// A dotted date with a near year is still a date in text, this year's or the next.
+    /// A numeric date with a near year is still a date in text: one year back, five
+    /// ahead (today is 1 April 2026 here); a flag takes any year.
     #[test]
-    fn a_dotted_date_with_a_near_year_is_read() {
+    fn a_numeric_date_in_text_names_a_near_year() {
         check_text("Оплатить до 10.04.26", day(2026, 4, 10));
         check_text("Pay by 10.04.2027", day(2027, 4, 10));
         check_text("Сдать отчёт за 15.12.25", day(2025, 12, 15));
+        check_text("Renew by 10.04.2025", day(2025, 4, 10));
+        check_text("Renew by 10.04.2031", day(2031, 4, 10));
+        check_text("Renew by 10.04.2024", None);
+        check_text("Renew by 10.04.2032", None);
+        check_text("Копия договора от 19/03/2019", None);
+        check_text("Since the 2019-03-12 release", None);
+        check_text("Deploy on 2026-05-12", day(2026, 5, 12));
+        check("10.04.2035", day(2035, 4, 10));
+        check("2019-03-12", day(2019, 3, 12));
     }
 
     #[test]

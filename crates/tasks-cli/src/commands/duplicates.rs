@@ -122,6 +122,11 @@ impl DuplicatesArgs {
             Some(DuplicatesCommand::Retrain(a)) => a.apply,
         }
     }
+
+    /// Returns true for `tasks duplicates reindex`.
+    pub fn is_reindex(&self) -> bool {
+        matches!(self.command, Some(DuplicatesCommand::Reindex))
+    }
 }
 
 fn metrics_text(label: &str, m: &Metrics) -> String {

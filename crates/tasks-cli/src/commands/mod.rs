@@ -172,6 +172,20 @@ impl Command {
             _ => true,
         }
     }
+
+    /// Returns whether opening the store for this command brings an index an older
+    /// version wrote up to date: every command that writes, but a dry run (it promises
+    /// to leave the store as it was), `duplicates reindex` (it rewrites the index
+    /// anyway) and `restore` (it replaces what is there).
+    fn reindexes_on_open(&self) -> bool {
+        match self {
+            Command::Add(a) => !a.dry_run,
+            Command::Edit(a) => !a.dry_run,
+            Command::Duplicates(a) => a.writes() && !a.is_reindex(),
+            Command::Restore(_) => false,
+            c => c.writes(),
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -197,31 +211,41 @@ pub struct App {
 impl App {
     /// Opens the store for a command; a command that only reads never creates one: on
     /// a machine with no store yet it reads an empty one in memory and says so.
-    fn open(global: &GlobalArgs, writes: bool) -> Result<App, CliError> {
+    ///
+    /// A store whose duplicate-check index an older version wrote is reindexed here,
+    /// once, when the command writes (`reindex`), under the user's lock wait and with a
+    /// bar on a terminal: at 100k tasks it takes seconds.
+    fn open(global: &GlobalArgs, writes: bool, reindex: bool) -> Result<App, CliError> {
         let ctx = env::context(global.actor.as_deref())?;
         let path = env::store_path(global.db.as_ref())?;
         let store = if writes {
-            // A store an older version indexed is reindexed as it opens, once; at 100k
-            // tasks that takes seconds, so a terminal shows a bar.
-            let mut bar = None;
-            let store = Store::open_reporting(&path, &mut |done, total| {
-                let b = bar.get_or_insert_with(|| {
-                    transfer::bar(global.json, Some(total as u64), "reindexing {bar:30} {pos}/{len} tasks {elapsed}")
-                });
-                if let Some(b) = b {
-                    b.set_position(done as u64);
+            let mut store = Store::open_leaving_index(&path)?;
+            if reindex {
+                store.set_busy_timeout(env::busy_timeout()?)?;
+                let mut bar = None;
+                let reindexed = store.reindex_if_outdated(&mut |done, total| {
+                    let b = bar.get_or_insert_with(|| {
+                        transfer::bar(
+                            global.json,
+                            Some(total as u64),
+                            "reindexing {bar:30} {pos}/{len} tasks {elapsed}",
+                        )
+                    });
+                    if let Some(b) = b {
+                        b.set_position(done as u64);
+                    }
+                })?;
+                if let Some(Some(b)) = bar {
+                    b.finish_and_clear();
                 }
-            })?;
-            if let Some(Some(b)) = bar {
-                b.finish_and_clear();
-            }
-            if let Some(n) = store.reindexed()
-                && !global.json
-            {
-                eprintln!(
-                    "note: rebuilt the duplicate check's index of {n} task(s): this version of tasks reads text \
-                     differently (once after an upgrade)"
-                );
+                if let Some(n) = reindexed
+                    && !global.json
+                {
+                    eprintln!(
+                        "note: rebuilt the duplicate check's index of {n} task(s): this version of tasks reads \
+                         text differently (once after an upgrade)"
+                    );
+                }
             }
             store
         } else {
@@ -315,7 +339,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         let url = url.to_string();
         return team::run(cli, &url);
     }
-    let mut app = App::open(&cli.global, cli.command.writes())?;
+    let mut app = App::open(&cli.global, cli.command.writes(), cli.command.reindexes_on_open())
+        .map_err(|e| if e.code == "timeout" { locked(e, &target) } else { e })?;
     let path = app.store.path().to_path_buf();
     dispatch(&mut app, cli.command).map_err(|e| if e.code == "timeout" { locked(e, &path) } else { e })
 }

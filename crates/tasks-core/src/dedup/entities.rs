@@ -261,7 +261,8 @@ pub fn translit(s: &str) -> String {
 /// name either by sound («Рав4») or with the Cyrillic letters that look like the Latin
 /// ones («Х5», «С200»), so a Cyrillic one has two keys, its transliteration and its
 /// look-alike letters; a Latin one is its own key. Whole words, not prefixes: the digits
-/// are the model. `None` for any other word.
+/// are the model. `None` for any other word; a name split by a hyphen («Рав-4») is two
+/// words by then and is not read.
 pub fn model_keys(word: &str) -> Option<Vec<String>> {
     // Checked on the word as written: most words have no digit and cost no allocation.
     if !word.chars().next().is_some_and(char::is_alphabetic)
@@ -283,7 +284,7 @@ pub fn model_keys(word: &str) -> Option<Vec<String>> {
 }
 
 fn is_cyrillic(c: char) -> bool {
-    matches!(c, 'а'..='я' | 'ё')
+    matches!(c, 'а'..='я' | 'ё' | 'і' | 'ї' | 'є' | 'ґ' | 'ў')
 }
 
 /// The Latin letter a lowercase Cyrillic one looks like, or the letter itself.
@@ -301,6 +302,7 @@ fn latin_look_alike(c: char) -> char {
         'т' => 't',
         'у' => 'y',
         'х' => 'x',
+        'і' => 'i',
         other => other,
     }
 }

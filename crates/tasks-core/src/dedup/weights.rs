@@ -312,17 +312,18 @@ impl Weights {
 /// - A different due date a week or more apart is at most `possible`: the next
 ///   instance of a recurring errand (this month's bill, next week's report) says the
 ///   same words, comes from the same person and carries the same description, so the
-///   text, source and context weights add up to `likely`, while due and age, counted
-///   apart, each weigh little (−1.1, −2.3 bits). Together they are the monthly repeat
-///   the issue keeps apart. On every labelled set no true `likely` pair had both; on
-///   the third set two of five false `likely` pairs did.
+///   text, source and context weights add up to `likely`, while due and age
+///   ([`AgeLevel::Older`]), counted apart, each weigh little (−1.1, −3.4 bits).
+///   Together they are the monthly repeat the issue keeps apart. On every labelled set
+///   no true `likely` pair had both; on the third set two of five false `likely` pairs
+///   did.
 pub fn band_of(score: f64, levels: &crate::dedup::levels::Levels, open: bool, only_slots_differ: bool) -> super::Band {
     use crate::dedup::levels::{AgeLevel, Agreement, EntityLevel, TextLevel};
     let repeated = open
         && levels.text == TextLevel::Exact
         && levels.age == AgeLevel::Day
         && levels.entity == EntityLevel::NoConflict;
-    let next_instance = levels.due == Agreement::Different && matches!(levels.age, AgeLevel::Week | AgeLevel::Older);
+    let next_instance = levels.due == Agreement::Different && levels.age == AgeLevel::Older;
     match band(score) {
         super::Band::Likely if only_slots_differ || next_instance => super::Band::Possible,
         super::Band::Likely => super::Band::Likely,
@@ -420,7 +421,8 @@ mod tests {
         assert_eq!(band_of(9.6, &other, true, false), crate::dedup::Band::Possible);
     }
 
-    /// The next instance of a recurring errand: another due date, a week or more on.
+    /// The next instance of a recurring errand: another due date, a week or more on (not
+    /// three to seven days: `AgeLevel::Week`).
     #[test]
     fn the_next_instance_of_a_recurring_errand_is_at_most_possible() {
         use crate::dedup::levels::{AmountLevel, Levels};
@@ -431,11 +433,11 @@ mod tests {
             context: ContextLevel::High,
             due: Agreement::Different,
             category: Agreement::Same,
-            age: AgeLevel::Week,
+            age: AgeLevel::Older,
             entity: EntityLevel::NoConflict,
         };
         assert_eq!(band_of(15.0, &next, true, false), crate::dedup::Band::Possible);
-        assert_eq!(band_of(15.0, &Levels { age: AgeLevel::Older, ..next }, true, false), crate::dedup::Band::Possible);
+        assert_eq!(band_of(15.0, &Levels { age: AgeLevel::Week, ..next }, true, false), crate::dedup::Band::Likely);
         assert_eq!(band_of(15.0, &Levels { age: AgeLevel::Days3, ..next }, true, false), crate::dedup::Band::Likely);
         assert_eq!(band_of(15.0, &Levels { due: Agreement::Unknown, ..next }, true, false), crate::dedup::Band::Likely);
         assert_eq!(band_of(4.0, &next, true, false), crate::dedup::Band::Different, "never lifted");

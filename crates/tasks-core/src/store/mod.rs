@@ -284,9 +284,17 @@ impl Store {
         Store::open_reporting(path, &mut |_, _| {})
     }
 
-    /// Like [`Store::open`], calling `progress(done, total)` after each task a reindex
-    /// rewrites (the CLI draws a progress bar: at 100k tasks it takes seconds).
-    pub fn open_reporting(path: &Path, progress: &mut dyn FnMut(usize, usize)) -> Result<Store> {
+    fn open_reporting(path: &Path, progress: &mut dyn FnMut(usize, usize)) -> Result<Store> {
+        let mut store = Store::open_leaving_index(path)?;
+        store.reindex_if_outdated(progress)?;
+        Ok(store)
+    }
+
+    /// Like [`Store::open`], but leaves an index an older version wrote as it is: for a
+    /// caller that sets its own lock wait or progress first and then calls
+    /// [`Store::reindex_if_outdated`], or that must write nothing it was not asked to
+    /// (a dry run; `tasks duplicates reindex`, which rewrites it anyway; a restore).
+    pub fn open_leaving_index(path: &Path) -> Result<Store> {
         // SQLite's name for a store in memory (tests) is no file to create.
         let create = path.as_os_str() != IN_MEMORY && !path_exists(path)?;
         if create {
@@ -294,12 +302,24 @@ impl Store {
         }
         let mut store = Store::connect(path)?;
         store.created = create;
-        store.reindexed = store.bring_index_up_to_date(progress).map_err(|e| open_error(path, e))?;
         Ok(store)
     }
 
-    /// Reindexes every task when the index is older than this version's; returns how
-    /// many tasks it rewrote (`None` when the index was current or the store empty).
+    /// Reindexes every task when the check's index is older than this version's
+    /// ([`crate::dedup::INDEX_VERSION`]), in one transaction, calling `progress(done,
+    /// total)` after each task; returns how many tasks it rewrote (`None` when the index
+    /// was current or the store empty), also kept for [`Store::reindexed`].
+    ///
+    /// # Errors
+    /// A store that cannot be written (named by its path), or a write lock another
+    /// writer held past the busy timeout ([`Error::is_busy`]), as any write gives.
+    pub fn reindex_if_outdated(&mut self, progress: &mut dyn FnMut(usize, usize)) -> Result<Option<usize>> {
+        let path = self.path.clone();
+        let done = self.bring_index_up_to_date(progress).map_err(|e| open_error(&path, e))?;
+        self.reindexed = done;
+        Ok(done)
+    }
+
     fn bring_index_up_to_date(&mut self, progress: &mut dyn FnMut(usize, usize)) -> Result<Option<usize>> {
         if dedup::index_version(&self.conn)? >= crate::dedup::INDEX_VERSION {
             return Ok(None);
