@@ -392,7 +392,49 @@ pub(crate) fn reindex_all(tx: &mut postgres::Transaction<'_>) -> TxResult<()> {
         writer.finish()?;
     }
     tx.batch_execute("INSERT INTO term_docs (term, docs) SELECT term, count(*) FROM task_terms GROUP BY term")?;
-    refresh_stats(tx, true)
+    refresh_stats(tx, true)?;
+    set_index_version(tx)
+}
+
+/// How the version of the check's index ([`dedup::INDEX_VERSION`]) is written on the
+/// `task_terms` table's comment: PostgreSQL's place for a fact about a table, as
+/// SQLite's `user_version` is the file's. The schema mirrors SQLite's table for table,
+/// so the version takes no table of its own.
+const INDEX_VERSION_NOTE: &str = "tasks index version ";
+
+/// Returns the version of the check's index (0 when none was written: a store built
+/// before the index had one).
+pub(crate) fn index_version(c: &mut impl GenericClient) -> TxResult<i32> {
+    let note: Option<String> = c.query_one("SELECT obj_description('task_terms'::regclass, 'pg_class')", &[])?.get(0);
+    Ok(note.and_then(|n| n.strip_prefix(INDEX_VERSION_NOTE).and_then(|v| v.trim().parse().ok())).unwrap_or(0))
+}
+
+/// Rebuilds the index when an older version wrote it, once, under the lock checked
+/// writes take (no add is checked against a half-built index); returns how many tasks
+/// it reindexed. Called by [`crate::PgStore::connect`], as SQLite's writing open does.
+pub(crate) fn reindex_if_outdated(tx: &mut postgres::Transaction<'_>) -> TxResult<Option<i64>> {
+    if index_version(tx)? >= dedup::INDEX_VERSION {
+        return Ok(None);
+    }
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&crate::store::CHECKED_WRITE_LOCK])?;
+    // Another connection may have done it while this one waited.
+    if index_version(tx)? >= dedup::INDEX_VERSION {
+        return Ok(None);
+    }
+    let tasks: i64 = tx.query_one("SELECT count(*) FROM tasks", &[])?.get(0);
+    if tasks == 0 {
+        // A new store: nothing to rewrite, and no statistics to count yet.
+        set_index_version(tx)?;
+        return Ok(None);
+    }
+    reindex_all(tx)?;
+    Ok(Some(tasks))
+}
+
+/// Writes this version's [`dedup::INDEX_VERSION`] on the index table.
+fn set_index_version(tx: &mut postgres::Transaction<'_>) -> TxResult<()> {
+    tx.batch_execute(&format!("COMMENT ON TABLE task_terms IS '{INDEX_VERSION_NOTE}{}'", dedup::INDEX_VERSION))?;
+    Ok(())
 }
 
 /// Scores every candidate of a would-be task (every band), with the store's weights.

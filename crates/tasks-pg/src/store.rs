@@ -106,6 +106,8 @@ fn with_cause(e: &postgres::Error) -> String {
 pub struct PgStore {
     client: Client,
     target: String,
+    /// How many tasks `connect` reindexed because an older version wrote their index.
+    reindexed: Option<i64>,
 }
 
 impl std::fmt::Debug for PgStore {
@@ -151,6 +153,16 @@ impl From<Error> for TxError {
 /// The result type inside a write.
 pub(crate) type TxResult<T> = std::result::Result<T, TxError>;
 
+impl TxError {
+    /// Returns the error as the store reports it outside a write.
+    pub(crate) fn into_error(self) -> Error {
+        match self {
+            TxError::Core(e) => e,
+            TxError::Db(e) => pg(e),
+        }
+    }
+}
+
 impl PgStore {
     /// Connects to `url` and brings the schema up to date (refusing a newer one).
     ///
@@ -172,7 +184,21 @@ impl PgStore {
         };
         let mut client = connected.map_err(|e| open(with_cause(&e)))?;
         migrate(&mut client, &target)?;
-        Ok(PgStore { client, target })
+        // An index an older version wrote is rebuilt once, as SQLite's writing open does;
+        // a current one costs one read here.
+        let outdated =
+            crate::dedup::index_version(&mut client).map_err(|e| e.into_error())? < tasks_core::dedup::INDEX_VERSION;
+        let mut store = PgStore { client, target, reindexed: None };
+        if outdated {
+            store.reindexed = store.write(crate::dedup::reindex_if_outdated)?;
+        }
+        Ok(store)
+    }
+
+    /// Returns how many tasks [`PgStore::connect`] reindexed because an older version of
+    /// `tasks` wrote their duplicate-check index.
+    pub fn reindexed(&self) -> Option<i64> {
+        self.reindexed
     }
 
     /// Refreshes the planner's statistics of every table (after a bulk restore).

@@ -175,6 +175,34 @@ fn a_probable_duplicate_is_refused_on_postgres_too() {
     assert_eq!(tasks_n(&mut raw), 3.0);
 }
 
+/// A team store whose index an older version wrote (no version on `task_terms`' comment,
+/// as every store before versioning) is rebuilt once when a version with a higher one
+/// connects, as SQLite's writing open does; a current one is left as it is.
+#[test]
+fn an_upgrade_reindexes_the_team_store_once() {
+    let Some((mut pg, url)) = fresh("pg_upgrade_reindex") else { return };
+    let owner = ctx("2026-12-01T10:00:00Z", "owner");
+    tasks_pg::ops::add(&mut pg, &owner, &AddRequest::titled("Pagar el gas, llegó de 41 mil")).expect("first");
+    let mut raw = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
+    let amounts = |raw: &mut postgres::Client| -> Vec<String> {
+        let rows = raw
+            .query("SELECT amount_minor::text || ' ' || currency FROM task_signatures WHERE currency IS NOT NULL", &[])
+            .expect("signatures");
+        rows.iter().map(|r| r.get(0)).collect()
+    };
+    assert_eq!(amounts(&mut raw), ["4100000 XXX"]);
+    // Aged but marked current: left alone (a current store pays one read).
+    raw.batch_execute("UPDATE task_signatures SET amount_minor = NULL, currency = NULL").expect("age");
+    assert_eq!(PgStore::connect(&url).expect("reconnect").reindexed(), None);
+    assert!(amounts(&mut raw).is_empty());
+    // Marked as an older version's: rebuilt, once.
+    raw.batch_execute("COMMENT ON TABLE task_terms IS NULL").expect("unversion");
+    assert_eq!(PgStore::connect(&url).expect("reconnect").reindexed(), Some(1));
+    assert_eq!(amounts(&mut raw), ["4100000 XXX"], "read again as this version reads it");
+    assert_eq!(term_docs_off(&mut raw), 0, "the kept document frequencies follow");
+    assert_eq!(PgStore::connect(&url).expect("reconnect").reindexed(), None, "once");
+}
+
 /// Imports task lines into a fresh SQLite store and returns it with its lossless
 /// export (how a team's data reaches PostgreSQL) and the directory holding it.
 fn sqlite_with(lines: &str, c: &Context) -> (Store, String, tempfile::TempDir) {

@@ -776,12 +776,12 @@ pub(crate) fn reindex_stored(tx: &Tx<'_>, ids: &[i64], progress: &mut dyn FnMut(
 }
 
 /// The version of what the check's index holds for a task: the terms in `task_stems`
-/// and `term_docs`, the signature's amount and due day. A SQLite store whose index is
-/// older is rewritten once, when a version of `tasks` that writes opens it
-/// ([`crate::Store::open`]), so an upgrade does not leave old tasks read the old way in
-/// retrieval and frequencies while new ones are read the new way. (Embeddings are
-/// rewritten only when an embedder is attached at that moment, which the CLI does after
-/// opening; a PostgreSQL team store has no version and is rebuilt by its restore.)
+/// and `term_docs`, the signature's amount and due day. A store whose index is older is
+/// rewritten once, when a version of `tasks` that writes opens it ([`crate::Store::open`];
+/// a PostgreSQL team store when it connects, its version on the index table's comment),
+/// so an upgrade does not leave old tasks read the old way in retrieval and frequencies
+/// while new ones are read the new way. (Embeddings, SQLite only, are rewritten only when
+/// an embedder is attached at that moment, which the CLI does after opening.)
 ///
 /// Bump it with any change to what those rows hold for the same text — the stemmer,
 /// the lexicon's concepts, the amount or date reader, the tokenizer — and say why

@@ -330,9 +330,14 @@ impl Store {
                 return Ok(None);
             }
             let ids = dump::task_ids(tx)?;
+            if ids.is_empty() {
+                // A new store: nothing to rewrite, and no statistics to count yet.
+                dedup::set_index_version(tx, crate::dedup::INDEX_VERSION)?;
+                return Ok(None);
+            }
             let total = ids.len();
             crate::dedup::reindex_stored(tx, &ids, &mut |done| progress(done, total))?;
-            Ok(Some(total).filter(|n| *n > 0))
+            Ok(Some(total))
         })
     }
 
