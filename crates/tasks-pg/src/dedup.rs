@@ -411,11 +411,9 @@ pub(crate) fn index_version(c: &mut impl GenericClient) -> TxResult<i32> {
 
 /// Rebuilds the index when an older version wrote it, once, under the lock checked
 /// writes take (no add is checked against a half-built index); returns how many tasks
-/// it reindexed. Called by [`crate::PgStore::connect`], as SQLite's writing open does.
+/// it reindexed. Called by [`crate::PgStore::connect`], as SQLite's writing open does,
+/// once it has read an older version outside the lock.
 pub(crate) fn reindex_if_outdated(tx: &mut postgres::Transaction<'_>) -> TxResult<Option<i64>> {
-    if index_version(tx)? >= dedup::INDEX_VERSION {
-        return Ok(None);
-    }
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&crate::store::CHECKED_WRITE_LOCK])?;
     // Another connection may have done it while this one waited.
     if index_version(tx)? >= dedup::INDEX_VERSION {

@@ -186,10 +186,8 @@ impl PgStore {
         migrate(&mut client, &target)?;
         // An index an older version wrote is rebuilt once, as SQLite's writing open does;
         // a current one costs one read here.
-        let outdated =
-            crate::dedup::index_version(&mut client).map_err(|e| e.into_error())? < tasks_core::dedup::INDEX_VERSION;
         let mut store = PgStore { client, target, reindexed: None };
-        if outdated {
+        if store.read(crate::dedup::index_version)? < tasks_core::dedup::INDEX_VERSION {
             store.reindexed = store.write(crate::dedup::reindex_if_outdated)?;
         }
         Ok(store)
@@ -257,11 +255,7 @@ impl PgStore {
     /// Runs a read in one transaction (a consistent snapshot is not needed by the
     /// reads here; one statement each).
     pub(crate) fn read<T>(&mut self, f: impl FnOnce(&mut Client) -> TxResult<T>) -> Result<T> {
-        match f(&mut self.client) {
-            Ok(v) => Ok(v),
-            Err(TxError::Core(e)) => Err(e),
-            Err(TxError::Db(e)) => Err(pg(e)),
-        }
+        f(&mut self.client).map_err(TxError::into_error)
     }
 }
 

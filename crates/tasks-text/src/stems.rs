@@ -124,7 +124,7 @@ pub fn script_of(token: &str) -> Script {
 }
 
 /// Returns true for letters of the Cyrillic block.
-fn is_cyrillic_letter(c: char) -> bool {
+pub fn is_cyrillic_letter(c: char) -> bool {
     ('\u{0400}'..='\u{04FF}').contains(&c) && c.is_alphabetic()
 }
 

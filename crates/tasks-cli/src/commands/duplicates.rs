@@ -184,18 +184,52 @@ pub fn run(app: &mut App, args: DuplicatesArgs) -> Result<(), CliError> {
     }
 }
 
-/// `tasks duplicates reindex`, with a progress bar on a terminal.
-fn reindex(app: &mut App) -> Result<(), CliError> {
-    let bar = super::transfer::bar(app.json, Some(0), "reindexing {bar:30} {pos}/{len} tasks {elapsed}");
-    let n = ops::duplicates::reindex(&mut app.store, &mut |done, total| {
-        if let Some(b) = &bar {
-            b.set_length(total as u64);
+/// The progress of a reindex: a bar on a terminal (not with `--json`), drawn from the
+/// first task on, when the total is known.
+pub(super) struct ReindexBar {
+    json: bool,
+    bar: Option<Option<ProgressBar>>,
+}
+
+impl ReindexBar {
+    pub(super) fn new(json: bool) -> ReindexBar {
+        ReindexBar { json, bar: None }
+    }
+
+    /// Moves the bar to `done` of `total` tasks.
+    pub(super) fn tick(&mut self, done: usize, total: usize) {
+        let json = self.json;
+        let bar = self.bar.get_or_insert_with(|| {
+            super::transfer::bar(json, Some(total as u64), "reindexing {bar:30} {pos}/{len} tasks {elapsed}")
+        });
+        if let Some(b) = bar {
             b.set_position(done as u64);
         }
-    })?;
-    if let Some(b) = bar {
-        b.finish_and_clear();
     }
+
+    pub(super) fn finish(self) {
+        if let Some(Some(b)) = self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+/// Says once, on stderr, that opening the store rebuilt the index an older version
+/// wrote (not with `--json`, whose stderr is for errors).
+pub(super) fn say_rebuilt(tasks: impl std::fmt::Display, json: bool) {
+    if !json {
+        eprintln!(
+            "note: rebuilt the duplicate check's index of {tasks} task(s): this version of tasks reads text \
+             differently (once after an upgrade)"
+        );
+    }
+}
+
+/// `tasks duplicates reindex`, with a progress bar on a terminal.
+fn reindex(app: &mut App) -> Result<(), CliError> {
+    let mut bar = ReindexBar::new(app.json);
+    let n = ops::duplicates::reindex(&mut app.store, &mut |done, total| bar.tick(done, total))?;
+    bar.finish();
     app.print(
         || serde_json::json!({ "reindexed": n }),
         || format!("Rewrote the duplicate check's index of {n} task(s).\n"),

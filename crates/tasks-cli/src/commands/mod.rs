@@ -222,29 +222,11 @@ impl App {
             let mut store = Store::open_leaving_index(&path)?;
             if reindex {
                 store.set_busy_timeout(env::busy_timeout()?)?;
-                let mut bar = None;
-                let reindexed = store.reindex_if_outdated(&mut |done, total| {
-                    let b = bar.get_or_insert_with(|| {
-                        transfer::bar(
-                            global.json,
-                            Some(total as u64),
-                            "reindexing {bar:30} {pos}/{len} tasks {elapsed}",
-                        )
-                    });
-                    if let Some(b) = b {
-                        b.set_position(done as u64);
-                    }
-                })?;
-                if let Some(Some(b)) = bar {
-                    b.finish_and_clear();
-                }
-                if let Some(n) = reindexed
-                    && !global.json
-                {
-                    eprintln!(
-                        "note: rebuilt the duplicate check's index of {n} task(s): this version of tasks reads \
-                         text differently (once after an upgrade)"
-                    );
+                let mut bar = duplicates::ReindexBar::new(global.json);
+                let reindexed = store.reindex_if_outdated(&mut |done, total| bar.tick(done, total))?;
+                bar.finish();
+                if let Some(n) = reindexed {
+                    duplicates::say_rebuilt(n, global.json);
                 }
             }
             store

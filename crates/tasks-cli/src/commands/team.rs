@@ -109,13 +109,8 @@ pub fn run(cli: Cli, url: &str) -> Result<(), CliError> {
         width: env::width(),
     };
     let store = PgStore::connect(url)?;
-    if let Some(n) = store.reindexed()
-        && !cli.global.json
-    {
-        eprintln!(
-            "note: rebuilt the duplicate check's index of {n} task(s): this version of tasks reads text differently \
-             (once after an upgrade)"
-        );
+    if let Some(n) = store.reindexed() {
+        super::duplicates::say_rebuilt(n, cli.global.json);
     }
     let mut t = Team { store, ctx, json: cli.global.json, style };
     dispatch(&mut t, cli.command)

@@ -272,19 +272,15 @@ pub fn model_keys(word: &str) -> Option<Vec<String>> {
         return None;
     }
     let lower = word.to_lowercase();
-    if !lower.chars().any(is_cyrillic) {
+    if !lower.chars().any(tasks_text::stems::is_cyrillic_letter) {
         return Some(vec![lower]);
     }
     let look_alike: String = lower.chars().map(latin_look_alike).collect();
     let mut keys = vec![translit(&lower)];
-    if !keys.contains(&look_alike) && !look_alike.chars().any(is_cyrillic) {
+    if !keys.contains(&look_alike) && !look_alike.chars().any(tasks_text::stems::is_cyrillic_letter) {
         keys.push(look_alike);
     }
     Some(keys)
-}
-
-fn is_cyrillic(c: char) -> bool {
-    matches!(c, 'а'..='я' | 'ё' | 'і' | 'ї' | 'є' | 'ґ' | 'ў')
 }
 
 /// The Latin letter a lowercase Cyrillic one looks like, or the letter itself.

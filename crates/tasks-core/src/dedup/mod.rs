@@ -758,17 +758,17 @@ fn write_index_rows(tx: &Tx<'_>, task_id: i64) -> Result<()> {
 }
 
 /// Rewrites the index rows and signatures of these stored tasks as this version reads
-/// text (`tasks duplicates reindex`), then recounts the cached statistics: a store
-/// written by an older version keeps what that version read — «65к» as rubles, "86
-/// лари" as no amount — until its tasks are written again. Calls `progress(done)`
-/// after each task. Unlike [`reindex`], which inserts the rows a restore left absent in
+/// text (`tasks duplicates reindex`, and a writing open of a store an older version
+/// indexed), then recounts the cached statistics: a store written by an older version
+/// keeps what that version read — «65к» as rubles, "86 лари" as no amount — until its
+/// tasks are written again. Calls `progress(done, total)` after each task. Unlike [`reindex`], which inserts the rows a restore left absent in
 /// one batch, this replaces rows that exist, task by task.
 ///
 /// Marks the store's index as this version's ([`INDEX_VERSION`]).
-pub(crate) fn reindex_stored(tx: &Tx<'_>, ids: &[i64], progress: &mut dyn FnMut(usize)) -> Result<()> {
+pub(crate) fn reindex_stored(tx: &Tx<'_>, ids: &[i64], progress: &mut dyn FnMut(usize, usize)) -> Result<()> {
     for (done, id) in ids.iter().enumerate() {
         write_index_rows(tx, *id)?;
-        progress(done + 1);
+        progress(done + 1, ids.len());
     }
     store_dedup::forget_stats(tx)?;
     store_dedup::refresh_stats(tx)?;

@@ -283,9 +283,8 @@ pub struct RetrainOutcome {
 pub fn reindex(store: &mut Store, progress: &mut dyn FnMut(usize, usize)) -> Result<usize> {
     store.write(|tx| {
         let ids = crate::store::dump::task_ids(tx)?;
-        let total = ids.len();
-        dedup::reindex_stored(tx, &ids, &mut |done| progress(done, total))?;
-        Ok(total)
+        dedup::reindex_stored(tx, &ids, progress)?;
+        Ok(ids.len())
     })
 }
 

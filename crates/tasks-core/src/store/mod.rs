@@ -112,8 +112,6 @@ pub struct Store {
     op: Cell<Option<i64>>,
     /// Whether `open` made the file.
     created: bool,
-    /// How many tasks `open` reindexed because an older version wrote their index.
-    reindexed: Option<usize>,
 }
 
 /// A write transaction (`BEGIN IMMEDIATE`, or a savepoint of a [`Store::batch`]);
@@ -281,12 +279,8 @@ impl Store {
     /// migration of derived rows, as the schema's are of tables. A second process that
     /// waited for the lock meanwhile finds it done.
     pub fn open(path: &Path) -> Result<Store> {
-        Store::open_reporting(path, &mut |_, _| {})
-    }
-
-    fn open_reporting(path: &Path, progress: &mut dyn FnMut(usize, usize)) -> Result<Store> {
         let mut store = Store::open_leaving_index(path)?;
-        store.reindex_if_outdated(progress)?;
+        store.reindex_if_outdated(&mut |_, _| {})?;
         Ok(store)
     }
 
@@ -308,16 +302,14 @@ impl Store {
     /// Reindexes every task when the check's index is older than this version's
     /// ([`crate::dedup::INDEX_VERSION`]), in one transaction, calling `progress(done,
     /// total)` after each task; returns how many tasks it rewrote (`None` when the index
-    /// was current or the store empty), also kept for [`Store::reindexed`].
+    /// was current or the store empty).
     ///
     /// # Errors
     /// A store that cannot be written (named by its path), or a write lock another
     /// writer held past the busy timeout ([`Error::is_busy`]), as any write gives.
     pub fn reindex_if_outdated(&mut self, progress: &mut dyn FnMut(usize, usize)) -> Result<Option<usize>> {
         let path = self.path.clone();
-        let done = self.bring_index_up_to_date(progress).map_err(|e| open_error(&path, e))?;
-        self.reindexed = done;
-        Ok(done)
+        self.bring_index_up_to_date(progress).map_err(|e| open_error(&path, e))
     }
 
     fn bring_index_up_to_date(&mut self, progress: &mut dyn FnMut(usize, usize)) -> Result<Option<usize>> {
@@ -335,9 +327,8 @@ impl Store {
                 dedup::set_index_version(tx, crate::dedup::INDEX_VERSION)?;
                 return Ok(None);
             }
-            let total = ids.len();
-            crate::dedup::reindex_stored(tx, &ids, &mut |done| progress(done, total))?;
-            Ok(Some(total))
+            crate::dedup::reindex_stored(tx, &ids, progress)?;
+            Ok(Some(ids.len()))
         })
     }
 
@@ -345,18 +336,6 @@ impl Store {
     /// mistyped `TASKS_DB` is noticed).
     pub fn created(&self) -> bool {
         self.created
-    }
-
-    /// Returns how many tasks [`Store::open`] reindexed because an older version of
-    /// `tasks` had written their duplicate-check index (the CLI says so once).
-    pub fn reindexed(&self) -> Option<usize> {
-        self.reindexed
-    }
-
-    /// Returns the version of the duplicate check's index ([`crate::dedup::INDEX_VERSION`]
-    /// when current).
-    pub fn index_version(&self) -> Result<i32> {
-        dedup::index_version(&self.conn)
     }
 
     /// Opens the store at `path` only if it exists (read-only commands: they never
@@ -385,7 +364,7 @@ impl Store {
         // the duplicate check's queries), so the cache evicted them in turn and every
         // statement was parsed and planned again.
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-        let mut store = Store { conn, path: path.to_path_buf(), op: Cell::new(None), created: false, reindexed: None };
+        let mut store = Store { conn, path: path.to_path_buf(), op: Cell::new(None), created: false };
         store.migrate().map_err(|e| open_error(path, e))?;
         Ok(store)
     }
