@@ -492,17 +492,7 @@ fn an_upgrade_reindexes_once_when_a_command_writes() {
     assert!(current >= 1, "a new store is at the current index version: {current}");
     assert_eq!(amounts(), ["4100000 XXX", "6500000 XXX"]);
     assert_eq!(term_docs_off(), 0);
-    // As an older version left it: other terms, no amounts, version 0.
-    let age = || {
-        db().execute_batch(
-            "UPDATE task_signatures SET amount_minor = NULL, currency = NULL;
-             UPDATE task_stems SET stems = 'agedstem' WHERE rowid = 1;
-             DELETE FROM term_docs;
-             INSERT INTO term_docs (term, docs) SELECT term, doc FROM task_stems_vocab;
-             PRAGMA user_version = 0;",
-        )
-        .expect("age the store");
-    };
+    let age = || age_index(&env);
     age();
     let aged = (pragma(), amounts().len(), stems());
     assert_eq!(aged, (0, 0, "agedstem".to_owned()));
@@ -524,6 +514,85 @@ fn an_upgrade_reindexes_once_when_a_command_writes() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stderr.is_empty(), "{}", r.stderr);
     assert_eq!((pragma(), amounts().len(), stems()), (current, 2, fresh_stems));
+}
+
+/// Leaves the store's duplicate index as an older version left it: other terms, no
+/// amounts, document frequencies to match, index version 0.
+fn age_index(env: &TestEnv) {
+    rusqlite::Connection::open(env.db())
+        .and_then(|db| {
+            db.execute_batch(
+                "UPDATE task_signatures SET amount_minor = NULL, currency = NULL;
+                 UPDATE task_stems SET stems = 'agedstem' WHERE rowid = 1;
+                 DELETE FROM term_docs;
+                 INSERT INTO term_docs (term, docs) SELECT term, doc FROM task_stems_vocab;
+                 PRAGMA user_version = 0;",
+            )
+        })
+        .expect("age the store");
+}
+
+fn index_version(env: &TestEnv) -> i64 {
+    rusqlite::Connection::open(env.db())
+        .and_then(|db| db.query_row("PRAGMA user_version", [], |r| r.get(0)))
+        .expect("user_version")
+}
+
+/// The reindex an upgrade needs waits for the write lock like any write, and a wait
+/// that runs out says who holds the lock and leaves the store as it was.
+#[test]
+fn an_upgrade_that_waits_too_long_names_the_holder_and_changes_nothing() {
+    let env = TestEnv::new();
+    env.ok(&["add", "Pagar el gas, llegó de 41 mil"]);
+    let current = index_version(&env);
+    age_index(&env);
+    let conn = rusqlite::Connection::open(env.db()).expect("open");
+    conn.execute_batch("BEGIN IMMEDIATE").expect("take the write lock");
+    let mut cmd = env.command(&["--json", "add", "Renew the passport", "--new"]);
+    cmd.env("TASKS_BUSY_TIMEOUT", "1s");
+    let r = crate::common::collect(cmd.output().expect("run"));
+    conn.execute_batch("ROLLBACK").expect("release");
+    assert_eq!(r.code, 9, "{}", r.stderr);
+    let e: Value = serde_json::from_str(r.stderr.trim()).expect("one JSON error");
+    assert_eq!(e["error"]["code"], "timeout", "{e}");
+    let holders = e["error"]["details"]["holders"].as_array().expect("holders");
+    assert!(holders.iter().any(|h| h["pid"] == std::process::id()), "this test process is named: {e}");
+    assert_eq!(index_version(&env), 0, "not reindexed");
+    assert_eq!(keys(&env.json(&["list"])), ["INBOX-1"], "and not added");
+    // Once the lock is free the same command upgrades and adds.
+    env.ok(&["add", "Renew the passport", "--new"]);
+    assert_eq!(index_version(&env), current);
+}
+
+/// Two writers that find one aged store both wait for the lock; the first rebuilds
+/// the index, and the second, reading the version again under the lock, does not.
+#[test]
+fn two_writers_at_an_upgrade_rebuild_the_index_once() {
+    let env = TestEnv::new();
+    env.ok(&["add", "Pagar el gas, llegó de 41 mil"]);
+    let current = index_version(&env);
+    age_index(&env);
+    let conn = rusqlite::Connection::open(env.db()).expect("open");
+    conn.execute_batch("BEGIN IMMEDIATE").expect("take the write lock");
+    let spawn = |title: &str| {
+        let mut cmd = env.command(&["add", title, "--new"]);
+        cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+        cmd.spawn().expect("spawn")
+    };
+    let writers = [spawn("Renew the passport"), spawn("Book the dentist")];
+    // Both read the aged version before they queue for the lock (they do so within
+    // milliseconds of starting); the lock is held well past that.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    conn.execute_batch("ROLLBACK").expect("release");
+    let runs: Vec<_> =
+        writers.into_iter().map(|w| crate::common::collect(w.wait_with_output().expect("wait"))).collect();
+    for r in &runs {
+        assert_eq!(r.code, 0, "{}", r.stderr);
+    }
+    let rebuilt = runs.iter().filter(|r| r.stderr.contains("rebuilt the duplicate check's index")).count();
+    assert_eq!(rebuilt, 1, "{:?}", runs.iter().map(|r| &r.stderr).collect::<Vec<_>>());
+    assert_eq!(index_version(&env), current);
+    assert_eq!(env.json(&["list"])["items"].as_array().map(Vec::len), Some(3));
 }
 
 /// A miss is explained by what the check saw as of the task's creation, so its best

@@ -337,3 +337,24 @@ fn the_config_file_can_point_every_command_at_the_team_store() {
     assert_eq!(crate::common::keys(&team.json(&["list"])), vec!["INBOX-1"]);
     assert!(!team.db().exists(), "no SQLite store was created");
 }
+
+/// A team store that an older version indexed is rebuilt by the first command of this
+/// one, which says so once on stderr, as the SQLite store's upgrade does.
+#[test]
+fn an_upgrade_rebuilds_the_team_index_once_and_says_so() {
+    const TEST: &str = "pg_upgrade_note";
+    let Some(env) = TestEnv::postgres(TEST) else { return };
+    env.ok(&["add", "Pagar el gas, llegó de 41 mil"]);
+    let server = tasks_testkit::pg::shared(TEST).expect("the server the store is on");
+    let url = env.store_url.clone().expect("a team store");
+    // As an older version left it: the index table carries no version.
+    let unversion = std::process::Command::new(server.bin_dir().join("psql"))
+        .args([url.as_str(), "-qc", "COMMENT ON TABLE task_terms IS NULL"])
+        .output()
+        .expect("psql");
+    assert!(unversion.status.success(), "{}", String::from_utf8_lossy(&unversion.stderr));
+    let r = env.ok(&["add", "Renew the passport", "--new"]);
+    assert!(r.stderr.contains("rebuilt the duplicate check's index of 1 task(s)"), "{}", r.stderr);
+    let again = env.ok(&["add", "Book the dentist", "--new"]);
+    assert!(!again.stderr.contains("rebuilt"), "once: {}", again.stderr);
+}

@@ -161,11 +161,13 @@ pub fn is_stop_word(token: &str) -> bool {
 /// Returns the content tokens of already normalized text: not stop-words, not currency
 /// symbols, in text order (duplicates kept).
 pub fn content_tokens(normalized: &str) -> impl Iterator<Item = &str> {
-    normalized
-        .split(' ')
-        .filter(|t| !t.is_empty())
-        .filter(|t| !t.chars().all(is_currency_symbol))
-        .filter(|t| !is_stop_word(t))
+    normalized.split(' ').filter(|t| !t.is_empty()).filter(|t| is_content_token(t))
+}
+
+/// Returns true for a token [`content_tokens`] keeps: not a currency symbol, not a
+/// stop-word.
+fn is_content_token(token: &str) -> bool {
+    !token.chars().all(is_currency_symbol) && !is_stop_word(token)
 }
 
 /// Returns each content token of `text` with its stems, in text order.
@@ -196,10 +198,13 @@ pub fn stems(text: &str) -> Vec<String> {
 pub fn stems_of_normalized(normalized: &str) -> Vec<String> {
     let stemmers = Stemmers::get();
     let mut out: Vec<String> = Vec::new();
-    let mut tokens_seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
-    let mut stems_seen: std::collections::HashSet<String> = std::collections::HashSet::new();
-    for token in content_tokens(normalized) {
-        if !tokens_seen.insert(token) {
+    // foldhash, not SipHash: these sets hash every word of up to 41 descriptions per
+    // check. Repeats are dropped before the stop-word search, which then runs once per
+    // distinct word.
+    let mut tokens_seen: foldhash::HashSet<&str> = foldhash::HashSet::default();
+    let mut stems_seen: foldhash::HashSet<String> = foldhash::HashSet::default();
+    for token in normalized.split(' ').filter(|t| !t.is_empty()) {
+        if !tokens_seen.insert(token) || !is_content_token(token) {
             continue;
         }
         for stem in stemmers.stem_token(token) {

@@ -121,7 +121,7 @@ pub fn of(title: &str, description: &str) -> Entities {
     let mut e = Entities::default();
     scan(title, true, &mut e);
     // A long description repeats its words: each distinct word is read once.
-    let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    let mut seen: foldhash::HashSet<&str> = foldhash::HashSet::default();
     for text in [title, description] {
         for w in text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 3) {
             if seen.insert(w) {

@@ -259,6 +259,9 @@ impl CheckSource for SqliteSource<'_> {
     fn doc_freq(&self, term: &str) -> Result<i64> {
         store_dedup::doc_freq(self.conn, term)
     }
+    fn doc_freqs(&self, terms: &[&str]) -> Result<Vec<i64>> {
+        store_dedup::doc_freqs(self.conn, terms)
+    }
     fn ranked_matches(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
         store_dedup::ranked_matches(self.conn, terms, pool)
     }
@@ -597,6 +600,10 @@ pub(crate) fn check_with(
     weights: &Weights,
     self_id: i64,
 ) -> Result<Vec<Candidate>> {
+    // Outside a write, the check's hundreds of statements (a document frequency per
+    // description stem) share one read transaction: one snapshot, and one WAL read
+    // lock instead of one per statement.
+    let _read = if conn.is_autocommit() { Some(conn.unchecked_transaction()?) } else { None };
     check_on(&SqliteSource::new(conn)?, probe, weights, self_id)
 }
 

@@ -221,6 +221,9 @@ pub(crate) fn ranked_matches_with_notes(
 }
 
 fn ranked(conn: &rusqlite::Connection, terms: &[(String, f64)], pool: usize, notes: bool) -> Result<Vec<i64>> {
+    if !notes {
+        return ranked_newest_first(conn, terms, pool);
+    }
     let mut stmt = conn.prepare_cached("SELECT rowid FROM task_stems WHERE task_stems MATCH ?1")?;
     let mut hits = Vec::with_capacity(terms.len());
     for (term, idf) in terms {
@@ -232,6 +235,23 @@ fn ranked(conn: &rusqlite::Connection, terms: &[(String, f64)], pool: usize, not
         hits.push((*idf, ids));
     }
     Ok(crate::dedup::source::rank_hits(hits, pool))
+}
+
+/// [`ranked_matches`] by [`crate::dedup::source::rank_newest_first`]: each term's
+/// matches read newest first, only as far as the top `pool` is undecided.
+fn ranked_newest_first(conn: &rusqlite::Connection, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
+    const SQL: &str = "SELECT rowid FROM task_stems WHERE task_stems MATCH ?1 ORDER BY rowid DESC";
+    let mut queries = Vec::with_capacity(terms.len());
+    for (term, idf) in terms {
+        if let Some(expr) = crate::dedup::match_term(term) {
+            queries.push((*idf, conn.prepare_cached(SQL)?, expr));
+        }
+    }
+    let mut streams: Vec<(f64, crate::dedup::source::IdsNewestFirst<'_, rusqlite::Error>)> = Vec::new();
+    for (idf, stmt, expr) in &mut queries {
+        streams.push((*idf, Box::new(stmt.query_map([expr.as_str()], |r| r.get(0))?)));
+    }
+    Ok(crate::dedup::source::rank_newest_first(streams, pool)?)
 }
 
 /// Reads the candidate rows of these ids.
@@ -271,6 +291,18 @@ pub(crate) fn candidate_row(conn: &rusqlite::Connection, id: i64) -> Result<Cand
 pub(crate) fn doc_freq(conn: &rusqlite::Connection, stem: &str) -> Result<i64> {
     let mut stmt = conn.prepare_cached("SELECT docs FROM term_docs WHERE term = ?1")?;
     Ok(stmt.query_row([stem], |r| r.get(0)).optional()?.unwrap_or(0))
+}
+
+/// Returns the document frequencies of many terms, in their order, in one statement: a
+/// long description asks for hundreds, and a statement each was a tenth of a long
+/// report's check.
+pub(crate) fn doc_freqs(conn: &rusqlite::Connection, terms: &[&str]) -> Result<Vec<i64>> {
+    let list = serde_json::to_string(terms)?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT coalesce(d.docs, 0) FROM json_each(?1) j LEFT JOIN term_docs d ON d.term = j.value ORDER BY j.key",
+    )?;
+    let counts: Vec<i64> = stmt.query_map([list], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+    Ok(counts)
 }
 
 /// Returns how many tasks there are, and how many have a person.
