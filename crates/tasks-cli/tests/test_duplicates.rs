@@ -538,16 +538,23 @@ fn index_version(env: &TestEnv) -> i64 {
         .expect("user_version")
 }
 
-/// The reindex an upgrade needs waits for the write lock like any write, and a wait
-/// that runs out says who holds the lock and leaves the store as it was.
-#[test]
-fn an_upgrade_that_waits_too_long_names_the_holder_and_changes_nothing() {
+/// A store of one task, aged as an older version left it, with its write lock held by
+/// this test process (as a long import would hold it); also the current index version.
+fn aged_store_under_a_held_lock() -> (TestEnv, i64, rusqlite::Connection) {
     let env = TestEnv::new();
     env.ok(&["add", "Pagar el gas, llegó de 41 mil"]);
     let current = index_version(&env);
     age_index(&env);
     let conn = rusqlite::Connection::open(env.db()).expect("open");
     conn.execute_batch("BEGIN IMMEDIATE").expect("take the write lock");
+    (env, current, conn)
+}
+
+/// The reindex an upgrade needs waits for the write lock like any write, and a wait
+/// that runs out says who holds the lock and leaves the store as it was.
+#[test]
+fn an_upgrade_that_waits_too_long_names_the_holder_and_changes_nothing() {
+    let (env, current, conn) = aged_store_under_a_held_lock();
     let mut cmd = env.command(&["--json", "add", "Renew the passport", "--new"]);
     cmd.env("TASKS_BUSY_TIMEOUT", "1s");
     let r = crate::common::collect(cmd.output().expect("run"));
@@ -568,12 +575,7 @@ fn an_upgrade_that_waits_too_long_names_the_holder_and_changes_nothing() {
 /// the index, and the second, reading the version again under the lock, does not.
 #[test]
 fn two_writers_at_an_upgrade_rebuild_the_index_once() {
-    let env = TestEnv::new();
-    env.ok(&["add", "Pagar el gas, llegó de 41 mil"]);
-    let current = index_version(&env);
-    age_index(&env);
-    let conn = rusqlite::Connection::open(env.db()).expect("open");
-    conn.execute_batch("BEGIN IMMEDIATE").expect("take the write lock");
+    let (env, current, conn) = aged_store_under_a_held_lock();
     let spawn = |title: &str| {
         let mut cmd = env.command(&["add", title, "--new"]);
         cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
