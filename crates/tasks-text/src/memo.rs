@@ -18,7 +18,7 @@ pub const MEMO_ENTRIES: usize = 1 << 14;
 #[derive(Debug, Default)]
 pub struct WordMemo<V> {
     // foldhash rather than SipHash: a long report's check hashes every word of 40
-    // descriptions, and SipHash was a tenth of it. Seeded per process; the tables
+    // descriptions, and SipHash was about 5 % of it. Seeded per process; the tables
     // live for one process and hold one check's words.
     values: foldhash::HashMap<String, V>,
 }
