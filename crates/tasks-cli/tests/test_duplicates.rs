@@ -463,7 +463,6 @@ fn an_upgrade_reindexes_once_when_a_command_writes() {
     env.json(&["add", "Pagar el gas, llegó de 41 mil"]);
     env.json(&["add", "Аренда за июнь, 65к — перевести Арсену", "--new"]);
     let db = || rusqlite::Connection::open(env.db()).expect("open the store");
-    let pragma = || -> i64 { db().query_row("PRAGMA user_version", [], |r| r.get(0)).expect("user_version") };
     let stems = || -> String {
         db().query_row("SELECT stems FROM task_stems WHERE rowid = 1", [], |r| r.get(0)).expect("stems")
     };
@@ -488,21 +487,21 @@ fn an_upgrade_reindexes_once_when_a_command_writes() {
             .expect("sql");
         stmt.query_map([], |r| r.get(0)).expect("query").collect::<rusqlite::Result<_>>().expect("rows")
     };
-    let (current, fresh_stems) = (pragma(), stems());
+    let (current, fresh_stems) = (index_version(&env), stems());
     assert!(current >= 1, "a new store is at the current index version: {current}");
     assert_eq!(amounts(), ["4100000 XXX", "6500000 XXX"]);
     assert_eq!(term_docs_off(), 0);
     let age = || age_index(&env);
     age();
-    let aged = (pragma(), amounts().len(), stems());
+    let aged = (index_version(&env), amounts().len(), stems());
     assert_eq!(aged, (0, 0, "agedstem".to_owned()));
     // Reading commands and dry runs do not write.
     env.ok(&["list"]);
     env.ok(&["add", "Renew the passport", "--dry-run"]);
-    assert_eq!((pragma(), amounts().len(), stems()), aged, "a read and a dry run left the store as it was");
+    assert_eq!((index_version(&env), amounts().len(), stems()), aged, "a read and a dry run left the store as it was");
     let r = env.ok(&["add", "Renew the passport", "--new"]);
     assert!(r.stderr.contains("rebuilt the duplicate check's index of 2 task(s)"), "{}", r.stderr);
-    assert_eq!(pragma(), current);
+    assert_eq!(index_version(&env), current);
     assert_eq!(amounts(), ["4100000 XXX", "6500000 XXX"], "read again as this version reads them");
     assert_eq!(stems(), fresh_stems, "the index terms too");
     assert_eq!(term_docs_off(), 0, "and the kept document frequencies follow");
@@ -513,7 +512,7 @@ fn an_upgrade_reindexes_once_when_a_command_writes() {
     let r = env.run(&["--json", "add", "Call the plumber", "--new"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stderr.is_empty(), "{}", r.stderr);
-    assert_eq!((pragma(), amounts().len(), stems()), (current, 2, fresh_stems));
+    assert_eq!((index_version(&env), amounts().len(), stems()), (current, 2, fresh_stems));
 }
 
 /// Leaves the store's duplicate index as an older version left it: other terms, no

@@ -62,8 +62,8 @@ const MIN_YEAR: i16 = 1900;
 /// Latest year taken as a year in a date.
 const MAX_YEAR: i16 = 2199;
 
-/// Years before this one that a dotted date in running text may name (`10.04.25` written
-/// in January 2026 about last year's invoice) …
+/// Years before this one that a numeric date in running text (dotted, slashed or ISO)
+/// may name (`10.04.25` written in January 2026 about last year's invoice) …
 const TEXT_YEARS_BACK: i16 = 1;
 /// … and after it. A year further off is no due date: `4.1.86` is a version number, and
 /// «от 12.03.2019» the date of a contract.

@@ -218,18 +218,8 @@ impl App {
     fn open(global: &GlobalArgs, writes: bool, reindex: bool) -> Result<App, CliError> {
         let ctx = env::context(global.actor.as_deref())?;
         let path = env::store_path(global.db.as_ref())?;
-        let store = if writes {
-            let mut store = Store::open_leaving_index(&path)?;
-            if reindex {
-                store.set_busy_timeout(env::busy_timeout()?)?;
-                let mut bar = duplicates::ReindexBar::new(global.json);
-                let reindexed = store.reindex_if_outdated(&mut |done, total| bar.tick(done, total))?;
-                bar.finish();
-                if let Some(n) = reindexed {
-                    duplicates::say_rebuilt(n, global.json);
-                }
-            }
-            store
+        let mut store = if writes {
+            Store::open_leaving_index(&path)?
         } else {
             match Store::open_existing(&path) {
                 Ok(store) => store,
@@ -247,6 +237,14 @@ impl App {
             }
         };
         store.set_busy_timeout(env::busy_timeout()?)?;
+        if writes && reindex {
+            let mut bar = duplicates::ReindexBar::new(global.json);
+            let reindexed = store.reindex_if_outdated(&mut |done, total| bar.tick(done, total))?;
+            bar.finish();
+            if let Some(n) = reindexed {
+                duplicates::say_rebuilt(n, global.json);
+            }
+        }
         if let Some(e) = duplicates::embedding_from_env()? {
             e.attach(&store)?;
         }

@@ -769,8 +769,9 @@ fn write_index_rows(tx: &Tx<'_>, task_id: i64) -> Result<()> {
 /// text (`tasks duplicates reindex`, and a writing open of a store an older version
 /// indexed), then recounts the cached statistics: a store written by an older version
 /// keeps what that version read — «65к» as rubles, "86 лари" as no amount — until its
-/// tasks are written again. Calls `progress(done, total)` after each task. Unlike [`reindex`], which inserts the rows a restore left absent in
-/// one batch, this replaces rows that exist, task by task.
+/// tasks are written again. Calls `progress(done, total)` after each task. Unlike
+/// [`reindex`], which inserts the rows a restore left absent in one batch, this
+/// replaces rows that exist, task by task.
 ///
 /// Marks the store's index as this version's ([`INDEX_VERSION`]).
 pub(crate) fn reindex_stored(tx: &Tx<'_>, ids: &[i64], progress: &mut dyn FnMut(usize, usize)) -> Result<()> {
@@ -798,7 +799,7 @@ pub(crate) fn reindex_stored(tx: &Tx<'_>, ids: &[i64], progress: &mut dyn FnMut(
 ///
 /// - 0: every store written before the index had a version.
 /// - 1: Spanish `mil` alone and a country's adjective («белорусских рублей») read as
-///   amounts; a dotted date with a far year ("4.1.86", a version) no longer a due date
+///   amounts; a numeric date with a far year ("4.1.86", a version) no longer a due date
 ///   (issue 16).
 pub const INDEX_VERSION: i32 = 1;
 

@@ -286,8 +286,8 @@ pub(crate) fn doc_freq(conn: &rusqlite::Connection, stem: &str) -> Result<i64> {
 }
 
 /// Returns the document frequencies of many terms, in their order, in one statement: a
-/// long description asks for hundreds, and a statement each was a tenth of a long
-/// report's check.
+/// long report's check asks for hundreds (its own description stems and its 40
+/// candidates'), and a statement each was about a seventh of its profile.
 pub(crate) fn doc_freqs(conn: &rusqlite::Connection, terms: &[&str]) -> Result<Vec<i64>> {
     let list = serde_json::to_string(terms)?;
     let mut stmt = conn.prepare_cached(
