@@ -268,10 +268,11 @@ fn dev_set_quality_does_not_regress() {
     let m = &v["runs"][0]["metrics"];
     let get = |k: &str| m[k].as_f64().unwrap_or(0.0);
     // The targets of issue 4 (recall ≥ 0.90 at precision ≥ 0.65, likely precision
-    // ≥ 0.85, cross-language recall ≥ 0.70), held at what is measured today.
+    // ≥ 0.85, cross-language recall ≥ 0.70), held at what is measured today (precision
+    // and likely precision raised from 0.85 / 0.90 with the age level `closed`).
     assert!(get("recall") >= 0.90, "recall {m}");
-    assert!(get("precision") >= 0.85, "precision {m}");
-    assert!(get("likely_precision") >= 0.90, "likely precision {m}");
+    assert!(get("precision") >= 0.88, "precision {m}");
+    assert!(get("likely_precision") >= 0.95, "likely precision {m}");
     assert!(get("cross_recall") >= 0.76, "cross-language recall {m}");
 }
 
@@ -626,27 +627,31 @@ fn a_miss_is_explained_as_of_its_creation() {
 /// went from 0.67 to 0.65 once, for a trade said in docs/decisions.md (another person
 /// with no chat in common is one source level: +2 true pairs on the third set, +1
 /// false pair here). Raised to (0.59, 0.66) when a derivation the stemmer leaves apart
-/// became one word (`compare::NEAR_STEM_PREFIX`).
-const HOLDOUT_FLOOR: (f64, f64, f64) = (0.59, 0.66, 0.54);
+/// became one word (`compare::NEAR_STEM_PREFIX`); precision to 0.71 when a candidate
+/// already done became the age level `closed`.
+const HOLDOUT_FLOOR: (f64, f64, f64) = (0.59, 0.71, 0.54);
 
 /// (recall, precision, cross-language recall, likely precision) floors on the third
 /// set (raised from (0.64, 0.67) when amounts of an unstated currency and the lari were
 /// read; likely precision 0.85 when the next instance of a recurring errand became at
-/// most possible).
-const THIRD_FLOOR: (f64, f64, f64, f64) = (0.65, 0.72, 0.54, 0.84);
+/// most possible; (0.70, 0.76, 0.59, 0.89) when a candidate already done became the age
+/// level `closed`).
+const THIRD_FLOOR: (f64, f64, f64, f64) = (0.70, 0.76, 0.59, 0.89);
 
 /// (recall, precision, cross-language recall, likely precision) floors on the fourth set (raised from
 /// (0.61, 0.68, 0.40) when Spanish `mil`, model names in two scripts and Spanish `gu`/`qu`
-/// were read).
-const FOURTH_FLOOR: (f64, f64, f64, f64) = (0.64, 0.69, 0.46, 0.85);
+/// were read; (0.66, 0.75, 0.48) with the age level `closed`).
+const FOURTH_FLOOR: (f64, f64, f64, f64) = (0.66, 0.75, 0.48, 0.85);
 
 /// (recall, precision, cross-language recall, likely precision) floors on the fifth set,
-/// a little under what it scored when it arrived (its misses are not read).
-const FIFTH_FLOOR: (f64, f64, f64, f64) = (0.73, 0.82, 0.55, 0.98);
+/// a little under what it scored when it arrived (its misses are not read); precision
+/// raised from 0.82 with the age level `closed`.
+const FIFTH_FLOOR: (f64, f64, f64, f64) = (0.73, 0.89, 0.55, 0.98);
 
 /// (recall, precision, cross-language recall, likely precision) floors on the sixth set,
-/// a little under what it scored when it arrived (its misses are not read).
-const SIXTH_FLOOR: (f64, f64, f64, f64) = (0.68, 0.82, 0.57, 0.90);
+/// a little under what it scored when it arrived (its misses are not read); precision
+/// and likely precision raised from (0.82, 0.90) with the age level `closed`.
+const SIXTH_FLOOR: (f64, f64, f64, f64) = (0.68, 0.84, 0.57, 0.93);
 
 /// The most a set may flag: the issue's 35 %, except where more tasks than that have
 /// an earlier duplicate. In the sixth set 133 of 282 tasks (47 %) do — half its pairs
@@ -677,6 +682,39 @@ fn later_sets_quality_does_not_regress() {
         assert!(get("cross_recall") >= floor.2, "{name}: cross-language recall {m}");
         assert!(get("likely_precision") >= floor.3, "{name}: likely precision {m}");
         assert!(get("flagged_rate") <= ceiling, "{name}: flagged {m}");
+    }
+}
+
+/// A request repeated a week after the first one is refused while the first is still
+/// open, and not once the first was done before it came: the age comparison reads
+/// `older` (−1.3 bits) or `closed` (−7.9), issue 16. Same words, same store, same
+/// clock; only the first task's status differs.
+#[test]
+fn a_request_repeated_after_the_first_was_done_is_a_new_one() {
+    for close_first in [false, true] {
+        let mut env = TestEnv::new();
+        env.now = "2026-03-02T09:00:00Z".into();
+        let first = env.json(&["add", "Renew the car insurance"])["task"]["key"].as_str().expect("key").to_string();
+        if close_first {
+            env.now = "2026-03-05T09:00:00Z".into();
+            env.ok(&["done", &first]);
+        }
+        env.now = "2026-03-12T09:00:00Z".into();
+        let all = env.json(&["check", "Renew car insurance with Alcor", "--all"]);
+        let c = &all["candidates"][0];
+        assert_eq!(c["key"], first.as_str(), "{all}");
+        let shown = env.json(&["check", "Renew car insurance with Alcor"]);
+        if close_first {
+            assert_eq!(c["levels"]["age"], "closed", "{all}");
+            assert_eq!(c["band"], "different", "{all}");
+            assert_eq!(shown["candidates"], json!([]), "{shown}");
+            let text = env.ok(&["check", "Renew car insurance with Alcor", "--all"]).stdout;
+            assert!(text.contains("the earlier one was done before this one came"), "{text}");
+        } else {
+            assert_eq!(c["levels"]["age"], "older", "{all}");
+            assert_ne!(c["band"], "different", "{all}");
+            assert_eq!(shown["candidates"][0]["key"], first.as_str(), "{shown}");
+        }
     }
 }
 

@@ -392,12 +392,18 @@ fn due_level(new: &Profile, cand: &Profile) -> Agreement {
     }
 }
 
-/// Returns the age level of two creation times.
-fn age_level(gap_ms: i64) -> AgeLevel {
+/// Returns the age level of a new task and a candidate: how far apart they were created,
+/// and, from three days apart, whether the candidate was already closed when the new
+/// one came (a candidate closed later, in an import replay, was open then).
+fn age_level(new: &Profile, cand: &Profile) -> AgeLevel {
+    let gap_ms = (new.created_at - cand.created_at).abs();
+    let closed_before = cand.closed_at.is_some_and(|at| at <= new.created_at);
     if gap_ms < AGE_DAY_MS {
         AgeLevel::Day
     } else if gap_ms < 3 * AGE_DAY_MS {
         AgeLevel::Days3
+    } else if closed_before {
+        AgeLevel::Closed
     } else if gap_ms < 7 * AGE_DAY_MS {
         AgeLevel::Week
     } else {
@@ -426,7 +432,7 @@ pub fn compare(
         context: context_level(new, cand, df)?,
         due: due_level(new, cand),
         category: same_or_different(&new.category, &cand.category),
-        age: age_level((new.created_at - cand.created_at).abs()),
+        age: age_level(new, cand),
         entity: EntityLevel::strongest(&conflicts),
     };
     let only_slots_differ = only_slots_differ(new, cand, detail.shared, &conflicts);
@@ -439,6 +445,34 @@ mod tests {
 
     fn eur(minor: i64) -> Money {
         Money { minor, currency: "EUR".into() }
+    }
+
+    /// Age × whether the candidate was already done: a candidate closed before the new
+    /// task came is `closed` from three days apart, whatever the gap beyond; one closed
+    /// later (an import replay of a task done since) was open then and keeps its gap's
+    /// level; within three days closing changes nothing (a quick "done?" repeat).
+    #[test]
+    fn the_age_level_reads_the_gap_and_whether_the_earlier_one_was_done() {
+        let day = AGE_DAY_MS;
+        let at = |created_at: i64, closed_at: Option<i64>| {
+            Profile::of(&ProfileInput { title: "Pay the bill", created_at, closed_at, ..ProfileInput::default() })
+        };
+        let new = at(30 * day, None);
+        let table = [
+            (29 * day + 1, None, AgeLevel::Day),
+            (29 * day + 1, Some(29 * day + 2), AgeLevel::Day),
+            (28 * day, None, AgeLevel::Days3),
+            (28 * day, Some(29 * day), AgeLevel::Days3),
+            (27 * day, None, AgeLevel::Week),
+            (27 * day, Some(28 * day), AgeLevel::Closed),
+            (27 * day, Some(31 * day), AgeLevel::Week),
+            (20 * day, None, AgeLevel::Older),
+            (20 * day, Some(30 * day), AgeLevel::Closed),
+            (20 * day, Some(30 * day + 1), AgeLevel::Older),
+        ];
+        for (created, closed, want) in table {
+            assert_eq!(age_level(&new, &at(created, closed)), want, "created {created}, closed {closed:?}");
+        }
     }
 
     /// Person × chat → one source level. Another person with no chat in common is

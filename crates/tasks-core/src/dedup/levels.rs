@@ -164,8 +164,13 @@ levels! {
         Days3 = "days3",
         /// Within a week.
         Week = "week",
-        /// A week or more.
+        /// A week or more, the earlier one still open.
         Older = "older",
+        /// Three days or more, and the earlier one was closed before the later one was
+        /// created: a request repeated after it was done is a new instance far more
+        /// often than a duplicate (issue 16: on every labelled set at most one
+        /// duplicate in a hundred, while most random pairs are such).
+        Closed = "closed",
     }
 }
 

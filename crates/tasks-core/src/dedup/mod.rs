@@ -368,6 +368,7 @@ fn probe_profile(probe: &Probe<'_>) -> Profile {
         chat: probe.chat,
         reply_to_id: probe.reply_to_id,
         created_at: probe.at_ms,
+        closed_at: None,
         today: time::from_ms(probe.at_ms).to_zoned_datetime(jiff::tz::TimeZone::UTC).date().into(),
     })
 }
@@ -428,6 +429,7 @@ fn row_profile(row: &CandidateRow) -> Profile {
         chat: row.chat.as_deref(),
         reply_to_id: row.reply_to_id,
         created_at: row.created_at,
+        closed_at: row.closed_at,
         today: time::from_ms(row.created_at).to_zoned_datetime(jiff::tz::TimeZone::UTC).date().into(),
     })
 }
@@ -521,6 +523,7 @@ fn reason(level: Level, c: &Compared) -> Option<String> {
         Level::Age(a) => match a {
             AgeLevel::Day => text("created within a day"),
             AgeLevel::Older => text("a week or more apart"),
+            AgeLevel::Closed => text("the earlier one was done before this one came"),
             AgeLevel::Days3 | AgeLevel::Week => None,
         },
         Level::Entity(e) => match e {
@@ -868,6 +871,7 @@ pub(crate) fn index_rows(t: &IndexInput<'_>) -> IndexRows {
         chat: t.chat,
         reply_to_id: None,
         created_at: t.created_at,
+        closed_at: None,
         today: time::from_ms(t.created_at).to_zoned_datetime(jiff::tz::TimeZone::UTC).date().into(),
     });
     IndexRows {

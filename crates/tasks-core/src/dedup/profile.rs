@@ -60,6 +60,8 @@ pub struct Profile {
     pub reply_to_id: Option<i64>,
     /// Creation time, epoch ms.
     pub created_at: i64,
+    /// Close time, epoch ms (`None` while open).
+    pub closed_at: Option<i64>,
     /// Sentence embedding of the title (dedup::embed), set by the check only when an
     /// embedder is attached and the lexical text levels are weak; `None` otherwise.
     pub embedding: Option<Vec<f32>>,
@@ -94,6 +96,8 @@ pub struct ProfileInput<'a> {
     pub reply_to_id: Option<i64>,
     /// Creation time, epoch ms.
     pub created_at: i64,
+    /// Close time, epoch ms (`None` while open, and for the new task).
+    pub closed_at: Option<i64>,
     /// The day relative due phrases are read against (the creation day).
     pub today: Option<Date>,
 }
@@ -164,6 +168,7 @@ impl Profile {
             chat: input.chat.map(str::to_string),
             reply_to_id: input.reply_to_id,
             created_at: input.created_at,
+            closed_at: input.closed_at,
             embedding: None,
         }
     }
@@ -300,6 +305,7 @@ mod tests {
                 chat: None,
                 reply_to_id: None,
                 created_at: 0,
+                closed_at: None,
                 today: Some(jiff::civil::date(2026, 3, 1)),
             };
             let full = Profile::of(&input);
