@@ -718,6 +718,43 @@ fn a_request_repeated_after_the_first_was_done_is_a_new_one() {
     }
 }
 
+/// A version number ("2.0") is as common as its parts, not the rarest word of the
+/// store: before, "upgrade snakeyaml to 2.0" searched first for every task whose
+/// version ends in ".2.0" (30 here, past the search's 20) and never saw the earlier
+/// snakeyaml report, and "2.0" counted as a shared rare word (GitBugs Hadoop, issue 16).
+#[test]
+fn a_version_number_does_not_crowd_the_real_words_out_of_the_search() {
+    let env = TestEnv::new();
+    let mut lines: Vec<String> = (0..30)
+        .map(|i| {
+            json!({"title": format!("Upgrade lib{i} to {i}.2.0"), "created_at": "2026-01-01T00:00:00Z"}).to_string()
+        })
+        .collect();
+    lines.extend((0..80).map(|i| {
+        json!({"title": format!("Review chapter {i} of the guide"), "created_at": "2026-01-01T00:00:00Z"}).to_string()
+    }));
+    lines.push(json!({"title": "Update to Apache LDAP API 2.0.x", "created_at": "2026-01-01T00:00:00Z"}).to_string());
+    lines.push(
+        json!({"id": "yaml", "title": "snakeyaml dependency: upgrade to v2.0", "created_at": "2026-01-02T00:00:00Z"})
+            .to_string(),
+    );
+    let file = env.write("reports.jsonl", &lines.join("\n"));
+    env.ok(&["import", file.to_str().expect("path")]);
+    let all = env.json(&["check", "upgrade snakeyaml to 2.0", "--all"]);
+    let found = all["candidates"].as_array().expect("candidates");
+    let yaml = found.iter().find(|c| c["title"] == "snakeyaml dependency: upgrade to v2.0");
+    assert!(yaml.is_some(), "the snakeyaml report is a candidate: {all}");
+    let ldap = env.json(&["check", "Release notes for 2.0", "--all"]);
+    let ldap = ldap["candidates"]
+        .as_array()
+        .expect("candidates")
+        .iter()
+        .find(|c| c["title"] == "Update to Apache LDAP API 2.0.x")
+        .cloned();
+    let ldap = ldap.expect("the task sharing \"2.0\" is a candidate");
+    assert_eq!(ldap["levels"]["text"], "common", "a version 31 tasks carry is not a rare word: {ldap}");
+}
+
 #[test]
 fn check_all_shows_the_candidates_that_were_not_flagged_and_why() {
     let env = TestEnv::new();

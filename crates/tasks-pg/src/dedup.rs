@@ -64,7 +64,8 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
 
     fn doc_freqs(&self, terms: &[&str]) -> Result<Vec<i64>> {
         // FTS5's vocabulary holds tokens: a term that is not one token as it stands
-        // ("16:00", or one with a capital) has no entry there, so its count is 0.
+        // ("16:00", or one with a capital) has no entry there, so its count is 0 here;
+        // the check asks for a split term's tokens instead (`dedup::split_term`).
         let tokens: Vec<&str> = terms.iter().copied().filter(|t| dedup::index_tokens(t) == [*t]).collect();
         let rows = self
             .client

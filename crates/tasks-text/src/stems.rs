@@ -171,15 +171,75 @@ fn is_content_token(token: &str) -> bool {
 }
 
 /// Returns each content token of `text` with its stems, in text order.
+///
+/// A camel-case word ("BouncyCastle", "ITestS3SelectLandsat") also gets the stems of its
+/// parts ([`camel_case_parts`]) after its own: bug titles name one thing as an
+/// identifier in one report and as words in the next ("Bouncy Castle", "AccessPoint
+/// ARN"), and normalization lowercases the boundaries away. The token is still one
+/// token, so a title's word count does not grow.
 pub fn token_stems(text: &str) -> Vec<TokenStems> {
     let normalized = normalize(text);
     let stemmers = Stemmers::get();
+    let camel = camel_case_words(text);
     content_tokens(&normalized)
-        .map(|token| TokenStems {
-            token: token.to_owned(),
-            script: script_of(token),
-            stems: stemmers.stem_token(token),
+        .map(|token| {
+            let mut stems = stemmers.stem_token(token);
+            if let Some((_, parts)) = camel.iter().find(|(word, _)| word == token) {
+                for stem in parts.iter().flat_map(|p| stemmers.stem_token(p)) {
+                    if !stems.contains(&stem) {
+                        stems.push(stem);
+                    }
+                }
+            }
+            TokenStems { token: token.to_owned(), script: script_of(token), stems }
         })
+        .collect()
+}
+
+/// Fewest letters a camel-case part needs to count ("I" of "ITest", "S3" and "IO" are
+/// not words).
+const MIN_CAMEL_PART: usize = 3;
+
+/// Returns the camel-case words of raw `text`, lowercased, each with its parts.
+fn camel_case_words(text: &str) -> Vec<(String, Vec<String>)> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter_map(|word| {
+            let parts = camel_case_parts(word);
+            (!parts.is_empty()).then(|| (word.to_ascii_lowercase(), parts))
+        })
+        .collect()
+}
+
+/// Splits an ASCII camel-case word at its case changes, lowercased, keeping the parts
+/// of at least [`MIN_CAMEL_PART`] letters that are not stop-words: "parseAccessPoint" →
+/// parse, access, point; "ITestS3Select" → test, select; "HTTPServer" → http, server.
+/// Empty for a word without an inner capital after a small letter or a digit, or
+/// before a small letter after capitals (an ordinary word, "NASA", "Mercedes").
+pub fn camel_case_parts(word: &str) -> Vec<String> {
+    let chars: Vec<char> = word.chars().collect();
+    if chars.is_empty() || !chars.iter().all(char::is_ascii_alphanumeric) {
+        return Vec::new();
+    }
+    let mut cuts = Vec::new();
+    for i in 1..chars.len() {
+        let (prev, here) = (chars[i - 1], chars[i]);
+        let next_lower = chars.get(i + 1).is_some_and(char::is_ascii_lowercase);
+        let small_then_capital = (prev.is_ascii_lowercase() || prev.is_ascii_digit()) && here.is_ascii_uppercase();
+        let capitals_then_word = prev.is_ascii_uppercase() && here.is_ascii_uppercase() && next_lower;
+        if small_then_capital || capitals_then_word {
+            cuts.push(i);
+        }
+    }
+    if cuts.is_empty() {
+        return Vec::new();
+    }
+    let mut bounds = vec![0];
+    bounds.extend(cuts);
+    bounds.push(chars.len());
+    bounds
+        .windows(2)
+        .map(|w| chars[w[0]..w[1]].iter().collect::<String>().to_ascii_lowercase())
+        .filter(|p| p.len() >= MIN_CAMEL_PART && p.chars().all(|c| c.is_ascii_alphabetic()) && !is_stop_word(p))
         .collect()
 }
 
@@ -300,6 +360,40 @@ mod tests {
         check("до 10.04 в 11:30", &["10.04", "11:30"]);
         check("Аренда за июнь, 65к", &["аренд", "июн", "65к"]);
         check("the a и в el la", &[]);
+    }
+
+    #[test]
+    fn camel_case_words_are_split_at_their_case_changes() {
+        for (word, parts) in [
+            ("BouncyCastle", &["bouncy", "castle"][..]),
+            ("parseAccessPointFromArn", &["parse", "access", "point", "arn"]),
+            ("ITestS3SelectLandsat", &["test", "select", "landsat"]),
+            ("HTTPServer", &["http", "server"]),
+            ("readVectored", &["read", "vectored"]),
+            ("PayPal", &["pay", "pal"]),
+            ("iPhone", &["phone"]),
+            ("Mercedes", &[]),
+            ("NASA", &[]),
+            ("invoice", &[]),
+            ("X1", &[]),
+            ("Ёлка", &[]),
+        ] {
+            assert_eq!(camel_case_parts(word), parts, "{word}");
+        }
+    }
+
+    #[test]
+    fn a_camel_case_token_matches_its_parts_and_stays_one_token() {
+        let got = token_stems("Upgrade BouncyCastle to 1.69");
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert_eq!(got[1].token, "bouncycastle");
+        assert_eq!(
+            got[1].stems,
+            ["bouncycastl", "bounci", "bouncy", "castl"],
+            "its own stem, then its parts' (English, Spanish)"
+        );
+        let words = token_stems("Update Bouncy Castle to 1.68");
+        assert!(words.iter().all(|t| t.stems.len() <= 2), "plain words get no parts: {words:?}");
     }
 
     #[test]

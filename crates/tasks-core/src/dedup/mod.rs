@@ -212,10 +212,27 @@ impl StoreDocFreq<'_> {
         if missing.is_empty() {
             return Ok(());
         }
-        let counts = self.source.doc_freqs(&missing)?;
-        let mut seen = self.seen.borrow_mut();
-        for (t, n) in missing.into_iter().zip(counts) {
-            seen.insert(t.to_string(), n);
+        // A term the index splits is counted by its tokens: ask for those instead.
+        let mut asked: Vec<String> = Vec::new();
+        for t in &missing {
+            match split_term(t) {
+                Some(tokens) => asked.extend(tokens),
+                None => asked.push((*t).to_string()),
+            }
+        }
+        asked.sort_unstable();
+        asked.dedup();
+        let asked: Vec<&str> =
+            asked.iter().map(String::as_str).filter(|t| !self.seen.borrow().contains_key(*t)).collect();
+        if !asked.is_empty() {
+            let counts = self.source.doc_freqs(&asked)?;
+            let mut seen = self.seen.borrow_mut();
+            for (t, n) in asked.into_iter().zip(counts) {
+                seen.insert(t.to_string(), n);
+            }
+        }
+        for t in missing {
+            self.lookup(t)?;
         }
         Ok(())
     }
@@ -224,10 +241,35 @@ impl StoreDocFreq<'_> {
         if let Some(n) = self.seen.borrow().get(stem) {
             return Ok(*n);
         }
-        let n = self.source.doc_freq(stem)?;
+        let n = match split_term(stem) {
+            Some(tokens) => {
+                let mut least: Option<i64> = None;
+                for token in &tokens {
+                    let n = self.lookup(token)?;
+                    least = Some(least.map_or(n, |l| l.min(n)));
+                }
+                least.unwrap_or(0)
+            }
+            None => self.source.doc_freq(stem)?,
+        };
         self.seen.borrow_mut().insert(stem.to_string(), n);
         Ok(n)
     }
+}
+
+/// The index tokens of a term that FTS5 splits into several — a version "2.0", a time
+/// "16:00", a range "8-10", a date "2026-12-01", kept whole by the normalizer so they
+/// compare whole — or `None` for a term that is one token as indexed.
+///
+/// Such a term has no document frequency of its own (`term_docs` counts tokens as FTS5
+/// splits them), and read as 0 it was the rarest term there is: "2.0" outranked every
+/// real word in the bm25 search (its phrase matches every "x.2.0" version) and counted
+/// as a shared rare word (GitBugs Hadoop, issue 16). It is counted as its rarest token
+/// instead: a phrase is in no more tasks than any of its tokens, so this is an upper
+/// bound, exact when a token occurs only inside the phrase (a CVE number's "1471").
+fn split_term(term: &str) -> Option<Vec<String>> {
+    let tokens = index_tokens(term);
+    (tokens.len() != 1 || tokens[0] != term).then_some(tokens)
 }
 
 impl DocFreq for StoreDocFreq<'_> {
@@ -804,7 +846,9 @@ pub(crate) fn reindex_stored(tx: &Tx<'_>, ids: &[i64], progress: &mut dyn FnMut(
 /// - 1: Spanish `mil` alone and a country's adjective («белорусских рублей») read as
 ///   amounts; a numeric date with a far year ("4.1.86", a version) no longer a due date
 ///   (issue 16).
-pub const INDEX_VERSION: i32 = 1;
+/// - 2: a camel-case word of a title is indexed with its parts' stems too
+///   ("BouncyCastle" → bounci, castl; issue 16).
+pub const INDEX_VERSION: i32 = 2;
 
 /// What the check's index holds for a stored task, for an engine that keeps it in its
 /// own tables (PostgreSQL's posting table): the index terms as SQLite's `task_stems`
@@ -1039,6 +1083,42 @@ mod tests {
         );
         assert_eq!(source.single.get(), 0, "document frequencies asked one at a time");
         assert!(source.batches.get() <= 2, "{} batches", source.batches.get());
+    }
+
+    /// A term the index splits ("2.0", "16:00") is counted by its rarest token, read in
+    /// the same batch as the others: read as 0 it was the rarest term of the store, and
+    /// a version number every report carries outranked the report's real words.
+    #[test]
+    fn a_term_the_index_splits_is_counted_by_its_rarest_token() {
+        let mut store = crate::store::Store::open(std::path::Path::new(":memory:")).expect("store");
+        let ctx = crate::Context::new(jiff::Timestamp::UNIX_EPOCH, "test", jiff::tz::TimeZone::UTC);
+        let mut lines: Vec<String> = (0..30)
+            .map(|i| {
+                serde_json::json!({"title": format!("Upgrade lib{i} to {i}.2.0"), "created_at": "2026-01-01T00:00:00Z"})
+                    .to_string()
+            })
+            .collect();
+        lines.push(
+            serde_json::json!({"title": "Call at 16:00 about widget 7.41", "created_at": "2026-01-01T00:00:00Z"})
+                .to_string(),
+        );
+        let opts = crate::ops::import::ImportOptions::default();
+        crate::ops::import::import_text(&mut store, &ctx, &lines.join("\n"), &opts, &mut |_| {}).expect("import");
+        let source = Counting {
+            inner: SqliteSource::new(store.conn()).expect("source"),
+            single: Cell::new(0),
+            batches: Cell::new(0),
+        };
+        let df = StoreDocFreq { source: &source, total: 31, seen: Default::default() };
+        let terms: Vec<String> = ["2.0", "7.41", "16:00", "upgrad", "..."].map(String::from).to_vec();
+        df.prefetch(&terms).expect("prefetch");
+        assert_eq!(df.lookup("2.0").expect("df"), 30, "as common as \"2\" and \"0\", not 0");
+        assert_eq!(df.lookup("7.41").expect("df"), 1, "\"41\" is in one task");
+        assert_eq!(df.lookup("16:00").expect("df"), 1);
+        assert_eq!(df.lookup("upgrad").expect("df"), 30, "a plain term is read as before");
+        assert_eq!(df.lookup("...").expect("df"), 0, "no token: no count");
+        assert_eq!(source.single.get(), 0, "the tokens were read in the batch");
+        assert_eq!(source.batches.get(), 1);
     }
 
     /// A learned table kept before "another person, chat unknown" became "different"

@@ -361,20 +361,20 @@ const BUILTIN: &[(Level, f64, f64)] = &[
     (Level::Amount(AmountLevel::Close), 0.0028, 0.00100),      // +1.47
     (Level::Amount(AmountLevel::Different), 0.0028, 0.10104),  // -5.18
     (Level::Amount(AmountLevel::Unknown), 0.9028, 0.89747),    // +0.01
-    (Level::Text(TextLevel::Exact), 0.1065, 0.00143),          // +6.22
-    (Level::Text(TextLevel::Most), 0.1065, 0.00143),           // +6.22
+    (Level::Text(TextLevel::Exact), 0.1120, 0.00143),          // +6.30
+    (Level::Text(TextLevel::Most), 0.1120, 0.00143),           // +6.30
     (Level::Text(TextLevel::Half), 0.1954, 0.00426),           // +5.52
     (Level::Text(TextLevel::UnitsMost), 0.1954, 0.00426),      // +5.52
-    (Level::Text(TextLevel::Trigram), 0.0787, 0.00846),        // +3.22
-    (Level::Text(TextLevel::Rare), 0.0787, 0.00846),           // +3.22
+    (Level::Text(TextLevel::Trigram), 0.0731, 0.00846),        // +3.11
+    (Level::Text(TextLevel::Rare), 0.0731, 0.00846),           // +3.11
     (Level::Text(TextLevel::UnitsHalf), 0.0787, 0.00926),      // +3.09
     (Level::Text(TextLevel::UnitsTwo), 0.0787, 0.02407),       // +1.71
-    (Level::Text(TextLevel::Common), 0.0565, 0.20519),         // -1.86
-    (Level::Text(TextLevel::ConceptCross), 0.0120, 0.08204),   // -2.77
-    (Level::Text(TextLevel::Concept), 0.0120, 0.08204),        // -2.77
+    (Level::Text(TextLevel::Common), 0.0565, 0.20593),         // -1.87
+    (Level::Text(TextLevel::ConceptCross), 0.0120, 0.08167),   // -2.76
+    (Level::Text(TextLevel::Concept), 0.0120, 0.08167),        // -2.76
     (Level::Text(TextLevel::None), 0.0009, 0.57037),           // -8.00
-    (Level::Context(ContextLevel::High), 0.0917, 0.00149),     // +5.95
-    (Level::Context(ContextLevel::Mid), 0.2250, 0.01374),      // +4.03
+    (Level::Context(ContextLevel::High), 0.1139, 0.00149),     // +6.26
+    (Level::Context(ContextLevel::Mid), 0.2028, 0.01374),      // +3.88
     (Level::Context(ContextLevel::Low), 0.4028, 0.76337),      // -0.92
     (Level::Context(ContextLevel::Empty), 0.2806, 0.22140),    // +0.34
     (Level::Due(Agreement::Same), 0.1926, 0.00557),            // +5.11

@@ -279,7 +279,8 @@ pub(crate) fn candidate_row(conn: &rusqlite::Connection, id: i64) -> Result<Cand
 }
 
 /// Returns how many indexed tasks contain a stem (0 for a term that is not one token as
-/// FTS5 splits it, such as "16:00": it has no count of its own).
+/// FTS5 splits it, such as "16:00": it has no count of its own, and the check reads
+/// its tokens' counts instead, see `dedup::split_term`).
 pub(crate) fn doc_freq(conn: &rusqlite::Connection, stem: &str) -> Result<i64> {
     let mut stmt = conn.prepare_cached("SELECT docs FROM term_docs WHERE term = ?1")?;
     Ok(stmt.query_row([stem], |r| r.get(0)).optional()?.unwrap_or(0))
