@@ -755,6 +755,20 @@ fn a_version_number_does_not_crowd_the_real_words_out_of_the_search() {
     assert_eq!(ldap["levels"]["text"], "common", "a version 31 tasks carry is not a rare word: {ldap}");
 }
 
+/// A camel-case identifier in one title and the same words apart in another are one
+/// thing: the earlier task is found and its words are shared.
+#[test]
+fn a_camel_case_word_finds_the_same_words_written_apart() {
+    let env = TestEnv::new();
+    env.ok(&["add", "Update Bouncy Castle to 1.68 or later"]);
+    env.ok(&["add", "Water the plants"]);
+    let all = env.json(&["check", "Upgrade BouncyCastle to 1.69", "--all"]);
+    let found = all["candidates"].as_array().expect("candidates");
+    let castle = found.iter().find(|c| c["title"] == "Update Bouncy Castle to 1.68 or later");
+    let castle = castle.unwrap_or_else(|| panic!("the task with the words apart is a candidate: {all}"));
+    assert_ne!(castle["levels"]["text"], "none", "{castle}");
+}
+
 #[test]
 fn check_all_shows_the_candidates_that_were_not_flagged_and_why() {
     let env = TestEnv::new();

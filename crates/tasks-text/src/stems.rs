@@ -66,6 +66,17 @@ pub struct TokenStems {
     /// The token's stems: one, or two for a Latin token whose English and Spanish stems
     /// differ (English first).
     pub stems: Vec<String>,
+    /// The stems of its camel-case parts ([`camel_case_parts`]) not among `stems`: kept
+    /// apart because the lexicon reads `stems` as (English, Spanish).
+    pub parts: Vec<String>,
+}
+
+impl TokenStems {
+    /// Returns the token's own stems, then its parts' stems: what the duplicate check's
+    /// title profile matches and indexes.
+    pub fn all_stems(&self) -> impl Iterator<Item = &String> {
+        self.stems.iter().chain(&self.parts)
+    }
 }
 
 impl Stemmers {
@@ -173,8 +184,8 @@ fn is_content_token(token: &str) -> bool {
 /// Returns each content token of `text` with its stems, in text order.
 ///
 /// A camel-case word ("BouncyCastle", "ITestS3SelectLandsat") also gets the stems of its
-/// parts ([`camel_case_parts`]) after its own: bug titles name one thing as an
-/// identifier in one report and as words in the next ("Bouncy Castle", "AccessPoint
+/// parts ([`camel_case_parts`]), in [`TokenStems::parts`]: bug titles name one thing as
+/// an identifier in one report and as words in the next ("Bouncy Castle", "AccessPoint
 /// ARN"), and normalization lowercases the boundaries away. The token is still one
 /// token, so a title's word count does not grow.
 pub fn token_stems(text: &str) -> Vec<TokenStems> {
@@ -183,15 +194,16 @@ pub fn token_stems(text: &str) -> Vec<TokenStems> {
     let camel = camel_case_words(text);
     content_tokens(&normalized)
         .map(|token| {
-            let mut stems = stemmers.stem_token(token);
-            if let Some((_, parts)) = camel.iter().find(|(word, _)| word == token) {
-                for stem in parts.iter().flat_map(|p| stemmers.stem_token(p)) {
-                    if !stems.contains(&stem) {
-                        stems.push(stem);
+            let stems = stemmers.stem_token(token);
+            let mut parts: Vec<String> = Vec::new();
+            if let Some((_, words)) = camel.iter().find(|(word, _)| word == token) {
+                for stem in words.iter().flat_map(|p| stemmers.stem_token(p)) {
+                    if !stems.contains(&stem) && !parts.contains(&stem) {
+                        parts.push(stem);
                     }
                 }
             }
-            TokenStems { token: token.to_owned(), script: script_of(token), stems }
+            TokenStems { token: token.to_owned(), script: script_of(token), stems, parts }
         })
         .collect()
 }
@@ -387,13 +399,11 @@ mod tests {
         let got = token_stems("Upgrade BouncyCastle to 1.69");
         assert_eq!(got.len(), 3, "{got:?}");
         assert_eq!(got[1].token, "bouncycastle");
-        assert_eq!(
-            got[1].stems,
-            ["bouncycastl", "bounci", "bouncy", "castl"],
-            "its own stem, then its parts' (English, Spanish)"
-        );
+        assert_eq!(got[1].stems, ["bouncycastl"], "its own stems stay (English, Spanish) for the lexicon");
+        assert_eq!(got[1].parts, ["bounci", "bouncy", "castl"], "its parts' stems, English and Spanish");
+        assert_eq!(got[1].all_stems().collect::<Vec<_>>(), ["bouncycastl", "bounci", "bouncy", "castl"]);
         let words = token_stems("Update Bouncy Castle to 1.68");
-        assert!(words.iter().all(|t| t.stems.len() <= 2), "plain words get no parts: {words:?}");
+        assert!(words.iter().all(|t| t.parts.is_empty()), "plain words get no parts: {words:?}");
     }
 
     #[test]

@@ -119,7 +119,7 @@ fn only_slots_differ(new: &Profile, cand: &Profile, shared: usize, conflicts: &[
         return false;
     }
     let only_slots = |a: &Profile, b: &Profile| {
-        let mut unmatched = a.tokens.iter().filter(|t| !t.stems.iter().any(|s| b.stems.contains(s))).peekable();
+        let mut unmatched = a.tokens.iter().filter(|t| !t.all_stems().any(|s| b.stems.contains(s))).peekable();
         unmatched.peek().is_some()
             && unmatched.all(|t| {
                 a.entities.names.contains(&entities::NameKeys::of(&t.token))
@@ -170,7 +170,7 @@ fn residual_trigrams(a: &Profile, b: &Profile) -> f64 {
     let unmatched = |x: &Profile, y: &Profile| -> std::collections::BTreeSet<String> {
         x.tokens
             .iter()
-            .filter(|t| !t.stems.iter().any(|s| y.stems.contains(s)))
+            .filter(|t| !t.all_stems().any(|s| y.stems.contains(s)))
             .flat_map(|t| tasks_text::trigrams::trigrams_of_normalized(&t.token))
             .collect()
     };
@@ -191,7 +191,7 @@ fn shares_spelling(a: &Profile, b: &Profile) -> bool {
 /// Counts matched tokens: tokens of `a` with any stem in `b`, or a stem that begins or
 /// is begun by one of `b`'s ([`NEAR_STEM_PREFIX`]).
 fn matched(a: &Profile, b: &Profile) -> usize {
-    a.tokens.iter().filter(|t| t.stems.iter().any(|s| b.stems.contains(s) || near_stem_in(s, &b.stems))).count()
+    a.tokens.iter().filter(|t| t.all_stems().any(|s| b.stems.contains(s) || near_stem_in(s, &b.stems))).count()
 }
 
 /// Returns true when a stem of `stems` begins with `stem` or `stem` begins with it, the

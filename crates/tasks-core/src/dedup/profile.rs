@@ -140,7 +140,7 @@ impl Profile {
         let fp = Fingerprint::of(input.title, input.description, today);
         let tokens = token_stems(input.title);
         let concepts = lexicon::concepts(&tokens).into_iter().map(|c| c.name()).collect();
-        let stems: BTreeSet<String> = tokens.iter().flat_map(|t| t.stems.iter().cloned()).collect();
+        let stems: BTreeSet<String> = tokens.iter().flat_map(|t| t.all_stems().cloned()).collect();
         let amount = input.amount.clone().or_else(|| fp.amounts.first().map(crate::input::from_text_amount));
         let due = input.due.or_else(|| fp.due.map(crate::input::from_text_due));
         let mut dates: BTreeSet<jiff::civil::Date> = fp.dates.iter().copied().collect();
@@ -186,7 +186,7 @@ impl Profile {
         let description_normalized = tasks_text::normalize(description);
         let tokens = token_stems(input.title);
         let concepts: BTreeSet<&'static str> = lexicon::concepts(&tokens).into_iter().map(|c| c.name()).collect();
-        let mut terms: BTreeSet<String> = tokens.iter().flat_map(|t| t.stems.iter().cloned()).collect();
+        let mut terms: BTreeSet<String> = tokens.iter().flat_map(|t| t.all_stems().cloned()).collect();
         terms.extend(tasks_text::stems::stems_of_normalized(&description_normalized));
         let mut index_terms: Vec<String> = terms.into_iter().collect();
         index_terms.extend(concepts.iter().map(|c| concept_term(c)));
@@ -241,7 +241,7 @@ fn units_of(tokens: &[TokenStems]) -> Vec<BTreeSet<String>> {
     tokens
         .iter()
         .map(|t| {
-            let mut u: BTreeSet<String> = t.stems.iter().map(|s| format!("s:{s}")).collect();
+            let mut u: BTreeSet<String> = t.all_stems().map(|s| format!("s:{s}")).collect();
             for c in lexicon::concepts(std::slice::from_ref(t)) {
                 u.insert(format!("c:{}", c.name()));
             }
@@ -292,6 +292,7 @@ mod tests {
             ("Call the dentist tomorrow", "", None, Some(Due::day(jiff::civil::date(2026, 3, 3)))),
             ("Renew passport", &long, Some(Money { minor: 5000, currency: "EUR".into() }), None),
             ("", "only a description with 40 USD", None, None),
+            ("Upgrade BouncyCastle to 1.69", "ITestS3SelectLandsat times out", None, None),
         ];
         for (title, description, amount, due) in cases {
             let input = ProfileInput {
