@@ -1004,6 +1004,26 @@ mod tests {
         batches: Cell<usize>,
     }
 
+    impl<'a> Counting<'a> {
+        /// Counts the reads of a store's source.
+        fn over(store: &'a crate::store::Store) -> Counting<'a> {
+            Counting {
+                inner: SqliteSource::new(store.conn()).expect("source"),
+                single: Cell::new(0),
+                batches: Cell::new(0),
+            }
+        }
+    }
+
+    /// An in-memory store holding these import lines.
+    fn store_of(lines: &[String]) -> crate::store::Store {
+        let mut store = crate::store::Store::open(std::path::Path::new(":memory:")).expect("store");
+        let ctx = crate::Context::new(jiff::Timestamp::UNIX_EPOCH, "test", jiff::tz::TimeZone::UTC);
+        let opts = crate::ops::import::ImportOptions::default();
+        crate::ops::import::import_text(&mut store, &ctx, &lines.join("\n"), &opts, &mut |_| {}).expect("import");
+        store
+    }
+
     impl CheckSource for Counting<'_> {
         fn totals(&self) -> Result<(i64, i64, i64)> {
             self.inner.totals()
@@ -1048,8 +1068,6 @@ mod tests {
     /// trip each, hundreds for one long description.
     #[test]
     fn a_check_reads_its_document_frequencies_in_batches() {
-        let mut store = crate::store::Store::open(std::path::Path::new(":memory:")).expect("store");
-        let ctx = crate::Context::new(jiff::Timestamp::UNIX_EPOCH, "test", jiff::tz::TimeZone::UTC);
         let words = ["gearbox", "scheduler", "parser", "renderer", "socket", "codec", "journal", "cache"];
         let lines: Vec<String> = (0..120)
             .map(|i| {
@@ -1063,13 +1081,8 @@ mod tests {
                 .to_string()
             })
             .collect();
-        let opts = crate::ops::import::ImportOptions::default();
-        crate::ops::import::import_text(&mut store, &ctx, &lines.join("\n"), &opts, &mut |_| {}).expect("import");
-        let source = Counting {
-            inner: SqliteSource::new(store.conn()).expect("source"),
-            single: Cell::new(0),
-            batches: Cell::new(0),
-        };
+        let store = store_of(&lines);
+        let source = Counting::over(&store);
         let probe = Probe {
             title: "The gearbox crash again",
             description: "The gearbox module fails with error E8 when the queue is drained after a restart of node1",
@@ -1090,8 +1103,6 @@ mod tests {
     /// a version number every report carries outranked the report's real words.
     #[test]
     fn a_term_the_index_splits_is_counted_by_its_rarest_token() {
-        let mut store = crate::store::Store::open(std::path::Path::new(":memory:")).expect("store");
-        let ctx = crate::Context::new(jiff::Timestamp::UNIX_EPOCH, "test", jiff::tz::TimeZone::UTC);
         let mut lines: Vec<String> = (0..30)
             .map(|i| {
                 serde_json::json!({"title": format!("Upgrade lib{i} to {i}.2.0"), "created_at": "2026-01-01T00:00:00Z"})
@@ -1102,13 +1113,8 @@ mod tests {
             serde_json::json!({"title": "Call at 16:00 about widget 7.41", "created_at": "2026-01-01T00:00:00Z"})
                 .to_string(),
         );
-        let opts = crate::ops::import::ImportOptions::default();
-        crate::ops::import::import_text(&mut store, &ctx, &lines.join("\n"), &opts, &mut |_| {}).expect("import");
-        let source = Counting {
-            inner: SqliteSource::new(store.conn()).expect("source"),
-            single: Cell::new(0),
-            batches: Cell::new(0),
-        };
+        let store = store_of(&lines);
+        let source = Counting::over(&store);
         let df = StoreDocFreq { source: &source, total: 31, seen: Default::default() };
         let terms: Vec<String> = ["2.0", "7.41", "16:00", "upgrad", "..."].map(String::from).to_vec();
         df.prefetch(&terms).expect("prefetch");
