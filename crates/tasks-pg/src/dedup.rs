@@ -66,7 +66,7 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
         // FTS5's vocabulary holds tokens: a term that is not one token as it stands
         // ("16:00", or one with a capital) has no entry there, so its count is 0 here;
         // the check asks for a split term's tokens instead (`dedup::split_term`).
-        let tokens: Vec<&str> = terms.iter().copied().filter(|t| dedup::index_tokens(t) == [*t]).collect();
+        let tokens: Vec<&str> = terms.iter().copied().filter(|t| dedup::split_term(t).is_none()).collect();
         let rows = self
             .client
             .borrow_mut()

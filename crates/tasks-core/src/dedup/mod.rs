@@ -213,15 +213,8 @@ impl StoreDocFreq<'_> {
             return Ok(());
         }
         // A term the index splits is counted by its tokens: ask for those instead.
-        let mut asked: Vec<String> = Vec::new();
-        for t in &missing {
-            match split_term(t) {
-                Some(tokens) => asked.extend(tokens),
-                None => asked.push((*t).to_string()),
-            }
-        }
-        asked.sort_unstable();
-        asked.dedup();
+        let asked: std::collections::BTreeSet<String> =
+            missing.iter().flat_map(|t| split_term(t).unwrap_or_else(|| vec![(*t).to_string()])).collect();
         let asked: Vec<&str> =
             asked.iter().map(String::as_str).filter(|t| !self.seen.borrow().contains_key(*t)).collect();
         if !asked.is_empty() {
@@ -243,12 +236,7 @@ impl StoreDocFreq<'_> {
         }
         let n = match split_term(stem) {
             Some(tokens) => {
-                let mut least: Option<i64> = None;
-                for token in &tokens {
-                    let n = self.lookup(token)?;
-                    least = Some(least.map_or(n, |l| l.min(n)));
-                }
-                least.unwrap_or(0)
+                tokens.iter().map(|t| self.lookup(t)).collect::<Result<Vec<i64>>>()?.into_iter().min().unwrap_or(0)
             }
             None => self.source.doc_freq(stem)?,
         };
@@ -267,7 +255,7 @@ impl StoreDocFreq<'_> {
 /// as a shared rare word (GitBugs Hadoop, issue 16). It is counted as its rarest token
 /// instead: a phrase is in no more tasks than any of its tokens, so this is an upper
 /// bound, exact when a token occurs only inside the phrase (a CVE number's "1471").
-fn split_term(term: &str) -> Option<Vec<String>> {
+pub fn split_term(term: &str) -> Option<Vec<String>> {
     let tokens = index_tokens(term);
     (tokens.len() != 1 || tokens[0] != term).then_some(tokens)
 }
