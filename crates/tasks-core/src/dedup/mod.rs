@@ -434,21 +434,35 @@ pub const PARALLEL_PROFILE_BYTES: usize = 32 * 1024;
 /// per-thread word memos stay warm from one check to the next in an import or a server
 /// (scoped threads started per check began each one cold). The core stays
 /// synchronous: the call returns when every profile is built.
-fn row_profiles(rows: &[CandidateRow]) -> Vec<Profile> {
+///
+/// `stem_descriptions` false leaves the candidates' description stems out
+/// ([`Profile::of_candidate_without_description_stems`]) when the new task has none.
+fn row_profiles(rows: &[CandidateRow], stem_descriptions: bool) -> Vec<Profile> {
+    let profile = |row: &CandidateRow| {
+        if stem_descriptions {
+            row_profile(row)
+        } else {
+            Profile::of_candidate_without_description_stems(&row_profile_input(row))
+        }
+    };
     let bytes: usize = rows.iter().map(|r| r.title.len() + r.description.len()).sum();
     if bytes < PARALLEL_PROFILE_BYTES {
-        return rows.iter().map(row_profile).collect();
+        return rows.iter().map(profile).collect();
     }
     use rayon::prelude::*;
-    rows.par_iter().map(row_profile).collect()
+    rows.par_iter().map(profile).collect()
 }
 
 fn row_profile(row: &CandidateRow) -> Profile {
+    Profile::of(&row_profile_input(row))
+}
+
+fn row_profile_input(row: &CandidateRow) -> ProfileInput<'_> {
     let due = row.due_at.and_then(|ms| {
         let kind = row.due_kind.parse::<DueKind>().ok()?;
         Some(Due { date: time::floating_date_from_ms(ms)?, kind, at: None })
     });
-    Profile::of(&ProfileInput {
+    ProfileInput {
         id: row.id,
         title: &row.title,
         description: &row.description,
@@ -461,7 +475,7 @@ fn row_profile(row: &CandidateRow) -> Profile {
         created_at: row.created_at,
         closed_at: row.closed_at,
         today: time::from_ms(row.created_at).to_zoned_datetime(jiff::tz::TimeZone::UTC).date().into(),
-    })
+    }
 }
 
 /// Longest reply chain walked to find a thread's root. Chats nest replies a few levels
@@ -700,7 +714,7 @@ pub fn check_on(
     let mut out = Vec::new();
     let ids: Vec<i64> = ids.into_iter().take(MAX_CANDIDATES).collect();
     let rows = source.candidate_rows(&ids)?;
-    let profiles = row_profiles(&rows);
+    let profiles = row_profiles(&rows, !new.description_stems.is_empty());
     if total >= compare::RARE_MIN_STORE {
         df.prefetch(&weighed_stems(&new, &profiles))?;
     }
@@ -1133,11 +1147,9 @@ mod tests {
         assert_eq!(with_learned(Vec::new()), Weights::builtin(), "no learned rows: the built-in table");
     }
 
-    /// Candidate profiles built on several threads are the profiles built on one, in
-    /// the rows' order (the parallel path is taken: the rows carry long reports).
-    #[test]
-    fn profiles_on_several_threads_equal_profiles_on_one() {
-        let rows: Vec<CandidateRow> = crate::workload::report_texts(23, 7, 1_780_000_000_000)
+    /// Candidate rows carrying long generated bug reports (the parallel path's input).
+    fn report_rows() -> Vec<CandidateRow> {
+        crate::workload::report_texts(23, 7, 1_780_000_000_000)
             .into_iter()
             .enumerate()
             .map(|(i, r)| CandidateRow {
@@ -1158,14 +1170,59 @@ mod tests {
                 status: crate::model::Status::Open,
                 closed_at: None,
             })
-            .collect();
+            .collect()
+    }
+
+    /// Candidate profiles built on several threads are the profiles built on one, in
+    /// the rows' order (the parallel path is taken: the rows carry long reports).
+    #[test]
+    fn profiles_on_several_threads_equal_profiles_on_one() {
+        let rows = report_rows();
         let bytes: usize = rows.iter().map(|r| r.title.len() + r.description.len()).sum();
         assert!(bytes >= PARALLEL_PROFILE_BYTES, "the rows must take the parallel path: {bytes} bytes");
         let one: Vec<String> = rows.iter().map(|r| format!("{:?}", row_profile(r))).collect();
         // A pool of four whatever the machine has, so several threads really share the
         // rows (23 of them: the pieces are uneven).
         let pool = rayon::ThreadPoolBuilder::new().num_threads(4).build().expect("a pool");
-        let several: Vec<String> = pool.install(|| row_profiles(&rows)).iter().map(|p| format!("{p:?}")).collect();
+        let several: Vec<String> =
+            pool.install(|| row_profiles(&rows, true)).iter().map(|p| format!("{p:?}")).collect();
         assert_eq!(one, several);
+    }
+
+    /// A new task without a description is compared with candidates whose description
+    /// stems were never computed, and every comparison comes out as it does with them:
+    /// only the description comparison reads those stems, and it needs both sides.
+    #[test]
+    fn a_check_without_a_description_needs_no_candidate_description_stems() {
+        struct Flat;
+        impl DocFreq for Flat {
+            fn doc_freq(&self, _: &str) -> Result<i64> {
+                Ok(3)
+            }
+            fn total(&self) -> i64 {
+                1000
+            }
+        }
+        let rows = report_rows();
+        let full = row_profiles(&rows, true);
+        let lean = row_profiles(&rows, false);
+        assert!(full.iter().all(|p| !p.description_stems.is_empty()), "the reports have descriptions");
+        assert!(lean.iter().all(|p| p.description_stems.is_empty()), "left out when asked");
+        let described = |title: &str, description: &str| {
+            Profile::of(&ProfileInput { title, description, ..ProfileInput::default() })
+        };
+        for new in [described(&rows[3].title, ""), described("Upload fails with a timeout", "")] {
+            for (f, l) in full.iter().zip(&lean) {
+                let a = compare::compare(&new, f, &Flat, &|id| Ok(id)).expect("compare");
+                let b = compare::compare(&new, l, &Flat, &|id| Ok(id)).expect("compare");
+                assert_eq!(format!("{a:?}"), format!("{b:?}"));
+            }
+        }
+        // With a description on the new side the stems count, so the lean profiles
+        // would be wrong there: the check builds them only for a task without one.
+        let new = described(&rows[3].title, &rows[3].description);
+        let with = compare::compare(&new, &full[3], &Flat, &|id| Ok(id)).expect("compare");
+        let without = compare::compare(&new, &lean[3], &Flat, &|id| Ok(id)).expect("compare");
+        assert_ne!(with.levels.context, without.levels.context);
     }
 }

@@ -134,10 +134,25 @@ fn checked_part(description: &str) -> &str {
 impl Profile {
     /// Builds the profile of a task.
     pub fn of(input: &ProfileInput<'_>) -> Profile {
+        Profile::build(input, true)
+    }
+
+    /// Builds the profile of a candidate for a new task that has no description: the
+    /// same, with `description_stems` left empty ([`Fingerprint::of_without_description_stems`]);
+    /// the comparisons read them only when both sides have a description.
+    pub fn of_candidate_without_description_stems(input: &ProfileInput<'_>) -> Profile {
+        Profile::build(input, false)
+    }
+
+    fn build(input: &ProfileInput<'_>, stem_description: bool) -> Profile {
         let description = checked_part(input.description);
         let input = &ProfileInput { description, ..input.clone() };
         let today = input.today.unwrap_or(Date::constant(2000, 1, 1));
-        let fp = Fingerprint::of(input.title, input.description, today);
+        let fp = if stem_description {
+            Fingerprint::of(input.title, input.description, today)
+        } else {
+            Fingerprint::of_without_description_stems(input.title, input.description, today)
+        };
         let tokens = token_stems(input.title);
         let concepts = lexicon::concepts(&tokens).into_iter().map(|c| c.name()).collect();
         let stems: BTreeSet<String> = tokens.iter().flat_map(|t| t.all_stems().cloned()).collect();
