@@ -440,7 +440,7 @@ pub fn compare(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn eur(minor: i64) -> Money {
@@ -652,7 +652,7 @@ mod tests {
     }
 
     /// Every word in half the store: nothing is rare.
-    struct Common;
+    pub(crate) struct Common;
     impl DocFreq for Common {
         fn doc_freq(&self, _: &str) -> Result<i64> {
             Ok(50)

@@ -1194,15 +1194,7 @@ mod tests {
     /// only the description comparison reads those stems, and it needs both sides.
     #[test]
     fn a_check_without_a_description_needs_no_candidate_description_stems() {
-        struct Flat;
-        impl DocFreq for Flat {
-            fn doc_freq(&self, _: &str) -> Result<i64> {
-                Ok(3)
-            }
-            fn total(&self) -> i64 {
-                1000
-            }
-        }
+        use compare::tests::Common;
         let rows = report_rows();
         let full = row_profiles(&rows, true);
         let lean = row_profiles(&rows, false);
@@ -1213,16 +1205,16 @@ mod tests {
         };
         for new in [described(&rows[3].title, ""), described("Upload fails with a timeout", "")] {
             for (f, l) in full.iter().zip(&lean) {
-                let a = compare::compare(&new, f, &Flat, &|id| Ok(id)).expect("compare");
-                let b = compare::compare(&new, l, &Flat, &|id| Ok(id)).expect("compare");
+                let a = compare::compare(&new, f, &Common, &|id| Ok(id)).expect("compare");
+                let b = compare::compare(&new, l, &Common, &|id| Ok(id)).expect("compare");
                 assert_eq!(format!("{a:?}"), format!("{b:?}"));
             }
         }
         // With a description on the new side the stems count, so the lean profiles
         // would be wrong there: the check builds them only for a task without one.
         let new = described(&rows[3].title, &rows[3].description);
-        let with = compare::compare(&new, &full[3], &Flat, &|id| Ok(id)).expect("compare");
-        let without = compare::compare(&new, &lean[3], &Flat, &|id| Ok(id)).expect("compare");
+        let with = compare::compare(&new, &full[3], &Common, &|id| Ok(id)).expect("compare");
+        let without = compare::compare(&new, &lean[3], &Common, &|id| Ok(id)).expect("compare");
         assert_ne!(with.levels.context, without.levels.context);
     }
 }

@@ -140,7 +140,7 @@ impl Profile {
     /// Builds the profile of a candidate for a new task that has no description: the
     /// same, with `description_stems` left empty ([`Fingerprint::of_without_description_stems`]);
     /// the comparisons read them only when both sides have a description.
-    pub fn of_candidate_without_description_stems(input: &ProfileInput<'_>) -> Profile {
+    pub(crate) fn of_candidate_without_description_stems(input: &ProfileInput<'_>) -> Profile {
         Profile::build(input, false)
     }
 
