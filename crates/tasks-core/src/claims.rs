@@ -6,8 +6,8 @@
 use crate::error::{Error, Result};
 use crate::model::Task;
 use crate::ops::Context;
-use crate::store::Store;
-use crate::store::events::{self, Change, ClaimChange, EventChange, ReleaseChange};
+use crate::port::Engine;
+use crate::store::events::{Change, ClaimChange, EventChange, ReleaseChange};
 use crate::store::tasks::{self as task_rows, ListFilter};
 use crate::{keys, time};
 
@@ -35,12 +35,12 @@ pub fn check_lease(lease: std::time::Duration, as_given: &str) -> Result<()> {
 ///
 /// Refuses a closed task, a task blocked by open tasks, and a task whose live lease is
 /// held by someone else (naming the holder and until when).
-pub fn claim(store: &mut Store, ctx: &Context, reference: &str, lease: std::time::Duration) -> Result<Task> {
+pub fn claim(store: &mut dyn Engine, ctx: &Context, reference: &str, lease: std::time::Duration) -> Result<Task> {
     let now = ctx.now_ms();
     let until = now + lease.as_millis() as i64;
     store.write(|tx| {
         let id = keys::resolve(tx, reference)?;
-        let task = task_rows::get(tx, id)?;
+        let task = tx.task(id)?;
         if task.status.is_closed() {
             return Err(Error::WrongState {
                 key: task.key,
@@ -51,13 +51,12 @@ pub fn claim(store: &mut Store, ctx: &Context, reference: &str, lease: std::time
         if task.is_blocked() {
             return Err(Error::Blocked { key: task.key, blockers: task.open_blockers });
         }
-        if !task_rows::try_claim(tx, id, &ctx.actor, until, now)? {
+        if !tx.try_claim(id, &ctx.actor, until, now)? {
             let (holder, until) = task.live_claim(now).map(|(h, u)| (h.to_string(), u)).unwrap_or_default();
             return Err(Error::Claimed { key: task.key, holder, until: time::rfc3339(until) });
         }
         let renewal = task.live_claim(now).is_some_and(|(h, _)| h == ctx.actor);
-        events::record(
-            tx,
+        tx.record_event(
             id,
             now,
             &ctx.actor,
@@ -68,7 +67,7 @@ pub fn claim(store: &mut Store, ctx: &Context, reference: &str, lease: std::time
                 via: None,
             }),
         )?;
-        task_rows::get(tx, id)
+        tx.task(id)
     })
 }
 
@@ -76,11 +75,11 @@ pub fn claim(store: &mut Store, ctx: &Context, reference: &str, lease: std::time
 ///
 /// Releasing a task nobody holds is a no-op; releasing another actor's live lease is
 /// refused (a person can still `done` the task, which ends any lease).
-pub fn release(store: &mut Store, ctx: &Context, reference: &str) -> Result<Task> {
+pub fn release(store: &mut dyn Engine, ctx: &Context, reference: &str) -> Result<Task> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let id = keys::resolve(tx, reference)?;
-        let task = task_rows::get(tx, id)?;
+        let task = tx.task(id)?;
         match task.live_claim(now) {
             None => return Ok(task),
             Some((holder, _)) if holder != ctx.actor => {
@@ -88,22 +87,21 @@ pub fn release(store: &mut Store, ctx: &Context, reference: &str) -> Result<Task
             }
             Some(_) => {}
         }
-        task_rows::release(tx, id, now)?;
-        events::record(
-            tx,
+        tx.release_lease(id, now)?;
+        tx.record_event(
             id,
             now,
             &ctx.actor,
             &EventChange::Release(ReleaseChange { claimed_by: Change(task.claimed_by.clone(), None) }),
         )?;
-        task_rows::get(tx, id)
+        tx.task(id)
     })
 }
 
 /// Picks the best ready task (priority, due, age) matching `filter` and claims it, in
 /// one transaction, so two agents asking at once never get the same task.
 pub fn next(
-    store: &mut Store,
+    store: &mut dyn Engine,
     ctx: &Context,
     filter: ListFilter,
     lease: std::time::Duration,
@@ -120,16 +118,15 @@ pub fn next(
         // "Next" means a task nobody holds, the caller included: an agent asking again
         // wants more work, not the task it already has.
         f.unclaimed_at = Some(now);
-        let best = task_rows::list(tx, &f)?;
+        let best = tx.tasks(&f)?;
         let Some(task) = best.into_iter().next() else {
             return Err(Error::NothingReady { filter: describe.to_string() });
         };
         // Under BEGIN IMMEDIATE nobody else can have claimed it since the read.
-        if !task_rows::try_claim(tx, task.id, &ctx.actor, until, now)? {
+        if !tx.try_claim(task.id, &ctx.actor, until, now)? {
             return Err(Error::NothingReady { filter: describe.to_string() });
         }
-        events::record(
-            tx,
+        tx.record_event(
             task.id,
             now,
             &ctx.actor,
@@ -140,7 +137,7 @@ pub fn next(
                 via: Some("next".into()),
             }),
         )?;
-        task_rows::get(tx, task.id)
+        tx.task(task.id)
     })
 }
 

@@ -11,27 +11,32 @@ use std::fmt::Write as _;
 use crate::error::{Error, Result};
 use crate::model::{LinkKind, Task};
 use crate::ops::Context;
-use crate::store::events::{self, EventChange, LinkChange};
-use crate::store::{Tx, links, tasks as task_rows};
+use crate::port::{Engine, Reads, Writes};
+use crate::store::events::{EventChange, LinkChange};
 
 /// Most tasks a drawn graph holds; a larger component is cut (and says so).
 pub const MAX_GRAPH_NODES: usize = 300;
 
 /// Adds a live link `from kind to`, refusing self-links and cycles; returns false when
 /// the link existed already.
-pub(crate) fn add_link(tx: &Tx<'_>, ctx: &Context, from: i64, kind: LinkKind, to: i64) -> Result<bool> {
+pub(crate) fn add_link(tx: &dyn Writes, ctx: &Context, from: i64, kind: LinkKind, to: i64) -> Result<bool> {
     let now = ctx.now_ms();
     if !kind.joins_tasks() {
         return Err(Error::invalid("link kind", kind.as_str(), "links a task to a message, not to a task"));
     }
     if from == to {
-        let key = task_rows::get(tx, from)?.key;
+        let key = tx.task(from)?.key;
         return Err(Error::SelfLink { key, kind: kind.as_str() });
     }
-    if links::exists(tx, from, kind, to)? {
+    if kind.must_be_acyclic() {
+        // The walk below and the insert after it see one graph: no other checked write
+        // (a link, a new task) comes between them.
+        tx.lock_checked_writes()?;
+    }
+    if tx.link_exists(from, kind, to)? {
         return Ok(false);
     }
-    if kind.must_be_acyclic() && links::reachable(tx, to, kind, from)? {
+    if kind.must_be_acyclic() && tx.reachable(to, kind, from)? {
         let back = stored_path(tx, to, kind, from)?;
         return Err(cycle_error(tx, kind, from, &back)?);
     }
@@ -40,24 +45,24 @@ pub(crate) fn add_link(tx: &Tx<'_>, ctx: &Context, from: i64, kind: LinkKind, to
 }
 
 /// Writes a link whose checks are done, with its event.
-fn insert_checked(tx: &Tx<'_>, ctx: &Context, from: i64, kind: LinkKind, to: i64, now: i64) -> Result<()> {
-    links::insert(tx, from, kind, to, &ctx.actor, now)?;
-    let to_key = task_rows::key_of(tx, to)?;
-    events::record(tx, from, now, &ctx.actor, &EventChange::Link(LinkChange { kind, to: to_key }))
+fn insert_checked(tx: &dyn Writes, ctx: &Context, from: i64, kind: LinkKind, to: i64, now: i64) -> Result<()> {
+    tx.insert_link(from, kind, to, &ctx.actor, now)?;
+    let to_key = tx.task_key(to)?;
+    tx.record_event(from, now, &ctx.actor, &EventChange::Link(LinkChange { kind, to: to_key }))
 }
 
 /// Returns the cycle error of the edge `from → to` closing over `back` (the path
 /// `to → … → from`): keys along the cycle, first == last.
-fn cycle_error(conn: &rusqlite::Connection, kind: LinkKind, from: i64, back: &[i64]) -> Result<Error> {
+fn cycle_error(conn: &dyn Reads, kind: LinkKind, from: i64, back: &[i64]) -> Result<Error> {
     let mut ids = vec![from];
     ids.extend_from_slice(back);
-    let path = ids.iter().map(|id| task_rows::get(conn, *id).map(|t| t.key)).collect::<Result<Vec<_>>>()?;
+    let path = ids.iter().map(|id| conn.task(*id).map(|t| t.key)).collect::<Result<Vec<_>>>()?;
     Ok(Error::Cycle { kind: kind.as_str(), path })
 }
 
 /// Returns a path `from → … → to` along stored live links (breadth-first, so the
-/// shortest), walking each task once. Called only once [`links::reachable`] said yes.
-fn stored_path(conn: &rusqlite::Connection, from: i64, kind: LinkKind, to: i64) -> Result<Vec<i64>> {
+/// shortest), walking each task once. Called only once [`Reads::reachable`] said yes.
+fn stored_path(conn: &dyn Reads, from: i64, kind: LinkKind, to: i64) -> Result<Vec<i64>> {
     let mut parent: BTreeMap<i64, i64> = BTreeMap::new();
     let mut queue = VecDeque::from([from]);
     let mut seen = BTreeSet::from([from]);
@@ -65,7 +70,7 @@ fn stored_path(conn: &rusqlite::Connection, from: i64, kind: LinkKind, to: i64) 
         if node == to {
             break;
         }
-        for next in links::targets(conn, node, kind)? {
+        for next in conn.link_targets(node, kind)? {
             if seen.insert(next) {
                 parent.insert(next, node);
                 queue.push_back(next);
@@ -114,23 +119,24 @@ pub(crate) struct NewLink {
 /// closes a cycle is the one refused, with its line and the cycle's path. Returns the
 /// refused links' errors when `skip_bad`; without it, the first refusal is the error.
 pub(crate) fn add_links_acyclic(
-    tx: &Tx<'_>,
+    tx: &dyn Writes,
     ctx: &Context,
     kind: LinkKind,
     new: &[NewLink],
     skip_bad: bool,
 ) -> Result<Vec<Error>> {
     let now = ctx.now_ms();
+    tx.lock_checked_writes()?;
     let line_error =
         |line: usize, e: Error| Error::ImportLine { line, field: Some("blocked_by"), message: e.to_string() };
     let mut refused = Vec::new();
     let mut candidates = Vec::new();
     for l in new {
         let checked = if l.from == l.to {
-            let key = task_rows::get(tx, l.from)?.key;
+            let key = tx.task(l.from)?.key;
             Err(Error::SelfLink { key, kind: kind.as_str() })
         } else {
-            Ok(!links::exists(tx, l.from, kind, l.to)?)
+            Ok(!tx.link_exists(l.from, kind, l.to)?)
         };
         match checked {
             Ok(true) if !candidates.iter().any(|c: &NewLink| c.from == l.from && c.to == l.to) => candidates.push(*l),
@@ -140,7 +146,7 @@ pub(crate) fn add_links_acyclic(
         }
     }
     let mut graph: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
-    for (a, b) in links::all_of_kind(tx, kind)? {
+    for (a, b) in tx.links_of_kind(kind)? {
         graph.entry(a).or_default().push(b);
     }
     for l in &candidates {
@@ -274,13 +280,13 @@ fn strongly_connected(graph: &BTreeMap<i64, Vec<i64>>) -> BTreeMap<i64, usize> {
 }
 
 /// Marks the live link `from kind to` removed; returns false when there was none.
-pub(crate) fn remove_link(tx: &Tx<'_>, ctx: &Context, from: i64, kind: LinkKind, to: i64) -> Result<bool> {
+pub(crate) fn remove_link(tx: &dyn Writes, ctx: &Context, from: i64, kind: LinkKind, to: i64) -> Result<bool> {
     let now = ctx.now_ms();
-    if !links::remove(tx, from, kind, to, &ctx.actor, now)? {
+    if !tx.remove_link(from, kind, to, &ctx.actor, now)? {
         return Ok(false);
     }
-    let to_key = task_rows::get(tx, to)?.key;
-    events::record(tx, from, now, &ctx.actor, &EventChange::Unlink(LinkChange { kind, to: to_key }))?;
+    let to_key = tx.task(to)?.key;
+    tx.record_event(from, now, &ctx.actor, &EventChange::Unlink(LinkChange { kind, to: to_key }))?;
     Ok(true)
 }
 
@@ -298,7 +304,7 @@ pub struct Neighbourhood {
 }
 
 /// Collects the neighbourhood of a task by breadth-first walk over live task links.
-pub(crate) fn neighbourhood(conn: &rusqlite::Connection, root: i64) -> Result<Neighbourhood> {
+pub(crate) fn neighbourhood(conn: &dyn Reads, root: i64) -> Result<Neighbourhood> {
     let mut tasks = BTreeMap::new();
     let mut edges = BTreeSet::new();
     let mut queue = VecDeque::from([root]);
@@ -311,8 +317,8 @@ pub(crate) fn neighbourhood(conn: &rusqlite::Connection, root: i64) -> Result<Ne
             truncated = true;
             break;
         }
-        tasks.insert(id, task_rows::get(conn, id)?);
-        for link in links::of_task(conn, id)? {
+        tasks.insert(id, conn.task(id)?);
+        for link in conn.links_of_task(id)? {
             let Some(other) = link.task_id else { continue };
             let edge = if link.incoming { (other, link.kind, id) } else { (id, link.kind, other) };
             edges.insert((edge.0, edge.1.as_str(), edge.2));
@@ -418,12 +424,9 @@ pub fn render_mermaid(n: &Neighbourhood) -> String {
 }
 
 /// Returns every live link of one kind as (from key, to key), for checks and exports.
-pub fn edges(store: &crate::Store, kind: LinkKind) -> Result<Vec<(String, String)>> {
-    let conn = store.conn();
-    links::all_of_kind(conn, kind)?
-        .into_iter()
-        .map(|(a, b)| Ok((task_rows::get(conn, a)?.key, task_rows::get(conn, b)?.key)))
-        .collect()
+pub fn edges(store: &dyn Engine, kind: LinkKind) -> Result<Vec<(String, String)>> {
+    let conn = store.reader();
+    conn.links_of_kind(kind)?.into_iter().map(|(a, b)| Ok((conn.task(a)?.key, conn.task(b)?.key))).collect()
 }
 
 #[cfg(test)]

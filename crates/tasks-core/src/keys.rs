@@ -8,10 +8,8 @@
 
 use std::fmt;
 
-use rusqlite::Connection;
-
 use crate::error::{Error, Result};
-use crate::store::tasks as task_rows;
+use crate::port::Reads;
 
 /// The key of the default inbox project, made on first use.
 pub const INBOX_KEY: &str = "INBOX";
@@ -125,12 +123,12 @@ pub fn canonical_key(input: &str) -> Option<String> {
 /// [`MIN_UUID_PREFIX`] hex digits, which must match exactly one task. With the `task:`
 /// prefix, the id another tool gave the task (a beads `bd-a1b2`, kept as its external
 /// id by an import) is tried last.
-pub(crate) fn resolve(conn: &Connection, reference: &str) -> Result<i64> {
+pub(crate) fn resolve(conn: &dyn Reads, reference: &str) -> Result<i64> {
     let trimmed = reference.trim();
     if let Some(text) = trimmed.strip_prefix("task:") {
         return match resolve_own(conn, reference, text) {
             Err(Error::NotFound { .. }) => {
-                task_rows::id_by_external_id(conn, text.trim())?.ok_or_else(|| Error::task_not_found(reference))
+                conn.task_id_by_external_id(text.trim())?.ok_or_else(|| Error::task_not_found(reference))
             }
             other => other,
         };
@@ -138,12 +136,12 @@ pub(crate) fn resolve(conn: &Connection, reference: &str) -> Result<i64> {
     resolve_own(conn, reference, trimmed)
 }
 
-fn resolve_own(conn: &Connection, reference: &str, text: &str) -> Result<i64> {
+fn resolve_own(conn: &dyn Reads, reference: &str, text: &str) -> Result<i64> {
     if text.is_empty() {
         return Err(Error::invalid("task", reference, "empty reference; give a key like HRB-12 or a UUID"));
     }
     if let Some(key) = canonical_key(text)
-        && let Some(id) = task_rows::id_by_key(conn, &key)?
+        && let Some(id) = conn.task_id_by_key(&key)?
     {
         return Ok(id);
     }
@@ -151,7 +149,7 @@ fn resolve_own(conn: &Connection, reference: &str, text: &str) -> Result<i64> {
     let hex_digits = lower.chars().filter(|c| c.is_ascii_hexdigit()).count();
     let uuid_shaped = lower.chars().all(|c| c.is_ascii_hexdigit() || c == '-');
     if uuid_shaped && hex_digits >= MIN_UUID_PREFIX {
-        let matches = task_rows::ids_by_uuid_prefix(conn, &lower, 6)?;
+        let matches = conn.task_ids_by_uuid_prefix(&lower, 6)?;
         return match matches.as_slice() {
             [] => Err(Error::task_not_found(reference)),
             [(id, _)] => Ok(*id),

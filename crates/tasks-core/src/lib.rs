@@ -19,6 +19,7 @@ pub mod keys;
 pub mod limits;
 pub mod model;
 pub mod ops;
+pub mod port;
 pub mod store;
 pub mod time;
 pub mod wire;

@@ -273,12 +273,24 @@ impl DocFreq for StoreDocFreq<'_> {
 pub(crate) struct SqliteSource<'a> {
     conn: &'a Connection,
     embed_model: Option<String>,
+    /// The read transaction of a source made outside a write (see
+    /// [`SqliteSource::snapshot`]), ended when the source is dropped.
+    _read: Option<rusqlite::Transaction<'a>>,
 }
 
 impl<'a> SqliteSource<'a> {
     /// Wraps a connection (with the embedder attached to it, if any).
     pub(crate) fn new(conn: &'a Connection) -> Result<SqliteSource<'a>> {
-        Ok(SqliteSource { conn, embed_model: embed::attached_model(conn)? })
+        Ok(SqliteSource { conn, embed_model: embed::attached_model(conn)?, _read: None })
+    }
+
+    /// Like [`SqliteSource::new`]; outside a write, the check's statements (up to 400
+    /// liveness lookups, the candidate rows, the ranking's posting lists) also share one
+    /// read transaction while the source lives: one WAL read lock instead of one per
+    /// statement, and one snapshot for all of them.
+    pub(crate) fn snapshot(conn: &'a Connection) -> Result<SqliteSource<'a>> {
+        let read = if conn.is_autocommit() { Some(conn.unchecked_transaction()?) } else { None };
+        Ok(SqliteSource { conn, embed_model: embed::attached_model(conn)?, _read: read })
     }
 }
 
@@ -356,13 +368,6 @@ fn selective_terms(df: &StoreDocFreq<'_>, terms: Vec<String>) -> Result<Vec<(Str
             (t, (1.0 + (total - n + 0.5) / (n + 0.5)).ln())
         })
         .collect())
-}
-
-/// Returns the terms of a free text (stems and concepts, as the check's bm25 queries
-/// them) with their inverse document frequencies, for a search: the rare terms, and at
-/// least the [`MIN_QUERY_TERMS`] rarest.
-pub(crate) fn search_terms(conn: &Connection, text: &str) -> Result<Vec<(String, f64)>> {
-    search_terms_on(&SqliteSource { conn, embed_model: None }, text)
 }
 
 /// Like the SQLite search's terms, on any engine: a free text's stems and concepts with
@@ -606,7 +611,7 @@ pub fn reasons(weights: &Weights, c: &Compared, tf: &TermFrequencies) -> Vec<Str
 /// Loads the weights in use: those kept by `duplicates retrain --apply`, else the
 /// built-in counted table.
 pub(crate) fn current_weights(conn: &Connection) -> Result<Weights> {
-    weights_of(&SqliteSource { conn, embed_model: None })
+    weights_of(&SqliteSource { conn, embed_model: None, _read: None })
 }
 
 /// Loads the weights a store uses: those kept by `duplicates retrain --apply`, else the
@@ -631,13 +636,12 @@ fn with_learned(learned: Vec<(Level, f64, f64)>) -> Weights {
     w
 }
 
-/// Returns the scored candidates for a probe, best first (every band).
-///
-/// Candidates are the union of bm25 over stems and concepts, same person, same
-/// category and same reply thread, live as of `probe.at_ms`; a shared chat alone never
-/// makes a candidate (seed 000).
-pub(crate) fn check(conn: &Connection, probe: &Probe<'_>) -> Result<Vec<Candidate>> {
-    check_with(conn, probe, &current_weights(conn)?, 0)
+/// Returns the scored candidates for a probe on any engine, with the store's weights,
+/// excluding the task `self_id` (0 for none): [`check_on`] over the engine's
+/// [`crate::port::Reads::check_source`].
+pub(crate) fn check_in(reads: &dyn crate::port::Reads, probe: &Probe<'_>, self_id: i64) -> Result<Vec<Candidate>> {
+    let source = reads.check_source()?;
+    check_on(&*source, probe, &weights_of(&*source)?, self_id)
 }
 
 /// Like [`check`], with given weights, excluding the task `self_id` (0 for none).
@@ -973,24 +977,6 @@ pub(crate) fn reindex(tx: &Tx<'_>, ids: &[i64]) -> Result<()> {
         rows.push((*id, computed, r.title));
     }
     index_many(tx, &rows)
-}
-
-/// Records a decision about a pair (merge, reject, attach, new, unmerge).
-pub(crate) fn record_decision(
-    tx: &Tx<'_>,
-    task_id: Option<i64>,
-    candidate_id: i64,
-    decision: Decision,
-    candidate: Option<&Candidate>,
-    actor: &str,
-    now: i64,
-) -> Result<()> {
-    store_dedup::insert_decision(tx, task_id, candidate_id, decision, candidate, actor, now)
-}
-
-/// Queues a pair for review (a rule-created task that looked like a duplicate).
-pub(crate) fn queue_pair(tx: &Tx<'_>, task_id: i64, candidate: &Candidate, now: i64) -> Result<()> {
-    store_dedup::insert_pair(tx, task_id, candidate, now)
 }
 
 #[cfg(test)]

@@ -8,8 +8,9 @@ use crate::keys::{self, MessageLocator};
 use crate::limits;
 use crate::model::{Due, LinkKind, Money, ProjectKind, Source, Status, Task, TaskType};
 use crate::ops::{Context, project};
-use crate::store::events::{self, Attached, Created, EventChange};
-use crate::store::{Store, Tx, links, messages, persons, projects, tags, tasks as task_rows};
+use crate::port::{Engine, Reads, Writes};
+use crate::store::events::{Attached, Created, EventChange};
+use crate::store::tasks as task_rows;
 use crate::time;
 
 /// What to do about duplicate candidates.
@@ -113,12 +114,12 @@ pub struct AddOutcome {
 }
 
 /// Adds a task (SPEC §10 `tasks add`), or refuses a probable duplicate.
-pub fn add(store: &mut Store, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
+pub fn add(store: &mut dyn Engine, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
     store.write(|tx| add_in(tx, ctx, req))
 }
 
 /// Runs `add` and rolls it back: what would happen, with nothing written (`--dry-run`).
-pub fn rehearse(store: &mut Store, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
+pub fn rehearse(store: &mut dyn Engine, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
     store.rehearse(|tx| add_in(tx, ctx, req))
 }
 
@@ -198,7 +199,7 @@ pub fn check_tag(tag: &str) -> Result<()> {
 /// another task: "Test the login screen --blocked-by HRB-1" is never a duplicate of
 /// HRB-1 "Write the login screen".
 pub(crate) fn scored_candidates(
-    conn: &rusqlite::Connection,
+    conn: &dyn Reads,
     req: &AddRequest,
     person_id: Option<i64>,
     chat: Option<&str>,
@@ -216,7 +217,7 @@ pub(crate) fn scored_candidates(
         reply_to_id: None,
         at_ms,
     };
-    Ok(dedup::check(conn, &probe)?.into_iter().filter(|c| !blockers.contains(&c.task_id)).collect())
+    Ok(dedup::check_in(conn, &probe, 0)?.into_iter().filter(|c| !blockers.contains(&c.task_id)).collect())
 }
 
 /// What every path of `add` reads first: the request checked, its person and its
@@ -227,30 +228,33 @@ struct Prepared {
     message_id: Option<i64>,
 }
 
-fn prepare(tx: &Tx<'_>, req: &AddRequest, now: i64) -> Result<Prepared> {
+fn prepare(tx: &dyn Writes, req: &AddRequest, now: i64) -> Result<Prepared> {
     check_request(req)?;
     let locator = req.source_message.as_deref().map(MessageLocator::parse).transpose()?;
     if req.rule.is_some() && locator.is_none() {
         return Err(Error::invalid("rule", req.rule.clone().unwrap_or_default(), "--rule needs --source msg:…"));
     }
-    let person_id = req.person.as_deref().map(|p| persons::resolve_or_create(tx, p, now)).transpose()?;
+    let person_id = req.person.as_deref().map(|p| tx.person_id_or_create(p, now)).transpose()?;
     let message_id = match &locator {
-        Some(loc) => Some(messages::upsert(tx, loc, person_id, &req.title, now)?),
+        Some(loc) => Some(tx.upsert_message(loc, person_id, &req.title, now)?),
         None => None,
     };
     Ok(Prepared { locator, person_id, message_id })
 }
 
-pub(crate) fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
+pub(crate) fn add_in(tx: &dyn Writes, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
     let now = ctx.now_ms();
+    // The duplicate check reads what the insert below depends on: no other checked
+    // write may come between them (a no-op under SQLite's one writer).
+    tx.lock_checked_writes()?;
     let prepared = prepare(tx, req, now)?;
 
     // The one exact match (SPEC §5.2): the same rule on the same message.
     if let (Some(mid), Some(rule)) = (prepared.message_id, req.rule.as_deref())
-        && let Some(existing) = messages::rule_hit(tx, mid, rule)?
+        && let Some(existing) = tx.rule_hit(mid, rule)?
     {
         return Ok(AddOutcome {
-            task: task_rows::get(tx, existing)?,
+            task: tx.task(existing)?,
             created: false,
             attached_to: None,
             candidates: Vec::new(),
@@ -285,7 +289,7 @@ pub(crate) fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<Add
 /// source message becomes evidence of the target, the decision a labelled pair with the
 /// levels the check saw for it.
 fn attach_in(
-    tx: &Tx<'_>,
+    tx: &dyn Writes,
     ctx: &Context,
     req: &AddRequest,
     prepared: &Prepared,
@@ -295,7 +299,7 @@ fn attach_in(
     let now = ctx.now_ms();
     let target_id = keys::resolve(tx, target)?;
     let seen = scored.into_iter().find(|c| c.task_id == target_id);
-    let before = task_rows::get(tx, target_id)?;
+    let before = tx.task(target_id)?;
     let (fill, filled) = attach_fields(req, &before)?;
     let reopened = before.status.is_closed();
     if reopened {
@@ -305,15 +309,15 @@ fn attach_in(
         crate::ops::edit::edit_in(tx, ctx, target_id, &fill)?;
     }
     if let Some(mid) = prepared.message_id {
-        links::insert_message(tx, target_id, LinkKind::Evidence, mid, &ctx.actor, now)?;
+        tx.insert_message_link(target_id, LinkKind::Evidence, mid, &ctx.actor, now)?;
         if let Some(rule) = req.rule.as_deref() {
-            messages::insert_rule_hit(tx, mid, rule, target_id, now)?;
+            tx.insert_rule_hit(mid, rule, target_id, now)?;
         }
     }
-    dedup::record_decision(tx, None, target_id, Decision::Attach, seen.as_ref(), &ctx.actor, now)?;
+    tx.record_decision(None, target_id, Decision::Attach, seen.as_ref(), &ctx.actor, now)?;
     let attached = Attached { title: req.title.clone(), message: prepared.locator.as_ref().map(ToString::to_string) };
-    events::record(tx, target_id, now, &ctx.actor, &EventChange::Attached(attached))?;
-    let task = task_rows::get(tx, target_id)?;
+    tx.record_event(target_id, now, &ctx.actor, &EventChange::Attached(attached))?;
+    let task = tx.task(target_id)?;
     Ok(AddOutcome {
         attached_to: Some(task.key.clone()),
         task,
@@ -391,7 +395,7 @@ fn attach_fields(req: &AddRequest, target: &Task) -> Result<(crate::ops::edit::E
 /// source message; then the candidates it was created beside — queued for review when
 /// a rule made it, else recorded as "new" decisions.
 fn create_in(
-    tx: &Tx<'_>,
+    tx: &dyn Writes,
     ctx: &Context,
     req: &AddRequest,
     prepared: &Prepared,
@@ -407,58 +411,55 @@ fn create_in(
     let uuid = time::uuid_v7_at(now);
     let key = next_key(tx, &project, req.task_type)?;
     let source = if rule_created { Source::Rule } else { req.origin };
-    let id = task_rows::insert(
-        tx,
-        &task_rows::NewTaskRow {
-            uuid: &uuid,
-            key: &key,
-            legacy_key: None,
-            external_id: None,
-            project_id: project.id,
-            task_type: req.task_type,
-            title: &req.title,
-            description: &req.description,
-            status: Status::Open,
-            close_reason: None,
-            priority: req.priority,
-            due: req.due,
-            category: req.category.as_deref(),
-            person_id: prepared.person_id,
-            amount: req.amount.as_ref(),
-            chat: prepared.locator.as_ref().map(|l| l.chat.as_str()),
-            reply_to_id: None,
-            created_at: now,
-            closed_at: None,
-            source,
-        },
-    )?;
-    dedup::index(tx, id)?;
+    let id = tx.insert_task(&task_rows::NewTaskRow {
+        uuid: &uuid,
+        key: &key,
+        legacy_key: None,
+        external_id: None,
+        project_id: project.id,
+        task_type: req.task_type,
+        title: &req.title,
+        description: &req.description,
+        status: Status::Open,
+        close_reason: None,
+        priority: req.priority,
+        due: req.due,
+        category: req.category.as_deref(),
+        person_id: prepared.person_id,
+        amount: req.amount.as_ref(),
+        chat: prepared.locator.as_ref().map(|l| l.chat.as_str()),
+        reply_to_id: None,
+        created_at: now,
+        closed_at: None,
+        source,
+    })?;
+    tx.index_task(id)?;
     let created =
         Created { key: key.clone(), title: req.title.clone(), project: project.key.clone(), source, line: None };
-    events::record(tx, id, now, &ctx.actor, &EventChange::Created(created))?;
+    tx.record_event(id, now, &ctx.actor, &EventChange::Created(created))?;
     for tag in &req.tags {
-        tags::add(tx, id, tag, now)?;
+        tx.add_tag(id, tag, now)?;
     }
     for blocker in blockers {
         graph::add_link(tx, ctx, id, LinkKind::BlockedBy, *blocker)?;
     }
     if let Some(mid) = prepared.message_id {
-        links::insert_message(tx, id, LinkKind::CreatedFrom, mid, &ctx.actor, now)?;
+        tx.insert_message_link(id, LinkKind::CreatedFrom, mid, &ctx.actor, now)?;
         if let Some(rule) = req.rule.as_deref() {
-            messages::insert_rule_hit(tx, mid, rule, id, now)?;
+            tx.insert_rule_hit(mid, rule, id, now)?;
         }
     }
     let mut queued = false;
     for c in &candidates {
         if rule_created && req.dup_choice == DupChoice::Check {
-            dedup::queue_pair(tx, id, c, now)?;
+            tx.queue_pair(id, c, now)?;
             queued = true;
         } else {
-            dedup::record_decision(tx, Some(id), c.task_id, Decision::New, Some(c), &ctx.actor, now)?;
+            tx.record_decision(Some(id), c.task_id, Decision::New, Some(c), &ctx.actor, now)?;
         }
     }
     Ok(AddOutcome {
-        task: task_rows::get(tx, id)?,
+        task: tx.task(id)?,
         created: true,
         attached_to: None,
         candidates,
@@ -473,13 +474,13 @@ fn create_in(
 ///
 /// Inbox tasks of message types get typed keys (`Q-`, `REQ-`, `M-`, `PR-`); everything
 /// else takes the project's counter. Both counters move in the inserting transaction.
-pub(crate) fn next_key(tx: &Tx<'_>, project: &crate::model::Project, task_type: TaskType) -> Result<String> {
+pub(crate) fn next_key(tx: &dyn Writes, project: &crate::model::Project, task_type: TaskType) -> Result<String> {
     if project.kind == ProjectKind::Inbox
         && let Some(prefix) = task_type.typed_prefix()
     {
-        let n = projects::next_typed_number(tx, prefix)?;
+        let n = tx.next_typed_number(prefix)?;
         return Ok(format!("{prefix}-{n}"));
     }
-    let n = projects::next_number(tx, project.id)?;
+    let n = tx.next_project_number(project.id)?;
     Ok(format!("{}-{n}", project.key))
 }

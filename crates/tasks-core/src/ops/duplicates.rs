@@ -10,9 +10,10 @@ use crate::keys::{self, MessageLocator};
 use crate::model::{LinkKind, Status, Task};
 use crate::ops::Context;
 use crate::ops::add::AddRequest;
+use crate::port::{Engine, Reads, Writes};
+use crate::store::Store;
 use crate::store::dedup::{self as store_dedup, PendingPair};
-use crate::store::events::{self, Change, EventChange, MergedFrom, MergedInto, NotDuplicate, Returned, Unmerged};
-use crate::store::{Store, links, persons, tasks as task_rows};
+use crate::store::events::{Change, EventChange, MergedFrom, MergedInto, NotDuplicate, Returned, Unmerged};
 
 /// The close reason of a merged duplicate.
 pub const MERGED_REASON: &str = "duplicate";
@@ -20,11 +21,11 @@ pub const MERGED_REASON: &str = "duplicate";
 /// Runs the duplicate check alone for a would-be task; never writes. Returns the
 /// possible and likely candidates, or with `every_band` every candidate scored (the
 /// "why was this not flagged?" view).
-pub fn check(store: &Store, ctx: &Context, req: &AddRequest, every_band: bool) -> Result<Vec<Candidate>> {
+pub fn check(store: &dyn Engine, ctx: &Context, req: &AddRequest, every_band: bool) -> Result<Vec<Candidate>> {
     crate::ops::add::check_title(&req.title)?;
-    let conn = store.conn();
+    let conn = store.reader();
     let person_id = match &req.person {
-        Some(p) => persons::find(conn, p)?,
+        Some(p) => conn.person_id(p)?,
         None => None,
     };
     let chat = req.source_message.as_deref().map(MessageLocator::parse).transpose()?;
@@ -52,47 +53,40 @@ pub struct ReviewItem {
 }
 
 /// Lists pairs waiting for review, newest first, with their reasons.
-pub fn pending(store: &Store, limit: usize) -> Result<Vec<ReviewItem>> {
-    let conn = store.conn();
-    store_dedup::pending_pairs(conn, limit)?
+pub fn pending(store: &dyn Engine, limit: usize) -> Result<Vec<ReviewItem>> {
+    let conn = store.reader();
+    conn.pending_pairs(limit)?
         .into_iter()
-        .map(|pair| {
-            Ok(ReviewItem {
-                task: task_rows::get(conn, pair.task_id)?,
-                candidate: task_rows::get(conn, pair.candidate_id)?,
-                pair,
-            })
-        })
+        .map(|pair| Ok(ReviewItem { task: conn.task(pair.task_id)?, candidate: conn.task(pair.candidate_id)?, pair }))
         .collect()
 }
 
 /// Returns the levels of `candidate` as the check sees it against `task` now.
-fn levels_between(conn: &rusqlite::Connection, task_id: i64, candidate_id: i64) -> Result<Option<Candidate>> {
-    let row = store_dedup::candidate_row(conn, task_id)?;
+fn levels_between(conn: &dyn Reads, task_id: i64, candidate_id: i64) -> Result<Option<Candidate>> {
+    let row = conn.check_source()?.candidate_row(task_id)?;
     let probe = dedup::probe_of_row(&row);
-    let weights = dedup::current_weights(conn)?;
     // The pair is judged as of the later task's creation, like the check itself.
-    let found = dedup::check_with(conn, &probe, &weights, task_id)?.into_iter().find(|c| c.task_id == candidate_id);
+    let found = dedup::check_in(conn, &probe, task_id)?.into_iter().find(|c| c.task_id == candidate_id);
     Ok(found)
 }
 
 /// Records that two tasks are not the same; the pair is never offered again.
-pub fn reject(store: &mut Store, ctx: &Context, a: &str, b: &str) -> Result<(Task, Task)> {
+pub fn reject(store: &mut dyn Engine, ctx: &Context, a: &str, b: &str) -> Result<(Task, Task)> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let ia = keys::resolve(tx, a)?;
         let ib = keys::resolve(tx, b)?;
         if ia == ib {
-            let key = task_rows::get(tx, ia)?.key;
+            let key = tx.task(ia)?.key;
             return Err(Error::SelfLink { key, kind: "a duplicate of" });
         }
         let (later, earlier) = if ia > ib { (ia, ib) } else { (ib, ia) };
         let cand = levels_between(tx, later, earlier)?;
-        dedup::record_decision(tx, Some(later), earlier, Decision::Reject, cand.as_ref(), &ctx.actor, now)?;
-        store_dedup::resolve_pairs(tx, ia, ib, Decision::Reject, now)?;
-        let other = task_rows::get(tx, ib)?.key;
-        events::record(tx, ia, now, &ctx.actor, &EventChange::NotDuplicate(NotDuplicate { of: other }))?;
-        Ok((task_rows::get(tx, ia)?, task_rows::get(tx, ib)?))
+        tx.record_decision(Some(later), earlier, Decision::Reject, cand.as_ref(), &ctx.actor, now)?;
+        tx.resolve_pairs(ia, ib, Decision::Reject, now)?;
+        let other = tx.task(ib)?.key;
+        tx.record_event(ia, now, &ctx.actor, &EventChange::NotDuplicate(NotDuplicate { of: other }))?;
+        Ok((tx.task(ia)?, tx.task(ib)?))
     })
 }
 
@@ -110,7 +104,7 @@ pub struct MergeOutcome {
 /// Merges `dup` into `into`: moves its message links, dismisses it as a duplicate with
 /// a `duplicate-of` link, records the decision. Refuses self-merges, merging a task
 /// already merged, and merging into a merged task.
-pub fn merge(store: &mut Store, ctx: &Context, dup: &str, into: &str) -> Result<MergeOutcome> {
+pub fn merge(store: &mut dyn Engine, ctx: &Context, dup: &str, into: &str) -> Result<MergeOutcome> {
     store.write(|tx| {
         let d = keys::resolve(tx, dup)?;
         let t = keys::resolve(tx, into)?;
@@ -119,11 +113,11 @@ pub fn merge(store: &mut Store, ctx: &Context, dup: &str, into: &str) -> Result<
 }
 
 /// Merges inside the caller's transaction.
-pub(crate) fn merge_in(tx: &crate::store::Tx<'_>, ctx: &Context, d: i64, t: i64) -> Result<MergeOutcome> {
+pub(crate) fn merge_in(tx: &dyn Writes, ctx: &Context, d: i64, t: i64) -> Result<MergeOutcome> {
     let now = ctx.now_ms();
     {
-        let dup_task = task_rows::get(tx, d)?;
-        let into_task = task_rows::get(tx, t)?;
+        let dup_task = tx.task(d)?;
+        let into_task = tx.task(t)?;
         if d == t {
             return Err(Error::SelfLink { key: dup_task.key, kind: LinkKind::DuplicateOf.as_str() });
         }
@@ -137,14 +131,13 @@ pub(crate) fn merge_in(tx: &crate::store::Tx<'_>, ctx: &Context, d: i64, t: i64)
             }
         }
         let cand = levels_between(tx, d.max(t), d.min(t))?;
-        let moved_ids = links::move_message_links(tx, d, t, &ctx.actor, now)?;
+        let moved_ids = tx.move_message_links(d, t, &ctx.actor, now)?;
         let moved = moved_ids.len();
         crate::graph::add_link(tx, ctx, d, LinkKind::DuplicateOf, t)?;
         let before_status = dup_task.status;
         let before_reason = dup_task.close_reason.clone();
-        task_rows::set_status(tx, d, Status::Dismissed, Some(MERGED_REASON), now)?;
-        events::record(
-            tx,
+        tx.set_task_status(d, Status::Dismissed, Some(MERGED_REASON), now)?;
+        tx.record_event(
             d,
             now,
             &ctx.actor,
@@ -155,27 +148,26 @@ pub(crate) fn merge_in(tx: &crate::store::Tx<'_>, ctx: &Context, d: i64, t: i64)
                 moved_messages: moved_ids,
             }),
         )?;
-        events::record(
-            tx,
+        tx.record_event(
             t,
             now,
             &ctx.actor,
             &EventChange::MergedFrom(MergedFrom { from: dup_task.key.clone(), moved_messages: moved }),
         )?;
-        dedup::record_decision(tx, Some(d.max(t)), d.min(t), Decision::Merge, cand.as_ref(), &ctx.actor, now)?;
-        store_dedup::resolve_pairs(tx, d, t, Decision::Merge, now)?;
-        Ok(MergeOutcome { duplicate: task_rows::get(tx, d)?, into: task_rows::get(tx, t)?, moved_messages: moved })
+        tx.record_decision(Some(d.max(t)), d.min(t), Decision::Merge, cand.as_ref(), &ctx.actor, now)?;
+        tx.resolve_pairs(d, t, Decision::Merge, now)?;
+        Ok(MergeOutcome { duplicate: tx.task(d)?, into: tx.task(t)?, moved_messages: moved })
     }
 }
 
 /// Returns the key of the task `id` is merged into, if any.
-fn merged_into(conn: &rusqlite::Connection, id: i64) -> Result<Option<String>> {
-    for l in links::of_task(conn, id)? {
+fn merged_into(conn: &dyn Reads, id: i64) -> Result<Option<String>> {
+    for l in conn.links_of_task(id)? {
         if l.kind == LinkKind::DuplicateOf
             && !l.incoming
             && let Some(t) = l.task_id
         {
-            return Ok(Some(task_rows::get(conn, t)?.key));
+            return Ok(Some(conn.task(t)?.key));
         }
     }
     Ok(None)
@@ -183,7 +175,7 @@ fn merged_into(conn: &rusqlite::Connection, id: i64) -> Result<Option<String>> {
 
 /// Undoes a merge: removes the `duplicate-of` link, moves the message links back,
 /// restores the status the duplicate had, and records the decision.
-pub fn unmerge(store: &mut Store, ctx: &Context, dup: &str) -> Result<MergeOutcome> {
+pub fn unmerge(store: &mut dyn Engine, ctx: &Context, dup: &str) -> Result<MergeOutcome> {
     store.write(|tx| {
         let d = keys::resolve(tx, dup)?;
         unmerge_in(tx, ctx, d)
@@ -191,11 +183,12 @@ pub fn unmerge(store: &mut Store, ctx: &Context, dup: &str) -> Result<MergeOutco
 }
 
 /// Undoes a merge inside the caller's transaction.
-pub(crate) fn unmerge_in(tx: &crate::store::Tx<'_>, ctx: &Context, d: i64) -> Result<MergeOutcome> {
+pub(crate) fn unmerge_in(tx: &dyn Writes, ctx: &Context, d: i64) -> Result<MergeOutcome> {
     let now = ctx.now_ms();
     {
-        let dup_task = task_rows::get(tx, d)?;
-        let target = links::of_task(tx, d)?
+        let dup_task = tx.task(d)?;
+        let target = tx
+            .links_of_task(d)?
             .into_iter()
             .find(|l| l.kind == LinkKind::DuplicateOf && !l.incoming)
             .and_then(|l| l.task_id)
@@ -206,7 +199,7 @@ pub(crate) fn unmerge_in(tx: &crate::store::Tx<'_>, ctx: &Context, d: i64) -> Re
             })?;
         // The last merge event says what to restore; a merge recorded without one (by
         // hand, or an import) restores an open task with no message links to move.
-        let merged = events::for_task(tx, d)?.into_iter().rev().find_map(|e| match e.change {
+        let merged = tx.events_of_task(d)?.into_iter().rev().find_map(|e| match e.change {
             EventChange::MergedInto(m) => Some(m),
             _ => None,
         });
@@ -217,14 +210,13 @@ pub(crate) fn unmerge_in(tx: &crate::store::Tx<'_>, ctx: &Context, d: i64) -> Re
         crate::graph::remove_link(tx, ctx, d, LinkKind::DuplicateOf, target)?;
         let mut moved_back = 0;
         for m in &moved {
-            moved_back += links::move_message_link(tx, target, d, *m, &ctx.actor, now)?;
+            moved_back += tx.move_message_link(target, d, *m, &ctx.actor, now)?;
         }
         // A duplicate closed before the merge gets now as its close time; the original
         // one stays in its history.
-        task_rows::set_status(tx, d, status_before, reason_before.as_deref(), now)?;
-        let target_key = task_rows::get(tx, target)?.key;
-        events::record(
-            tx,
+        tx.set_task_status(d, status_before, reason_before.as_deref(), now)?;
+        let target_key = tx.task(target)?.key;
+        tx.record_event(
             d,
             now,
             &ctx.actor,
@@ -234,19 +226,9 @@ pub(crate) fn unmerge_in(tx: &crate::store::Tx<'_>, ctx: &Context, d: i64) -> Re
                 moved_messages: moved_back,
             }),
         )?;
-        events::record(
-            tx,
-            target,
-            now,
-            &ctx.actor,
-            &EventChange::Returned(Returned { returned: dup_task.key.clone() }),
-        )?;
-        dedup::record_decision(tx, Some(d.max(target)), d.min(target), Decision::Unmerge, None, &ctx.actor, now)?;
-        Ok(MergeOutcome {
-            duplicate: task_rows::get(tx, d)?,
-            into: task_rows::get(tx, target)?,
-            moved_messages: moved_back,
-        })
+        tx.record_event(target, now, &ctx.actor, &EventChange::Returned(Returned { returned: dup_task.key.clone() }))?;
+        tx.record_decision(Some(d.max(target)), d.min(target), Decision::Unmerge, None, &ctx.actor, now)?;
+        Ok(MergeOutcome { duplicate: tx.task(d)?, into: tx.task(target)?, moved_messages: moved_back })
     }
 }
 

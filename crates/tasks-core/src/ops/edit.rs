@@ -4,15 +4,14 @@
 //! Moving a task to another project keeps its key: a key quoted in a chat or a commit
 //! must keep meaning the same task (docs/decisions.md).
 
-use crate::dedup;
 use crate::error::Result;
 use crate::keys;
 use crate::model::{Due, Money, Task, TaskType};
 use crate::ops::add::{check_description, check_name, check_priority, check_title};
 use crate::ops::{Context, project};
-use crate::store::events::{self, CategoryChange, Change, DueChange, DueValue, EditChange, EventChange};
-use crate::store::tasks::{self as task_rows, Column};
-use crate::store::{Store, persons};
+use crate::port::{Engine, Writes};
+use crate::store::events::{CategoryChange, Change, DueChange, DueValue, EditChange, EventChange};
+use crate::store::tasks::Column;
 
 /// A field to set, or to clear (`Some(None)`).
 #[derive(Debug, Clone, Default)]
@@ -55,11 +54,11 @@ impl EditRequest {
 }
 
 /// Applies an edit; returns the task after it.
-pub fn edit(store: &mut Store, ctx: &Context, reference: &str, req: &EditRequest) -> Result<Task> {
+pub fn edit(store: &mut dyn Engine, ctx: &Context, reference: &str, req: &EditRequest) -> Result<Task> {
     check(req)?;
     store.write(|tx| {
         let id = keys::resolve(tx, reference)?;
-        crate::ops::status::guard(&task_rows::get(tx, id)?, ctx, req.force, false)?;
+        crate::ops::status::guard(&tx.task(id)?, ctx, req.force, false)?;
         edit_in(tx, ctx, id, req)
     })
 }
@@ -87,71 +86,74 @@ pub fn check(req: &EditRequest) -> Result<()> {
 }
 
 /// Runs an edit and rolls it back: the task as it would be (`--dry-run`).
-pub fn rehearse(store: &mut Store, ctx: &Context, reference: &str, req: &EditRequest) -> Result<Task> {
+pub fn rehearse(store: &mut dyn Engine, ctx: &Context, reference: &str, req: &EditRequest) -> Result<Task> {
     check(req)?;
     store.rehearse(|tx| {
         let id = keys::resolve(tx, reference)?;
-        crate::ops::status::guard(&task_rows::get(tx, id)?, ctx, req.force, false)?;
+        crate::ops::status::guard(&tx.task(id)?, ctx, req.force, false)?;
         edit_in(tx, ctx, id, req)
     })
 }
 
 /// Applies an edit inside the caller's transaction (checked values).
-pub(crate) fn edit_in(tx: &crate::store::Tx<'_>, ctx: &Context, id: i64, req: &EditRequest) -> Result<Task> {
+pub(crate) fn edit_in(tx: &dyn Writes, ctx: &Context, id: i64, req: &EditRequest) -> Result<Task> {
     let now = ctx.now_ms();
+    // A new text re-indexes the task and moves the check's document frequencies: as
+    // for an add, no checked write may interleave.
+    tx.lock_checked_writes()?;
     {
-        let before = task_rows::get(tx, id)?;
+        let before = tx.task(id)?;
         let mut edit = EditChange::default();
         if let Some(t) = req.title.as_deref().filter(|t| *t != before.title) {
-            task_rows::set_column(tx, id, Column::Title(t), now)?;
+            tx.set_task_column(id, Column::Title(t), now)?;
             edit.title = Some(Change(before.title.clone(), t.to_string()));
         }
         if let Some(d) = req.description.as_deref().filter(|d| *d != before.description) {
-            task_rows::set_column(tx, id, Column::Description(d), now)?;
+            tx.set_task_column(id, Column::Description(d), now)?;
             edit.description = Some(Change(before.description.clone(), d.to_string()));
         }
         if let Some(p) = req.priority.filter(|p| *p != before.priority) {
-            task_rows::set_column(tx, id, Column::Priority(p), now)?;
+            tx.set_task_column(id, Column::Priority(p), now)?;
             edit.priority = Some(Change(before.priority, p));
         }
         if let Some(ty) = req.task_type.filter(|t| *t != before.task_type) {
-            task_rows::set_column(tx, id, Column::TaskType(ty), now)?;
+            tx.set_task_column(id, Column::TaskType(ty), now)?;
             edit.task_type = Some(Change(before.task_type, ty));
         }
         if let Some(key) = &req.project {
             let p = project::resolve_or_inbox(tx, Some(key), now)?;
             if p.key != before.project {
-                task_rows::set_column(tx, id, Column::ProjectId(p.id), now)?;
+                tx.set_task_column(id, Column::ProjectId(p.id), now)?;
                 edit.project = Some(Change(before.project.clone(), p.key.clone()));
             }
         }
         if let Some(person) = &req.person {
-            let pid = person.as_deref().map(|h| persons::resolve_or_create(tx, h, now)).transpose()?;
-            task_rows::set_column(tx, id, Column::PersonId(pid), now)?;
+            let pid = person.as_deref().map(|h| tx.person_id_or_create(h, now)).transpose()?;
+            tx.set_task_column(id, Column::PersonId(pid), now)?;
             edit.person = Some(Change(before.person.clone(), person.clone()));
         }
         if let Some(amount) = &req.amount
             && *amount != before.amount
         {
-            task_rows::set_column(tx, id, Column::Amount(amount.as_ref()), now)?;
+            tx.set_task_column(id, Column::Amount(amount.as_ref()), now)?;
             let show = |m: &Option<Money>| m.as_ref().map(|m| format!("{} {}", m.minor, m.currency));
             edit.amount = Some(Change(show(&before.amount), show(amount)));
         }
         if !edit.is_empty() {
-            events::record(tx, id, now, &ctx.actor, &EventChange::Edit(edit))?;
+            tx.record_event(id, now, &ctx.actor, &EventChange::Edit(edit))?;
         }
         if let Some(due) = req.due.filter(|d| *d != before.due) {
-            task_rows::set_column(tx, id, Column::Due(due), now)?;
+            tx.set_task_column(id, Column::Due(due), now)?;
             let due_change = DueChange { due: Change(before.due.map(DueValue::from), due.map(DueValue::from)) };
-            events::record(tx, id, now, &ctx.actor, &EventChange::Due(due_change))?;
+            tx.record_event(id, now, &ctx.actor, &EventChange::Due(due_change))?;
         }
         if let Some(cat) = req.category.as_ref().filter(|c| **c != before.category) {
-            task_rows::set_column(tx, id, Column::Category(cat.as_deref()), now)?;
+            tx.set_task_column(id, Column::Category(cat.as_deref()), now)?;
             let category = Change(before.category.clone(), cat.clone());
-            events::record(tx, id, now, &ctx.actor, &EventChange::Category(CategoryChange { category }))?;
+            tx.record_event(id, now, &ctx.actor, &EventChange::Category(CategoryChange { category }))?;
         }
         // Text, amount or due may have changed: keep the check's index and signature in step.
-        dedup::index(tx, id)?;
-        task_rows::get(tx, id)
+        tx.index_task(id)?;
+        tx.task(id)
     }
 }

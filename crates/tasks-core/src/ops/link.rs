@@ -5,7 +5,7 @@ use crate::graph;
 use crate::keys;
 use crate::model::{LinkKind, Task};
 use crate::ops::Context;
-use crate::store::{Store, tasks as task_rows};
+use crate::port::Engine;
 
 /// The outcome of `link` / `unlink`.
 #[derive(Debug, Clone)]
@@ -21,21 +21,21 @@ pub struct LinkOutcome {
 }
 
 /// Links `task kind other` (e.g. `HRB-3 blocked-by HRB-1`).
-pub fn link(store: &mut Store, ctx: &Context, task: &str, kind: LinkKind, other: &str) -> Result<LinkOutcome> {
+pub fn link(store: &mut dyn Engine, ctx: &Context, task: &str, kind: LinkKind, other: &str) -> Result<LinkOutcome> {
     store.write(|tx| {
         let from = keys::resolve(tx, task)?;
         let to = keys::resolve(tx, other)?;
         let changed = graph::add_link(tx, ctx, from, kind, to)?;
-        Ok(LinkOutcome { task: task_rows::get(tx, from)?, other: task_rows::get(tx, to)?, kind, changed })
+        Ok(LinkOutcome { task: tx.task(from)?, other: tx.task(to)?, kind, changed })
     })
 }
 
 /// Removes the live link `task kind other` (it stays in history as removed).
-pub fn unlink(store: &mut Store, ctx: &Context, task: &str, kind: LinkKind, other: &str) -> Result<LinkOutcome> {
+pub fn unlink(store: &mut dyn Engine, ctx: &Context, task: &str, kind: LinkKind, other: &str) -> Result<LinkOutcome> {
     store.write(|tx| {
         let from = keys::resolve(tx, task)?;
         let to = keys::resolve(tx, other)?;
         let changed = graph::remove_link(tx, ctx, from, kind, to)?;
-        Ok(LinkOutcome { task: task_rows::get(tx, from)?, other: task_rows::get(tx, to)?, kind, changed })
+        Ok(LinkOutcome { task: tx.task(from)?, other: tx.task(to)?, kind, changed })
     })
 }

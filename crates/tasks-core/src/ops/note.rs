@@ -7,8 +7,8 @@ use crate::keys;
 use crate::limits::{self, NOTE_MAX_CHARS};
 use crate::model::{Note, Task};
 use crate::ops::Context;
-use crate::store::events::{self, EventChange};
-use crate::store::{Store, Tx, notes, tasks as task_rows};
+use crate::port::{Engine, Writes};
+use crate::store::events::EventChange;
 
 /// The outcome of a note.
 #[derive(Debug, Clone)]
@@ -29,7 +29,7 @@ pub fn check_note(text: &str) -> Result<()> {
 }
 
 /// Appends a note to a task (closed tasks too: a note on why it was closed is common).
-pub fn add(store: &mut Store, ctx: &Context, reference: &str, text: &str) -> Result<NoteOutcome> {
+pub fn add(store: &mut dyn Engine, ctx: &Context, reference: &str, text: &str) -> Result<NoteOutcome> {
     check_note(text)?;
     store.write(|tx| {
         let id = keys::resolve(tx, reference)?;
@@ -38,23 +38,17 @@ pub fn add(store: &mut Store, ctx: &Context, reference: &str, text: &str) -> Res
 }
 
 /// Appends a note inside the caller's transaction.
-pub(crate) fn add_in(tx: &Tx<'_>, ctx: &Context, task_id: i64, text: &str) -> Result<NoteOutcome> {
+pub(crate) fn add_in(tx: &dyn Writes, ctx: &Context, task_id: i64, text: &str) -> Result<NoteOutcome> {
     let now = ctx.now_ms();
     let text = text.trim();
-    let note_id = notes::insert(tx, task_id, now, &ctx.actor, text, &dedup::text_terms(text))?;
-    events::record(
-        tx,
-        task_id,
-        now,
-        &ctx.actor,
-        &EventChange::NoteAdded(crate::ops::undo::note_change(note_id, text)),
-    )?;
+    let note_id = tx.insert_note(task_id, now, &ctx.actor, text, &dedup::text_terms(text))?;
+    tx.record_event(task_id, now, &ctx.actor, &EventChange::NoteAdded(crate::ops::undo::note_change(note_id, text)))?;
     let note = Note { id: note_id, at: now, actor: ctx.actor.clone(), text: text.to_string() };
-    Ok(NoteOutcome { task: task_rows::get(tx, task_id)?, note })
+    Ok(NoteOutcome { task: tx.task(task_id)?, note })
 }
 
 /// Returns a task's notes, oldest first.
-pub fn of_task(store: &Store, reference: &str) -> Result<Vec<Note>> {
-    let id = keys::resolve(store.conn(), reference)?;
-    notes::for_task(store.conn(), id)
+pub fn of_task(store: &dyn Engine, reference: &str) -> Result<Vec<Note>> {
+    let id = keys::resolve(store.reader(), reference)?;
+    store.reader().notes_of_task(id)
 }

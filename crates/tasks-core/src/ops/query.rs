@@ -6,10 +6,10 @@ use crate::graph::{self, Neighbourhood};
 use crate::keys;
 use crate::model::{LinkKind, Status, Task, TaskType};
 use crate::ops::Context;
+use crate::port::Engine;
 use crate::store::events::Event;
 pub use crate::store::tasks::Sort;
 use crate::store::tasks::{self as task_rows, ListFilter};
-use crate::store::{Store, events, links, persons, projects};
 use crate::time;
 
 /// Filters of `list` as the user gives them (keys and handles, not row ids).
@@ -50,8 +50,8 @@ pub const DEFAULT_LIMIT: usize = 200;
 
 /// Turns user filters into a store filter; `None` when a named person does not exist
 /// (so nothing can match).
-pub fn to_filter(store: &Store, q: &ListQuery) -> Result<Option<ListFilter>> {
-    let conn = store.conn();
+pub fn to_filter(store: &dyn Engine, q: &ListQuery) -> Result<Option<ListFilter>> {
+    let conn = store.reader();
     let mut f = ListFilter {
         statuses: if q.statuses.is_empty() { vec![Status::Open, Status::InProgress] } else { q.statuses.clone() },
         task_type: q.task_type,
@@ -75,12 +75,11 @@ pub fn to_filter(store: &Store, q: &ListQuery) -> Result<Option<ListFilter>> {
     }
     if let Some(key) = &q.project {
         let upper = key.trim().to_ascii_uppercase();
-        let p =
-            projects::by_key(conn, &upper)?.ok_or_else(|| Error::NotFound { what: "project", value: key.clone() })?;
+        let p = conn.project_by_key(&upper)?.ok_or_else(|| Error::NotFound { what: "project", value: key.clone() })?;
         f.project_id = Some(p.id);
     }
     if let Some(handle) = &q.person {
-        match persons::find(conn, handle)? {
+        match conn.person_id(handle)? {
             Some(id) => f.person_id = Some(id),
             None => return Ok(None),
         }
@@ -89,9 +88,9 @@ pub fn to_filter(store: &Store, q: &ListQuery) -> Result<Option<ListFilter>> {
 }
 
 /// Lists tasks.
-pub fn list(store: &Store, q: &ListQuery) -> Result<Vec<Task>> {
+pub fn list(store: &dyn Engine, q: &ListQuery) -> Result<Vec<Task>> {
     match to_filter(store, q)? {
-        Some(f) => task_rows::list(store.conn(), &f),
+        Some(f) => store.reader().tasks(&f),
         None => Ok(Vec::new()),
     }
 }
@@ -121,48 +120,49 @@ pub struct TaskDetail {
 }
 
 /// Shows one task with its links.
-pub fn show(store: &Store, reference: &str) -> Result<TaskDetail> {
-    let conn = store.conn();
+pub fn show(store: &dyn Engine, reference: &str) -> Result<TaskDetail> {
+    let conn = store.reader();
     let id = keys::resolve(conn, reference)?;
-    let task = task_rows::get(conn, id)?;
-    let links = links::of_task(conn, id)?
+    let task = conn.task(id)?;
+    let links = conn
+        .links_of_task(id)?
         .into_iter()
         .map(|l| {
             Ok(LinkView {
                 kind: l.kind,
                 incoming: l.incoming,
-                task: l.task_id.map(|t| task_rows::get(conn, t)).transpose()?,
+                task: l.task_id.map(|t| conn.task(t)).transpose()?,
                 message: l.message,
             })
         })
         .collect::<Result<_>>()?;
-    let notes = crate::store::notes::for_task(conn, id)?;
+    let notes = conn.notes_of_task(id)?;
     Ok(TaskDetail { task, links, notes })
 }
 
 /// Returns a task and its history, oldest first.
-pub fn history(store: &Store, reference: &str) -> Result<(Task, Vec<Event>)> {
-    let conn = store.conn();
+pub fn history(store: &dyn Engine, reference: &str) -> Result<(Task, Vec<Event>)> {
+    let conn = store.reader();
     let id = keys::resolve(conn, reference)?;
-    Ok((task_rows::get(conn, id)?, events::for_task(conn, id)?))
+    Ok((conn.task(id)?, conn.events_of_task(id)?))
 }
 
 /// Returns the ready tasks for `ctx.actor`: open, no open blocker, not claimed by
 /// someone else; by priority, due, age (SPEC §4).
-pub fn ready(store: &Store, ctx: &Context, limit: Option<usize>) -> Result<Vec<Task>> {
+pub fn ready(store: &dyn Engine, ctx: &Context, limit: Option<usize>) -> Result<Vec<Task>> {
     let f = task_rows::ready_filter(&ctx.actor, ctx.now_ms(), Some(limit.unwrap_or(DEFAULT_LIMIT)));
-    task_rows::list(store.conn(), &f)
+    store.reader().tasks(&f)
 }
 
 /// Returns open and in-progress tasks that wait for an open blocker.
-pub fn blocked(store: &Store, limit: Option<usize>) -> Result<Vec<Task>> {
+pub fn blocked(store: &dyn Engine, limit: Option<usize>) -> Result<Vec<Task>> {
     let f = ListFilter {
         statuses: vec![Status::Open, Status::InProgress],
         blocked: Some(true),
         limit: Some(limit.unwrap_or(DEFAULT_LIMIT)),
         ..ListFilter::default()
     };
-    task_rows::list(store.conn(), &f)
+    store.reader().tasks(&f)
 }
 
 /// The agenda views (SPEC §10).
@@ -196,7 +196,7 @@ pub const AGENDA_WEEK_DAYS: i64 = 7;
 
 /// Returns an agenda view; tasks claimed by others are hidden unless `show_claimed`.
 pub fn agenda(
-    store: &Store,
+    store: &dyn Engine,
     ctx: &Context,
     view: AgendaView,
     show_claimed: bool,
@@ -206,7 +206,7 @@ pub fn agenda(
     if show_claimed {
         f.hide_claimed_by_others = None;
     }
-    task_rows::list(store.conn(), &f)
+    store.reader().tasks(&f)
 }
 
 /// The filter of an agenda view, hiding tasks others hold.
@@ -245,7 +245,7 @@ pub struct Agenda {
 /// Returns an agenda view and the tasks others' claims hide from it (seed 000: tasks
 /// another actor holds are hidden — but never silently).
 pub fn agenda_view(
-    store: &Store,
+    store: &dyn Engine,
     ctx: &Context,
     view: AgendaView,
     show_claimed: bool,
@@ -258,7 +258,7 @@ pub fn agenda_view(
         let mut f = agenda_filter(ctx, view, limit);
         f.hide_claimed_by_others = None;
         f.claimed_by_others = Some((ctx.actor.clone(), ctx.now_ms()));
-        task_rows::list(store.conn(), &f)?
+        store.reader().tasks(&f)?
     };
     let heading = match view {
         AgendaView::Today => "Today",
@@ -270,25 +270,25 @@ pub fn agenda_view(
 }
 
 /// Returns the neighbourhood of a task for `graph`.
-pub fn neighbourhood(store: &Store, reference: &str) -> Result<Neighbourhood> {
-    let id = keys::resolve(store.conn(), reference)?;
-    graph::neighbourhood(store.conn(), id)
+pub fn neighbourhood(store: &dyn Engine, reference: &str) -> Result<Neighbourhood> {
+    let id = keys::resolve(store.reader(), reference)?;
+    graph::neighbourhood(store.reader(), id)
 }
 
 /// Returns one task.
-pub fn get(store: &Store, reference: &str) -> Result<Task> {
-    let id = keys::resolve(store.conn(), reference)?;
-    task_rows::get(store.conn(), id)
+pub fn get(store: &dyn Engine, reference: &str) -> Result<Task> {
+    let id = keys::resolve(store.reader(), reference)?;
+    store.reader().task(id)
 }
 
 /// Returns the best ready task matching `filter` — what `next` would claim, without
 /// claiming it (a task the caller holds counts as ready for them).
-pub fn next_ready(store: &Store, ctx: &Context, filter: ListFilter) -> Result<Option<Task>> {
+pub fn next_ready(store: &dyn Engine, ctx: &Context, filter: ListFilter) -> Result<Option<Task>> {
     let mut f = task_rows::ready_filter(&ctx.actor, ctx.now_ms(), Some(1));
     f.project_id = filter.project_id;
     f.task_type = filter.task_type;
     f.tag = filter.tag;
-    Ok(task_rows::list(store.conn(), &f)?.into_iter().next())
+    Ok(store.reader().tasks(&f)?.into_iter().next())
 }
 
 /// What `search` looks for.
@@ -308,14 +308,14 @@ const SEARCH_POOL_FACTOR: usize = 5;
 
 /// Returns the tasks whose words match the text best (the sum of the inverse document
 /// frequencies of the stems and concepts they share with it), best first.
-pub fn search(store: &Store, q: &SearchQuery) -> Result<Vec<Task>> {
-    let conn = store.conn();
-    let terms = crate::dedup::search_terms(conn, &q.text)?;
+pub fn search(store: &dyn Engine, q: &SearchQuery) -> Result<Vec<Task>> {
+    let conn = store.reader();
+    let terms = crate::dedup::search_terms_on(&*conn.check_source()?, &q.text)?;
     if terms.is_empty() {
         return Ok(Vec::new());
     }
-    let ids = crate::store::dedup::ranked_matches_with_notes(conn, &terms, q.pool())?;
-    q.keep(ids.into_iter().map(|id| task_rows::get(conn, id)))
+    let ids = conn.search_matches(&terms, q.pool())?;
+    q.keep(ids.into_iter().map(|id| conn.task(id)))
 }
 
 impl SearchQuery {
@@ -344,13 +344,13 @@ impl SearchQuery {
 }
 
 /// Returns how many tasks are open or in progress, counting no further than `at_most`.
-pub fn count_open(store: &Store, at_most: usize) -> Result<usize> {
+pub fn count_open(store: &dyn Engine, at_most: usize) -> Result<usize> {
     let f = ListFilter { statuses: vec![Status::Open, Status::InProgress], ..ListFilter::default() };
-    task_rows::count(store.conn(), &f, at_most)
+    store.reader().count_tasks(&f, at_most)
 }
 
 /// Returns the tasks done since `since_ms` (epoch ms; `None` for all), newest first.
-pub fn done_since(store: &Store, since_ms: Option<i64>, limit: usize) -> Result<Vec<Task>> {
+pub fn done_since(store: &dyn Engine, since_ms: Option<i64>, limit: usize) -> Result<Vec<Task>> {
     let f = ListFilter {
         statuses: vec![Status::Done],
         closed_since: since_ms,
@@ -358,5 +358,5 @@ pub fn done_since(store: &Store, since_ms: Option<i64>, limit: usize) -> Result<
         limit: Some(limit),
         ..ListFilter::default()
     };
-    task_rows::list(store.conn(), &f)
+    store.reader().tasks(&f)
 }

@@ -6,8 +6,8 @@ use crate::error::{Error, Result};
 use crate::keys;
 use crate::model::{Status, Task};
 use crate::ops::Context;
-use crate::store::events::{self, Change, EventChange, StatusChange, TagChange, UntagChange};
-use crate::store::{Store, Tx, links, tags, tasks as task_rows};
+use crate::port::{Engine, Writes};
+use crate::store::events::{Change, EventChange, StatusChange, TagChange, UntagChange};
 
 /// The close reason `dismiss` records when none is given.
 pub const DEFAULT_DISMISS_REASON: &str = "cancelled";
@@ -114,7 +114,7 @@ pub fn target_of(task: &Task, verb: StatusVerb<'_>, ctx: &Context, force: bool) 
 
 /// Runs a status verb on tasks, all or none (one transaction).
 pub fn apply(
-    store: &mut Store,
+    store: &mut dyn Engine,
     ctx: &Context,
     references: &[&str],
     verb: StatusVerb<'_>,
@@ -125,7 +125,7 @@ pub fn apply(
         references
             .iter()
             .map(|reference| {
-                let task = task_rows::get(tx, keys::resolve(tx, reference)?)?;
+                let task = tx.task(keys::resolve(tx, reference)?)?;
                 match target_of(&task, verb, ctx, force)? {
                     Some(to) => change(tx, ctx, task, to, reason),
                     None => Ok(StatusOutcome { task, changed: false, unblocked: Vec::new() }),
@@ -137,42 +137,52 @@ pub fn apply(
 
 /// Marks a task in progress. Refuses a closed task, one another actor has claimed and a
 /// blocked one (see [`start_many`] to override).
-pub fn start(store: &mut Store, ctx: &Context, reference: &str) -> Result<StatusOutcome> {
+pub fn start(store: &mut dyn Engine, ctx: &Context, reference: &str) -> Result<StatusOutcome> {
     first(start_many(store, ctx, &[reference], false))
 }
 
 /// Marks tasks in progress, all or none. `force` overrides another actor's claim and
 /// open blockers; a closed task is refused either way.
-pub fn start_many(store: &mut Store, ctx: &Context, references: &[&str], force: bool) -> Result<Vec<StatusOutcome>> {
+pub fn start_many(
+    store: &mut dyn Engine,
+    ctx: &Context,
+    references: &[&str],
+    force: bool,
+) -> Result<Vec<StatusOutcome>> {
     apply(store, ctx, references, StatusVerb::Start, force)
 }
 
 /// Puts a task in progress back to open (`tasks stop`).
-pub fn stop(store: &mut Store, ctx: &Context, reference: &str, force: bool) -> Result<StatusOutcome> {
+pub fn stop(store: &mut dyn Engine, ctx: &Context, reference: &str, force: bool) -> Result<StatusOutcome> {
     first(apply(store, ctx, &[reference], StatusVerb::Stop, force))
 }
 
 /// Marks a task done. Refuses one another actor has claimed and a blocked one (see
 /// [`done_many`] to override).
-pub fn done(store: &mut Store, ctx: &Context, reference: &str) -> Result<StatusOutcome> {
+pub fn done(store: &mut dyn Engine, ctx: &Context, reference: &str) -> Result<StatusOutcome> {
     first(done_many(store, ctx, &[reference], false))
 }
 
 /// Marks tasks done, all or none; `force` overrides another actor's claim and open
 /// blockers.
-pub fn done_many(store: &mut Store, ctx: &Context, references: &[&str], force: bool) -> Result<Vec<StatusOutcome>> {
+pub fn done_many(
+    store: &mut dyn Engine,
+    ctx: &Context,
+    references: &[&str],
+    force: bool,
+) -> Result<Vec<StatusOutcome>> {
     apply(store, ctx, references, StatusVerb::Done, force)
 }
 
 /// Closes a task without doing it, with a reason (default [`DEFAULT_DISMISS_REASON`]).
 /// Refuses one another actor has claimed (see [`dismiss_many`]).
-pub fn dismiss(store: &mut Store, ctx: &Context, reference: &str, reason: Option<&str>) -> Result<StatusOutcome> {
+pub fn dismiss(store: &mut dyn Engine, ctx: &Context, reference: &str, reason: Option<&str>) -> Result<StatusOutcome> {
     first(dismiss_many(store, ctx, &[reference], reason, false))
 }
 
 /// Dismisses tasks, all or none; `force` overrides another actor's claim.
 pub fn dismiss_many(
-    store: &mut Store,
+    store: &mut dyn Engine,
     ctx: &Context,
     references: &[&str],
     reason: Option<&str>,
@@ -208,13 +218,13 @@ fn first(outcomes: Result<Vec<StatusOutcome>>) -> Result<StatusOutcome> {
 }
 
 /// Reopens a closed task.
-pub fn reopen(store: &mut Store, ctx: &Context, reference: &str) -> Result<StatusOutcome> {
+pub fn reopen(store: &mut dyn Engine, ctx: &Context, reference: &str) -> Result<StatusOutcome> {
     first(apply(store, ctx, &[reference], StatusVerb::Reopen, false))
 }
 
 /// Writes a status change with its event, inside the caller's transaction.
 pub(crate) fn change(
-    tx: &Tx<'_>,
+    tx: &dyn Writes,
     ctx: &Context,
     task: Task,
     to: Status,
@@ -225,27 +235,27 @@ pub(crate) fn change(
         return Ok(StatusOutcome { task, changed: false, unblocked: Vec::new() });
     }
     // Dependants blocked before the change, to report which ones it frees.
-    let dependants_before = if to.is_closed() { links::blocked_dependants(tx, task.id)? } else { Vec::new() };
-    task_rows::set_status(tx, task.id, to, reason, now)?;
+    let dependants_before = if to.is_closed() { tx.blocked_dependants(task.id)? } else { Vec::new() };
+    tx.set_task_status(task.id, to, reason, now)?;
     let changes = StatusChange {
         status: Change(task.status, to),
         close_reason: (reason.is_some() || task.close_reason.is_some())
             .then(|| Change(task.close_reason.clone(), reason.map(str::to_string))),
         claimed_by: (to.is_closed() && task.claimed_by.is_some()).then(|| Change(task.claimed_by.clone(), None)),
     };
-    events::record(tx, task.id, now, &ctx.actor, &EventChange::Status(changes))?;
+    tx.record_event(task.id, now, &ctx.actor, &EventChange::Status(changes))?;
     let unblocked = dependants_before
         .into_iter()
-        .map(|id| task_rows::get(tx, id))
+        .map(|id| tx.task(id))
         .collect::<Result<Vec<_>>>()?
         .into_iter()
         .filter(|t| !t.is_blocked() && !t.status.is_closed())
         .collect();
-    Ok(StatusOutcome { task: task_rows::get(tx, task.id)?, changed: true, unblocked })
+    Ok(StatusOutcome { task: tx.task(task.id)?, changed: true, unblocked })
 }
 
 /// Adds tags to a task; returns the task and the tags that were new.
-pub fn tag(store: &mut Store, ctx: &Context, reference: &str, names: &[String]) -> Result<(Task, Vec<String>)> {
+pub fn tag(store: &mut dyn Engine, ctx: &Context, reference: &str, names: &[String]) -> Result<(Task, Vec<String>)> {
     crate::ops::add::check_tags(names)?;
     store.write(|tx| {
         let id = keys::resolve(tx, reference)?;
@@ -254,9 +264,9 @@ pub fn tag(store: &mut Store, ctx: &Context, reference: &str, names: &[String]) 
 }
 
 /// Adds tags inside the caller's transaction.
-pub(crate) fn tag_in(tx: &Tx<'_>, ctx: &Context, id: i64, names: &[String]) -> Result<(Task, Vec<String>)> {
+pub(crate) fn tag_in(tx: &dyn Writes, ctx: &Context, id: i64, names: &[String]) -> Result<(Task, Vec<String>)> {
     {
-        let task = task_rows::get(tx, id)?;
+        let task = tx.task(id)?;
         let new: usize = names.iter().filter(|n| !task.tags.contains(n)).count();
         if task.tags.len() + new > crate::limits::TAGS_MAX {
             return Err(Error::invalid(
@@ -267,19 +277,19 @@ pub(crate) fn tag_in(tx: &Tx<'_>, ctx: &Context, id: i64, names: &[String]) -> R
         }
         let mut added = Vec::new();
         for n in names {
-            if tags::add(tx, id, n, ctx.now_ms())? {
+            if tx.add_tag(id, n, ctx.now_ms())? {
                 added.push(n.clone());
             }
         }
         if !added.is_empty() {
-            events::record(tx, id, ctx.now_ms(), &ctx.actor, &EventChange::Tag(TagChange { added: added.clone() }))?;
+            tx.record_event(id, ctx.now_ms(), &ctx.actor, &EventChange::Tag(TagChange { added: added.clone() }))?;
         }
-        Ok((task_rows::get(tx, id)?, added))
+        Ok((tx.task(id)?, added))
     }
 }
 
 /// Removes tags from a task; returns the task and the tags that were removed.
-pub fn untag(store: &mut Store, ctx: &Context, reference: &str, names: &[String]) -> Result<(Task, Vec<String>)> {
+pub fn untag(store: &mut dyn Engine, ctx: &Context, reference: &str, names: &[String]) -> Result<(Task, Vec<String>)> {
     store.write(|tx| {
         let id = keys::resolve(tx, reference)?;
         untag_in(tx, ctx, id, names)
@@ -287,23 +297,22 @@ pub fn untag(store: &mut Store, ctx: &Context, reference: &str, names: &[String]
 }
 
 /// Removes tags inside the caller's transaction.
-pub(crate) fn untag_in(tx: &Tx<'_>, ctx: &Context, id: i64, names: &[String]) -> Result<(Task, Vec<String>)> {
+pub(crate) fn untag_in(tx: &dyn Writes, ctx: &Context, id: i64, names: &[String]) -> Result<(Task, Vec<String>)> {
     {
         let mut removed = Vec::new();
         for n in names {
-            if tags::remove(tx, id, n)? {
+            if tx.remove_tag(id, n)? {
                 removed.push(n.clone());
             }
         }
         if !removed.is_empty() {
-            events::record(
-                tx,
+            tx.record_event(
                 id,
                 ctx.now_ms(),
                 &ctx.actor,
                 &EventChange::Untag(UntagChange { removed: removed.clone() }),
             )?;
         }
-        Ok((task_rows::get(tx, id)?, removed))
+        Ok((tx.task(id)?, removed))
     }
 }

@@ -19,8 +19,8 @@ use crate::model::{Money, Status, Task};
 use crate::ops::Context;
 use crate::ops::edit::{EditRequest, edit_in};
 use crate::ops::{duplicates, status};
-use crate::store::events::{self, Change, ClaimChange, Event, EventChange, NoteChange, ReleaseChange};
-use crate::store::{Store, Tx, links, notes, operations, tasks as task_rows};
+use crate::port::{Engine, Writes};
+use crate::store::events::{Change, ClaimChange, Event, EventChange, NoteChange, ReleaseChange};
 use crate::time;
 
 /// The close reason of a task whose add was undone.
@@ -49,19 +49,18 @@ pub struct UndoOutcome {
 }
 
 /// Reverts `ctx.actor`'s last change that is not undone yet.
-pub fn undo(store: &mut Store, ctx: &Context) -> Result<UndoOutcome> {
+pub fn undo(store: &mut dyn Engine, ctx: &Context) -> Result<UndoOutcome> {
     store.write(|tx| undo_in(tx, ctx))
 }
 
 /// Shows what `undo` would revert, writing nothing.
-pub fn preview(store: &mut Store, ctx: &Context) -> Result<UndoOutcome> {
+pub fn preview(store: &mut dyn Engine, ctx: &Context) -> Result<UndoOutcome> {
     store.rehearse(|tx| undo_in(tx, ctx))
 }
 
-fn undo_in(tx: &Tx<'_>, ctx: &Context) -> Result<UndoOutcome> {
-    let op =
-        operations::last_undoable(tx, &ctx.actor)?.ok_or_else(|| Error::NothingToUndo { actor: ctx.actor.clone() })?;
-    let events = operations::events_of(tx, op.id)?;
+fn undo_in(tx: &dyn Writes, ctx: &Context) -> Result<UndoOutcome> {
+    let op = tx.last_undoable(&ctx.actor)?.ok_or_else(|| Error::NothingToUndo { actor: ctx.actor.clone() })?;
+    let events = tx.events_of_operation(op.id)?;
     let last_event = events.iter().map(|(_, e)| e.id).max().unwrap_or(0);
     let mut touched: Vec<i64> = Vec::new();
     for (task_id, _) in &events {
@@ -70,31 +69,31 @@ fn undo_in(tx: &Tx<'_>, ctx: &Context) -> Result<UndoOutcome> {
         }
     }
     for task_id in &touched {
-        if let Some((_, later)) = operations::standing_after(tx, *task_id, last_event)?.into_iter().next() {
+        if let Some((_, later)) = tx.standing_after(*task_id, last_event)?.into_iter().next() {
             return Err(Error::UndoBlocked {
-                key: task_rows::get(tx, *task_id)?.key,
+                key: tx.task(*task_id)?.key,
                 by: later.actor.clone(),
                 what: later.change.summary(&|t| t.to_string()),
             });
         }
     }
-    let undo_op = tx.operation(ctx.now_ms(), &ctx.actor)?;
+    let undo_op = tx.current_operation(ctx.now_ms(), &ctx.actor)?;
     let mut reverted = Vec::new();
     for (task_id, event) in events.iter().rev() {
-        let key = task_rows::get(tx, *task_id)?.key;
+        let key = tx.task(*task_id)?.key;
         let kept = revert(tx, ctx, *task_id, event)?;
         reverted.push(Reverted { key, what: event.change.summary(&|t| t.to_string()), kept });
     }
     reverted.reverse();
-    operations::mark_undone(tx, op.id, undo_op)?;
-    let tasks = touched.iter().map(|id| task_rows::get(tx, *id)).collect::<Result<Vec<_>>>()?;
+    tx.mark_undone(op.id, undo_op)?;
+    let tasks = touched.iter().map(|id| tx.task(*id)).collect::<Result<Vec<_>>>()?;
     Ok(UndoOutcome { change_at: op.at, reverted, tasks })
 }
 
 /// Writes the inverse of one event; returns what it could not restore, if anything.
-fn revert(tx: &Tx<'_>, ctx: &Context, task_id: i64, event: &Event) -> Result<Option<String>> {
+fn revert(tx: &dyn Writes, ctx: &Context, task_id: i64, event: &Event) -> Result<Option<String>> {
     let now = ctx.now_ms();
-    let task = task_rows::get(tx, task_id)?;
+    let task = tx.task(task_id)?;
     let edit = |req: EditRequest| edit_in(tx, ctx, task_id, &req).map(|_| None);
     match &event.change {
         EventChange::Created(_) => {
@@ -177,7 +176,7 @@ fn revert(tx: &Tx<'_>, ctx: &Context, task_id: i64, event: &Event) -> Result<Opt
         }
         EventChange::Attached(a) => {
             if let Some(locator) = &a.message {
-                links::remove_evidence(tx, task_id, locator, &ctx.actor, now)?;
+                tx.remove_evidence(task_id, locator, &ctx.actor, now)?;
             }
             Ok(None)
         }
@@ -187,8 +186,8 @@ fn revert(tx: &Tx<'_>, ctx: &Context, task_id: i64, event: &Event) -> Result<Opt
             reason: "change it back with tasks schedule (add --replace, pause, resume, remove)".into(),
         }),
         EventChange::NoteAdded(n) => {
-            notes::remove(tx, n.note, now)?;
-            events::record(tx, task_id, now, &ctx.actor, &EventChange::NoteRemoved(n.clone()))?;
+            tx.remove_note(n.note, now)?;
+            tx.record_event(task_id, now, &ctx.actor, &EventChange::NoteRemoved(n.clone()))?;
             Ok(None)
         }
         EventChange::NoteRemoved(_) => Err(Error::CannotUndo {
@@ -200,9 +199,9 @@ fn revert(tx: &Tx<'_>, ctx: &Context, task_id: i64, event: &Event) -> Result<Opt
 }
 
 /// Sets the lease back to `holder` until `until`, with its event.
-fn set_lease(tx: &Tx<'_>, ctx: &Context, task: &Task, holder: Option<String>, until: Option<i64>) -> Result<()> {
+fn set_lease(tx: &dyn Writes, ctx: &Context, task: &Task, holder: Option<String>, until: Option<i64>) -> Result<()> {
     let now = ctx.now_ms();
-    task_rows::set_lease(tx, task.id, holder.as_deref(), until, now)?;
+    tx.set_lease(task.id, holder.as_deref(), until, now)?;
     let change = match &holder {
         None => EventChange::Release(ReleaseChange { claimed_by: Change(task.claimed_by.clone(), None) }),
         Some(h) => EventChange::Claim(ClaimChange {
@@ -212,7 +211,7 @@ fn set_lease(tx: &Tx<'_>, ctx: &Context, task: &Task, holder: Option<String>, un
             via: Some("undo".into()),
         }),
     };
-    events::record(tx, task.id, now, &ctx.actor, &change)
+    tx.record_event(task.id, now, &ctx.actor, &change)
 }
 
 /// Reads an amount as history keeps it: `"<minor> <CUR>"`.

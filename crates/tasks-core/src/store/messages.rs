@@ -30,7 +30,7 @@ pub(crate) fn upsert(
 }
 
 /// Returns the task a rule already made from this message, if any.
-pub(crate) fn rule_hit(tx: &Tx<'_>, message_id: i64, rule: &str) -> Result<Option<i64>> {
+pub(crate) fn rule_hit(tx: &rusqlite::Connection, message_id: i64, rule: &str) -> Result<Option<i64>> {
     Ok(tx
         .query_row_cached(
             "SELECT task_id FROM rule_hits WHERE message_id = ?1 AND rule = ?2",

@@ -23,6 +23,7 @@ pub fn stored_columns(store: &Store, table: &str) -> crate::Result<Vec<String>> 
     dump::columns(store.conn(), table)
 }
 pub(crate) mod embeddings;
+pub(crate) mod engine;
 pub mod events;
 pub(crate) mod jobs;
 pub(crate) mod links;

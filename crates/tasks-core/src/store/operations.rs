@@ -11,7 +11,7 @@ use crate::store::Cached;
 
 /// One operation.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Operation {
+pub struct Operation {
     /// Row id.
     pub id: i64,
     /// When, epoch ms.

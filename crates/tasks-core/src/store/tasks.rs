@@ -170,26 +170,46 @@ impl StoredTask {
 }
 
 /// The values of a new task row.
-pub(crate) struct NewTaskRow<'a> {
+pub struct NewTaskRow<'a> {
+    /// UUID (v7).
     pub uuid: &'a str,
+    /// Key.
     pub key: &'a str,
+    /// The key an import brought.
     pub legacy_key: Option<&'a str>,
+    /// The caller's id from an import line.
     pub external_id: Option<&'a str>,
+    /// Project row id.
     pub project_id: i64,
+    /// Type.
     pub task_type: TaskType,
+    /// Title.
     pub title: &'a str,
+    /// Description.
     pub description: &'a str,
+    /// Status.
     pub status: Status,
+    /// Why it was dismissed.
     pub close_reason: Option<&'a str>,
+    /// Priority (0 highest).
     pub priority: Option<u8>,
+    /// Due date.
     pub due: Option<Due>,
+    /// Category.
     pub category: Option<&'a str>,
+    /// Person row id.
     pub person_id: Option<i64>,
+    /// Money.
     pub amount: Option<&'a Money>,
+    /// Chat of the source message.
     pub chat: Option<&'a str>,
+    /// The task whose message this one replies to.
     pub reply_to_id: Option<i64>,
+    /// Creation time, epoch ms.
     pub created_at: i64,
+    /// Close time, epoch ms.
     pub closed_at: Option<i64>,
+    /// Who made it.
     pub source: Source,
 }
 
@@ -580,15 +600,24 @@ pub(crate) fn set_status(tx: &Tx<'_>, id: i64, status: Status, close_reason: Opt
 }
 
 /// A column update of `edit`.
-pub(crate) enum Column<'a> {
+pub enum Column<'a> {
+    /// The title.
     Title(&'a str),
+    /// The description.
     Description(&'a str),
+    /// The priority.
     Priority(Option<u8>),
+    /// The due date.
     Due(Option<Due>),
+    /// The category.
     Category(Option<&'a str>),
+    /// The person (row id).
     PersonId(Option<i64>),
+    /// The money.
     Amount(Option<&'a Money>),
+    /// The project (row id).
     ProjectId(i64),
+    /// The type.
     TaskType(TaskType),
 }
 

@@ -1,0 +1,283 @@
+//! The store as a port: the questions and writes the operations ask of a store, as
+//! traits an engine implements, so every operation is written once.
+//!
+//! [`Reads`] is what may be asked outside a write, [`Writes`] what only a write
+//! transaction may do (it extends [`Reads`]: a write reads what it is about to change
+//! under the same lock). [`Engine`] opens those transactions. The SQLite store
+//! ([`crate::Store`]) implements all three with its row modules; the PostgreSQL team
+//! store (`tasks-pg`) implements them with its own SQL. The operations (`ops`,
+//! `claims`, `graph`, `keys`) take `&dyn Engine` or `&dyn Writes` and never see SQL.
+//!
+//! Why trait objects and not generics: an operation is compiled once, not once per
+//! engine, and the edges (CLI, MCP, chat) keep calling `ops::x(&mut store, …)` with a
+//! concrete store that coerces. A virtual call costs nanoseconds beside a statement
+//! (the `bench/run` table before and after is in docs/performance.md).
+//!
+//! # What each method owes
+//! Every method's doc says what it guarantees. The guarantees that need a lock are the
+//! engine's to give by its own means, and each is owed *inside one [`Engine::write`]*:
+//! - **Counters** ([`Writes::next_project_number`], [`Writes::next_typed_number`]): no
+//!   gap and no repeat, even with writers on other machines; a rolled-back write gives
+//!   its number back. SQLite: the one writer. PostgreSQL: the counter row's lock.
+//! - **Claims** ([`Writes::try_claim`]): one conditional update; two writers claiming
+//!   at once, exactly one wins.
+//! - **Checks before inserts** ([`Writes::lock_checked_writes`]): the duplicate check
+//!   before a new task, the cycle check before a link, read and write with no other
+//!   checked write in between. SQLite: the one writer. PostgreSQL: an advisory lock.
+//! - **Atomicity**: everything one `write` did commits together or not at all; an
+//!   engine that must retry (PostgreSQL's serialization failures, deadlocks) runs the
+//!   closure again from the start, which is why it is `FnMut`.
+
+use std::collections::HashMap;
+
+use crate::dedup::source::CheckSource;
+use crate::dedup::{Candidate, Decision};
+use crate::error::Result;
+use crate::keys::MessageLocator;
+use crate::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
+
+pub use crate::store::dedup::PendingPair;
+pub use crate::store::events::Event;
+pub use crate::store::links::LinkRow;
+pub use crate::store::operations::Operation;
+pub use crate::store::tasks::{Column, ListFilter, NewTaskRow, Sort};
+
+use crate::store::events::EventChange;
+
+/// What may be asked of a store outside a write.
+///
+/// Reads outside a write see each statement's own snapshot (as SQLite's autocommit
+/// reads do); a caller that needs one snapshot for several reads asks inside a write.
+pub trait Reads {
+    /// The engine's name, for messages ("SQLite", "PostgreSQL").
+    fn engine_name(&self) -> &'static str;
+
+    // --- tasks ---
+    /// Reads a task with its derived values (tags, blockers, `blocked`); a missing id is
+    /// [`Error::NotFound`].
+    fn task(&self, id: i64) -> Result<Task>;
+    /// Returns the id of the task with this key or legacy key (exact, canonical spelling).
+    fn task_id_by_key(&self, key: &str) -> Result<Option<i64>>;
+    /// Returns the id of the task an import gave this external id.
+    fn task_id_by_external_id(&self, external_id: &str) -> Result<Option<i64>>;
+    /// Returns (id, key) of the tasks whose UUID starts with `prefix` (lowercase hex and
+    /// dashes), oldest first, at most `limit`.
+    fn task_ids_by_uuid_prefix(&self, prefix: &str, limit: usize) -> Result<Vec<(i64, String)>>;
+    /// Returns a task's key.
+    fn task_key(&self, id: i64) -> Result<String>;
+    /// Returns the tasks matching `filter`, in its order (both engines order alike:
+    /// ties go to the lower id).
+    fn tasks(&self, filter: &ListFilter) -> Result<Vec<Task>>;
+    /// Counts the tasks matching `filter`, stopping at `at_most`.
+    fn count_tasks(&self, filter: &ListFilter, at_most: usize) -> Result<usize>;
+
+    // --- projects and persons ---
+    /// Reads a project by id.
+    fn project(&self, id: i64) -> Result<Project>;
+    /// Reads a project by key.
+    fn project_by_key(&self, key: &str) -> Result<Option<Project>>;
+    /// Reads the inbox project of a message account.
+    fn project_by_account(&self, account_id: &str) -> Result<Option<Project>>;
+    /// Every project, by key.
+    fn projects(&self) -> Result<Vec<Project>>;
+    /// Open tasks per project id.
+    fn open_counts(&self) -> Result<HashMap<i64, i64>>;
+    /// Returns the id of the person with this handle.
+    fn person_id(&self, handle: &str) -> Result<Option<i64>>;
+
+    // --- links ---
+    /// Returns whether a live task → task link exists.
+    fn link_exists(&self, from: i64, kind: LinkKind, to: i64) -> Result<bool>;
+    /// Returns whether `to` is reachable from `from` over live links of `kind` (the
+    /// cycle check; owes an exact answer for the write it runs in).
+    fn reachable(&self, from: i64, kind: LinkKind, to: i64) -> Result<bool>;
+    /// Returns the targets of a task's live links of `kind`, by id.
+    fn link_targets(&self, from: i64, kind: LinkKind) -> Result<Vec<i64>>;
+    /// Returns every live link from or to a task.
+    fn links_of_task(&self, task_id: i64) -> Result<Vec<LinkRow>>;
+    /// Returns every live task → task link of `kind` as (from, to).
+    fn links_of_kind(&self, kind: LinkKind) -> Result<Vec<(i64, i64)>>;
+    /// Returns the open tasks blocked by `id`.
+    fn blocked_dependants(&self, id: i64) -> Result<Vec<i64>>;
+
+    // --- history ---
+    /// A task's events, oldest first.
+    fn events_of_task(&self, task_id: i64) -> Result<Vec<Event>>;
+    /// The actor's newest operation that is neither undone nor itself an undo.
+    fn last_undoable(&self, actor: &str) -> Result<Option<Operation>>;
+    /// An operation's events, oldest first, with their task ids.
+    fn events_of_operation(&self, op: i64) -> Result<Vec<(i64, Event)>>;
+    /// The events on a task after event `after` that still stand (not undone, not an
+    /// undo).
+    fn standing_after(&self, task_id: i64, after: i64) -> Result<Vec<(i64, Event)>>;
+
+    // --- notes and messages ---
+    /// A task's live notes, oldest first.
+    fn notes_of_task(&self, task_id: i64) -> Result<Vec<Note>>;
+    /// The task a rule made from a message (the duplicate check's one exact match).
+    fn rule_hit(&self, message_id: i64, rule: &str) -> Result<Option<i64>>;
+
+    // --- the duplicate check and search ---
+    /// The duplicate check's questions, over this engine's index.
+    fn check_source(&self) -> Result<Box<dyn CheckSource + '_>>;
+    /// The review queue: pairs a rule-made task was created beside, oldest first.
+    fn pending_pairs(&self, limit: usize) -> Result<Vec<PendingPair>>;
+    /// Task ids matching search terms (with their idf) in titles, descriptions and
+    /// notes, best first, at most `pool`.
+    fn search_matches(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>>;
+}
+
+/// What only a write transaction may do. Everything written through one `&dyn Writes`
+/// commits together (see [`Engine::write`]).
+pub trait Writes: Reads {
+    // --- tasks ---
+    /// Inserts a task row and returns its id (the index rows are [`Writes::index_task`]).
+    fn insert_task(&self, row: &NewTaskRow<'_>) -> Result<i64>;
+    /// Sets a task's status (and `closed_at`, `close_reason`; closing ends any lease).
+    fn set_task_status(&self, id: i64, status: Status, close_reason: Option<&str>, now: i64) -> Result<()>;
+    /// Writes one column of a task and bumps `updated_at`.
+    fn set_task_column(&self, id: i64, column: Column<'_>, now: i64) -> Result<()>;
+    /// Takes or renews the lease when nobody else holds a live one: one conditional
+    /// update, so of two writers exactly one wins. Returns whether it did.
+    fn try_claim(&self, id: i64, actor: &str, until: i64, now: i64) -> Result<bool>;
+    /// Sets the lease columns as they were (undo).
+    fn set_lease(&self, id: i64, holder: Option<&str>, until: Option<i64>, now: i64) -> Result<()>;
+    /// Ends a lease.
+    fn release_lease(&self, id: i64, now: i64) -> Result<()>;
+    /// Serializes checked writes (the duplicate check before a new task, the cycle check
+    /// before a link) against every other checked write until this transaction ends.
+    fn lock_checked_writes(&self) -> Result<()>;
+
+    // --- projects, persons, tags ---
+    /// Inserts a project; refuses a key that exists ([`Error::ProjectExists`]).
+    fn insert_project(
+        &self,
+        key: &str,
+        name: &str,
+        description: &str,
+        kind: ProjectKind,
+        account_id: Option<&str>,
+        now: i64,
+    ) -> Result<Project>;
+    /// Takes the project's next task number: no gap, no repeat (a row lock held to
+    /// commit on an engine with several writers).
+    fn next_project_number(&self, project_id: i64) -> Result<i64>;
+    /// Takes the next number of a typed key prefix (`Q`, `REQ`, `M`, `PR`), as above.
+    fn next_typed_number(&self, prefix: &str) -> Result<i64>;
+    /// Returns the person with this handle, creating them when new.
+    fn person_id_or_create(&self, handle: &str, now: i64) -> Result<i64>;
+    /// Tags a task; returns false when it had the tag.
+    fn add_tag(&self, task_id: i64, name: &str, now: i64) -> Result<bool>;
+    /// Untags a task; returns false when it did not have the tag.
+    fn remove_tag(&self, task_id: i64, name: &str) -> Result<bool>;
+
+    // --- links ---
+    /// Inserts a live task → task link.
+    fn insert_link(&self, from: i64, kind: LinkKind, to: i64, actor: &str, now: i64) -> Result<()>;
+    /// Ends a live task → task link; returns false when none was live.
+    fn remove_link(&self, from: i64, kind: LinkKind, to: i64, actor: &str, now: i64) -> Result<bool>;
+    /// Inserts a live task → message link unless it exists.
+    fn insert_message_link(&self, task_id: i64, kind: LinkKind, message_id: i64, actor: &str, now: i64) -> Result<()>;
+    /// Moves every live message link of `from` to `to` (a merge); returns the message ids.
+    fn move_message_links(&self, from: i64, to: i64, actor: &str, now: i64) -> Result<Vec<i64>>;
+    /// Moves one message link from `from` back to `to` (unmerge); returns 1 when it moved.
+    fn move_message_link(&self, from: i64, to: i64, message_id: i64, actor: &str, now: i64) -> Result<usize>;
+    /// Ends a task's live evidence link to a message; returns false when none was live.
+    fn remove_evidence(&self, task_id: i64, locator: &str, actor: &str, now: i64) -> Result<bool>;
+
+    // --- history ---
+    /// Records one event of this transaction's operation (the unit of undo; the first
+    /// event of a transaction makes the operation).
+    fn record_event(&self, task_id: i64, at: i64, actor: &str, change: &EventChange) -> Result<()>;
+    /// Returns this transaction's operation, making it on first use (every event of one
+    /// write belongs to it; it is what `undo` reverts).
+    fn current_operation(&self, at: i64, actor: &str) -> Result<i64>;
+    /// Records that operation `undo` reverted `target`.
+    fn mark_undone(&self, target: i64, undo: i64) -> Result<()>;
+
+    // --- notes and messages ---
+    /// Inserts a note with its index terms; returns its id.
+    fn insert_note(&self, task_id: i64, at: i64, actor: &str, text: &str, terms: &str) -> Result<i64>;
+    /// Removes a note (undo of a note).
+    fn remove_note(&self, note_id: i64, at: i64) -> Result<()>;
+    /// Returns the message with this locator, inserting it when new.
+    fn upsert_message(&self, loc: &MessageLocator, author_person_id: Option<i64>, text: &str, now: i64) -> Result<i64>;
+    /// Records that a rule made (or attached) a task from a message.
+    fn insert_rule_hit(&self, message_id: i64, rule: &str, task_id: i64, now: i64) -> Result<()>;
+
+    // --- the duplicate check's index and decisions ---
+    /// Writes (or rewrites) a task's rows in the duplicate check's index from its stored
+    /// fields, and keeps the index's statistics.
+    fn index_task(&self, task_id: i64) -> Result<()>;
+    /// Records a decision about a pair (merge, reject, attach, new, unmerge).
+    fn record_decision(
+        &self,
+        task_id: Option<i64>,
+        candidate_id: i64,
+        decision: Decision,
+        candidate: Option<&Candidate>,
+        actor: &str,
+        now: i64,
+    ) -> Result<()>;
+    /// Queues a pair for review (a rule-made task that looked like a duplicate).
+    fn queue_pair(&self, task_id: i64, candidate: &Candidate, now: i64) -> Result<()>;
+    /// Marks the queued pairs of `a` and `b` (either order) resolved; returns how many.
+    fn resolve_pairs(&self, a: i64, b: i64, resolution: Decision, now: i64) -> Result<usize>;
+}
+
+/// How a write ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WriteEnd {
+    /// Commit when the closure returns `Ok`.
+    Commit,
+    /// Always roll back: `--dry-run` sees exactly what the write would do.
+    Rehearse,
+}
+
+/// An engine: opens the transactions the operations run in.
+pub trait Engine {
+    /// Reads outside a write.
+    fn reader(&self) -> &dyn Reads;
+    /// Runs `f` in one write transaction ending as `end` says; on `Err` it rolls back.
+    /// An engine may run `f` again after a retryable conflict.
+    fn run_write(&mut self, end: WriteEnd, f: &mut dyn FnMut(&dyn Writes) -> Result<()>) -> Result<()>;
+    /// Runs `f` as ONE transaction: each write inside becomes part of it, and an error
+    /// anywhere rolls every step back (MCP `task_update`: several changes in one call).
+    fn run_batch(&mut self, f: &mut dyn FnMut(&mut dyn Engine) -> Result<()>) -> Result<()>;
+}
+
+impl dyn Engine + '_ {
+    /// Runs `f` in one write transaction and commits when it returns `Ok`.
+    pub fn write<T>(&mut self, mut f: impl FnMut(&dyn Writes) -> Result<T>) -> Result<T> {
+        self.write_as(WriteEnd::Commit, &mut f)
+    }
+
+    /// Runs `f` in a write transaction and always rolls it back.
+    pub fn rehearse<T>(&mut self, mut f: impl FnMut(&dyn Writes) -> Result<T>) -> Result<T> {
+        self.write_as(WriteEnd::Rehearse, &mut f)
+    }
+
+    /// Runs several writes as one transaction (see [`Engine::run_batch`]).
+    pub fn batch<T>(&mut self, f: impl FnOnce(&mut dyn Engine) -> Result<T>) -> Result<T> {
+        let mut f = Some(f);
+        let mut out = None;
+        self.run_batch(&mut |engine| {
+            // An engine runs a batch's closure once (it is not retried: its writes may
+            // have told the caller things); a second call finds nothing to run.
+            if let Some(f) = f.take() {
+                out = Some(f(engine)?);
+            }
+            Ok(())
+        })?;
+        Ok(out.expect("Engine::run_batch returned Ok without running its closure (an engine bug)"))
+    }
+
+    fn write_as<T>(&mut self, end: WriteEnd, f: &mut dyn FnMut(&dyn Writes) -> Result<T>) -> Result<T> {
+        let mut out = None;
+        self.run_write(end, &mut |tx| {
+            out = Some(f(tx)?);
+            Ok(())
+        })?;
+        Ok(out.expect("Engine::run_write returned Ok without running its closure (an engine bug)"))
+    }
+}

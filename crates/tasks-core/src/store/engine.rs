@@ -1,0 +1,253 @@
+//! The SQLite store as the port ([`crate::port`]): each method is one of the row
+//! modules' functions, so the SQL stays where it was and the operations reach it
+//! through the same interface the PostgreSQL store implements.
+//!
+//! How SQLite gives what the port asks: one writer at a time (`BEGIN IMMEDIATE`) makes
+//! counters, claims and checked writes exact with no lock of their own, so
+//! [`Writes::lock_checked_writes`] has nothing to do; a write is never retried (a busy
+//! store waits for the lock instead, up to [`super::BUSY_TIMEOUT`]).
+
+use std::collections::HashMap;
+
+use rusqlite::Connection;
+
+use super::tasks as task_rows;
+use super::{Store, Tx, dedup as dedup_rows, events, links, messages, notes, operations, persons, projects, tags};
+use crate::dedup::source::CheckSource;
+use crate::dedup::{Candidate, Decision, SqliteSource};
+use crate::error::Result;
+use crate::keys::MessageLocator;
+use crate::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
+use crate::port::{
+    Column, Engine, Event, LinkRow, ListFilter, NewTaskRow, Operation, PendingPair, Reads, WriteEnd, Writes,
+};
+use crate::store::events::EventChange;
+
+/// The engine's name in messages.
+pub const ENGINE_NAME: &str = "SQLite";
+
+/// One implementation of [`Reads`] for a connection and for a write transaction (which
+/// dereferences to its connection).
+macro_rules! sqlite_reads {
+    ($ty:ty) => {
+        impl Reads for $ty {
+            fn engine_name(&self) -> &'static str {
+                ENGINE_NAME
+            }
+            fn task(&self, id: i64) -> Result<Task> {
+                task_rows::get(self, id)
+            }
+            fn task_id_by_key(&self, key: &str) -> Result<Option<i64>> {
+                task_rows::id_by_key(self, key)
+            }
+            fn task_id_by_external_id(&self, external_id: &str) -> Result<Option<i64>> {
+                task_rows::id_by_external_id(self, external_id)
+            }
+            fn task_ids_by_uuid_prefix(&self, prefix: &str, limit: usize) -> Result<Vec<(i64, String)>> {
+                task_rows::ids_by_uuid_prefix(self, prefix, limit)
+            }
+            fn task_key(&self, id: i64) -> Result<String> {
+                task_rows::key_of(self, id)
+            }
+            fn tasks(&self, filter: &ListFilter) -> Result<Vec<Task>> {
+                task_rows::list(self, filter)
+            }
+            fn count_tasks(&self, filter: &ListFilter, at_most: usize) -> Result<usize> {
+                task_rows::count(self, filter, at_most)
+            }
+            fn project(&self, id: i64) -> Result<Project> {
+                projects::get(self, id)
+            }
+            fn project_by_key(&self, key: &str) -> Result<Option<Project>> {
+                projects::by_key(self, key)
+            }
+            fn project_by_account(&self, account_id: &str) -> Result<Option<Project>> {
+                projects::by_account(self, account_id)
+            }
+            fn projects(&self) -> Result<Vec<Project>> {
+                projects::list(self)
+            }
+            fn open_counts(&self) -> Result<HashMap<i64, i64>> {
+                projects::open_counts(self)
+            }
+            fn person_id(&self, handle: &str) -> Result<Option<i64>> {
+                persons::find(self, handle)
+            }
+            fn link_exists(&self, from: i64, kind: LinkKind, to: i64) -> Result<bool> {
+                links::exists(self, from, kind, to)
+            }
+            fn reachable(&self, from: i64, kind: LinkKind, to: i64) -> Result<bool> {
+                links::reachable(self, from, kind, to)
+            }
+            fn link_targets(&self, from: i64, kind: LinkKind) -> Result<Vec<i64>> {
+                links::targets(self, from, kind)
+            }
+            fn links_of_task(&self, task_id: i64) -> Result<Vec<LinkRow>> {
+                links::of_task(self, task_id)
+            }
+            fn links_of_kind(&self, kind: LinkKind) -> Result<Vec<(i64, i64)>> {
+                links::all_of_kind(self, kind)
+            }
+            fn blocked_dependants(&self, id: i64) -> Result<Vec<i64>> {
+                links::blocked_dependants(self, id)
+            }
+            fn events_of_task(&self, task_id: i64) -> Result<Vec<Event>> {
+                events::for_task(self, task_id)
+            }
+            fn last_undoable(&self, actor: &str) -> Result<Option<Operation>> {
+                operations::last_undoable(self, actor)
+            }
+            fn events_of_operation(&self, op: i64) -> Result<Vec<(i64, Event)>> {
+                operations::events_of(self, op)
+            }
+            fn standing_after(&self, task_id: i64, after: i64) -> Result<Vec<(i64, Event)>> {
+                operations::standing_after(self, task_id, after)
+            }
+            fn notes_of_task(&self, task_id: i64) -> Result<Vec<Note>> {
+                notes::for_task(self, task_id)
+            }
+            fn rule_hit(&self, message_id: i64, rule: &str) -> Result<Option<i64>> {
+                messages::rule_hit(self, message_id, rule)
+            }
+            fn check_source(&self) -> Result<Box<dyn CheckSource + '_>> {
+                Ok(Box::new(SqliteSource::snapshot(self)?))
+            }
+            fn pending_pairs(&self, limit: usize) -> Result<Vec<PendingPair>> {
+                dedup_rows::pending_pairs(self, limit)
+            }
+            fn search_matches(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
+                dedup_rows::ranked_matches_with_notes(self, terms, pool)
+            }
+        }
+    };
+}
+
+sqlite_reads!(Connection);
+sqlite_reads!(Tx<'_>);
+
+impl Writes for Tx<'_> {
+    fn insert_task(&self, row: &NewTaskRow<'_>) -> Result<i64> {
+        task_rows::insert(self, row)
+    }
+    fn set_task_status(&self, id: i64, status: Status, close_reason: Option<&str>, now: i64) -> Result<()> {
+        task_rows::set_status(self, id, status, close_reason, now)
+    }
+    fn set_task_column(&self, id: i64, column: Column<'_>, now: i64) -> Result<()> {
+        task_rows::set_column(self, id, column, now)
+    }
+    fn try_claim(&self, id: i64, actor: &str, until: i64, now: i64) -> Result<bool> {
+        task_rows::try_claim(self, id, actor, until, now)
+    }
+    fn set_lease(&self, id: i64, holder: Option<&str>, until: Option<i64>, now: i64) -> Result<()> {
+        task_rows::set_lease(self, id, holder, until, now)
+    }
+    fn release_lease(&self, id: i64, now: i64) -> Result<()> {
+        task_rows::release(self, id, now)
+    }
+    fn lock_checked_writes(&self) -> Result<()> {
+        // `BEGIN IMMEDIATE` already holds the one write lock.
+        Ok(())
+    }
+    fn insert_project(
+        &self,
+        key: &str,
+        name: &str,
+        description: &str,
+        kind: ProjectKind,
+        account_id: Option<&str>,
+        now: i64,
+    ) -> Result<Project> {
+        projects::insert(self, key, name, description, kind, account_id, now)
+    }
+    fn next_project_number(&self, project_id: i64) -> Result<i64> {
+        projects::next_number(self, project_id)
+    }
+    fn next_typed_number(&self, prefix: &str) -> Result<i64> {
+        projects::next_typed_number(self, prefix)
+    }
+    fn person_id_or_create(&self, handle: &str, now: i64) -> Result<i64> {
+        persons::resolve_or_create(self, handle, now)
+    }
+    fn add_tag(&self, task_id: i64, name: &str, now: i64) -> Result<bool> {
+        tags::add(self, task_id, name, now)
+    }
+    fn remove_tag(&self, task_id: i64, name: &str) -> Result<bool> {
+        tags::remove(self, task_id, name)
+    }
+    fn insert_link(&self, from: i64, kind: LinkKind, to: i64, actor: &str, now: i64) -> Result<()> {
+        links::insert(self, from, kind, to, actor, now)
+    }
+    fn remove_link(&self, from: i64, kind: LinkKind, to: i64, actor: &str, now: i64) -> Result<bool> {
+        links::remove(self, from, kind, to, actor, now)
+    }
+    fn insert_message_link(&self, task_id: i64, kind: LinkKind, message_id: i64, actor: &str, now: i64) -> Result<()> {
+        links::insert_message(self, task_id, kind, message_id, actor, now)
+    }
+    fn move_message_links(&self, from: i64, to: i64, actor: &str, now: i64) -> Result<Vec<i64>> {
+        links::move_message_links(self, from, to, actor, now)
+    }
+    fn move_message_link(&self, from: i64, to: i64, message_id: i64, actor: &str, now: i64) -> Result<usize> {
+        links::move_message_link(self, from, to, message_id, actor, now)
+    }
+    fn remove_evidence(&self, task_id: i64, locator: &str, actor: &str, now: i64) -> Result<bool> {
+        links::remove_evidence(self, task_id, locator, actor, now)
+    }
+    fn record_event(&self, task_id: i64, at: i64, actor: &str, change: &EventChange) -> Result<()> {
+        events::record(self, task_id, at, actor, change)
+    }
+    fn current_operation(&self, at: i64, actor: &str) -> Result<i64> {
+        Tx::operation(self, at, actor)
+    }
+    fn mark_undone(&self, target: i64, undo: i64) -> Result<()> {
+        operations::mark_undone(self, target, undo)
+    }
+    fn insert_note(&self, task_id: i64, at: i64, actor: &str, text: &str, terms: &str) -> Result<i64> {
+        notes::insert(self, task_id, at, actor, text, terms)
+    }
+    fn remove_note(&self, note_id: i64, at: i64) -> Result<()> {
+        notes::remove(self, note_id, at)
+    }
+    fn upsert_message(&self, loc: &MessageLocator, author_person_id: Option<i64>, text: &str, now: i64) -> Result<i64> {
+        messages::upsert(self, loc, author_person_id, text, now)
+    }
+    fn insert_rule_hit(&self, message_id: i64, rule: &str, task_id: i64, now: i64) -> Result<()> {
+        messages::insert_rule_hit(self, message_id, rule, task_id, now)
+    }
+    fn index_task(&self, task_id: i64) -> Result<()> {
+        crate::dedup::index(self, task_id)
+    }
+    fn record_decision(
+        &self,
+        task_id: Option<i64>,
+        candidate_id: i64,
+        decision: Decision,
+        candidate: Option<&Candidate>,
+        actor: &str,
+        now: i64,
+    ) -> Result<()> {
+        dedup_rows::insert_decision(self, task_id, candidate_id, decision, candidate, actor, now)
+    }
+    fn queue_pair(&self, task_id: i64, candidate: &Candidate, now: i64) -> Result<()> {
+        dedup_rows::insert_pair(self, task_id, candidate, now)
+    }
+    fn resolve_pairs(&self, a: i64, b: i64, resolution: Decision, now: i64) -> Result<usize> {
+        dedup_rows::resolve_pairs(self, a, b, resolution, now)
+    }
+}
+
+impl Engine for Store {
+    fn reader(&self) -> &dyn Reads {
+        self.conn()
+    }
+
+    fn run_write(&mut self, end: WriteEnd, f: &mut dyn FnMut(&dyn Writes) -> Result<()>) -> Result<()> {
+        match end {
+            WriteEnd::Commit => self.write(|tx| f(tx)),
+            WriteEnd::Rehearse => self.rehearse(|tx| f(tx)),
+        }
+    }
+
+    fn run_batch(&mut self, f: &mut dyn FnMut(&mut dyn Engine) -> Result<()>) -> Result<()> {
+        self.batch(|store| f(store))
+    }
+}
