@@ -834,12 +834,20 @@ fn mcp_on_postgres_runs_the_agents_loop() {
         (json!("Deploy (eu)"), json!(1))
     );
     mcp.ok("task_create", json!({ "subject": "Write the changelog" }));
-    let two = mcp.err("task_update", json!({ "taskId": "INBOX-2", "owner": "agent-1", "addBlockedBy": ["INBOX-3"] }));
-    assert!(two["message"].as_str().unwrap_or_default().contains("one change per call"), "{two}");
-    let b = mcp.ok("task_get", json!({ "taskId": "INBOX-2" }));
+    // Several changes in one call, as on SQLite: one transaction.
+    let two = mcp.ok("task_update", json!({ "taskId": "INBOX-2", "owner": "agent-1", "addBlockedBy": ["INBOX-3"] }));
+    assert_eq!(
+        (two["task"]["claimed_by"].clone(), two["task"]["blocked_by"].clone()),
+        (json!("agent-1"), json!(["INBOX-1", "INBOX-3"])),
+        "{two}"
+    );
+    // A step that fails writes nothing of the others: the claim is not taken.
+    let cycle = mcp.err("task_update", json!({ "taskId": "INBOX-3", "owner": "agent-2", "addBlockedBy": ["INBOX-2"] }));
+    assert_eq!(cycle["code"], "validation", "{cycle}");
+    let b = mcp.ok("task_get", json!({ "taskId": "INBOX-3" }));
     assert_eq!(
         (b["task"]["claimed_by"].clone(), b["task"]["blocked_by"].clone()),
-        (Value::Null, json!(["INBOX-1"])),
+        (Value::Null, Value::Null),
         "nothing written: {b}"
     );
     mcp.finish();

@@ -118,11 +118,13 @@ pub fn next(
         // "Next" means a task nobody holds, the caller included: an agent asking again
         // wants more work, not the task it already has.
         f.unclaimed_at = Some(now);
-        let best = tx.tasks(&f)?;
-        let Some(task) = best.into_iter().next() else {
+        // The engine passes over a task another writer is claiming right now (see
+        // `Writes::pick_for_claim`): agents asking at once take different tasks.
+        let Some(id) = tx.pick_for_claim(&f)? else {
             return Err(Error::NothingReady { filter: describe.to_string() });
         };
-        // Under BEGIN IMMEDIATE nobody else can have claimed it since the read.
+        let task = tx.task(id)?;
+        // The pick is held for this write: nobody else can have claimed it since.
         if !tx.try_claim(task.id, &ctx.actor, until, now)? {
             return Err(Error::NothingReady { filter: describe.to_string() });
         }

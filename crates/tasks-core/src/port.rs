@@ -140,6 +140,12 @@ pub trait Writes: Reads {
     /// Takes or renews the lease when nobody else holds a live one: one conditional
     /// update, so of two writers exactly one wins. Returns whether it did.
     fn try_claim(&self, id: i64, actor: &str, until: i64, now: i64) -> Result<bool>;
+    /// Returns the best task matching `filter` (in its order) that no other writer is
+    /// taking at this moment, held for this write: what `next --claim` claims. Agents
+    /// asking at once must get different tasks, not all the same one and then nothing.
+    /// SQLite: the one writer makes the first row enough. PostgreSQL: `FOR UPDATE SKIP
+    /// LOCKED`, so a row another transaction is claiming is passed over, not waited for.
+    fn pick_for_claim(&self, filter: &ListFilter) -> Result<Option<i64>>;
     /// Sets the lease columns as they were (undo).
     fn set_lease(&self, id: i64, holder: Option<&str>, until: Option<i64>, now: i64) -> Result<()>;
     /// Ends a lease.
@@ -244,6 +250,12 @@ pub trait Engine {
     /// Runs `f` as ONE transaction: each write inside becomes part of it, and an error
     /// anywhere rolls every step back (MCP `task_update`: several changes in one call).
     fn run_batch(&mut self, f: &mut dyn FnMut(&mut dyn Engine) -> Result<()>) -> Result<()>;
+    /// Connects again when the server dropped the connection; a long-lived process
+    /// (MCP, the daemon, the bot, the web page) calls it before each request. An engine
+    /// with no server (SQLite) has nothing to do.
+    fn reconnect_if_lost(&mut self) -> Result<()> {
+        Ok(())
+    }
 }
 
 impl dyn Engine + '_ {

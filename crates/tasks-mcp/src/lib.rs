@@ -21,8 +21,8 @@ use rmcp::ServiceExt;
 
 /// What the server needs from the edge: where the store is, who acts, the clock, the zone.
 pub struct ServerConfig {
-    /// Store file, or the team store's `postgres://…` URL (then the tools run on
-    /// PostgreSQL through `tasks-pg`; `task_update` takes one change per call there).
+    /// Store file, or the team store's `postgres://…` URL (then the same tools run on
+    /// PostgreSQL: the store is the core's port either way).
     pub store_path: PathBuf,
     /// Default actor for claims and history (a tool call may name another).
     pub actor: String,
@@ -30,6 +30,18 @@ pub struct ServerConfig {
     pub now: Option<jiff::Timestamp>,
     /// Zone for "today".
     pub zone: jiff::tz::TimeZone,
+    /// The team store's connections, kept between calls (none for a SQLite file, which
+    /// each call opens: an open costs microseconds there).
+    pool: Option<tasks_pg::PgPool>,
+}
+
+impl ServerConfig {
+    /// A configuration; a `postgres://` store gets a pool of connections that the
+    /// calls share.
+    pub fn new(store_path: PathBuf, actor: String, now: Option<jiff::Timestamp>, zone: jiff::tz::TimeZone) -> Self {
+        let pool = store_path.to_str().filter(|p| tasks_pg::is_postgres_url(p)).map(tasks_pg::PgPool::new);
+        ServerConfig { store_path, actor, now, zone, pool }
+    }
 }
 
 /// Serves MCP over stdin/stdout until the client closes stdin.

@@ -16,8 +16,8 @@ use tasks_core::ops::link as link_op;
 use tasks_core::ops::note as note_op;
 use tasks_core::ops::query::{self, ListQuery};
 use tasks_core::ops::status;
+use tasks_core::port::Engine;
 use tasks_core::{Context, Error, LinkKind, Source, Store, input, wire};
-use tasks_pg::PgStore;
 
 use crate::ServerConfig;
 use crate::args::{
@@ -111,18 +111,13 @@ impl ServerConfig {
         Context::new(self.now.unwrap_or_else(Timestamp::now), actor, self.zone.clone())
     }
 
-    fn open(&self) -> Result<Store, Error> {
-        Store::open(&self.store_path)
-    }
-
-    /// Returns the team store's URL when the store is on PostgreSQL (`postgres://…`).
-    fn team_url(&self) -> Option<&str> {
-        self.store_path.to_str().filter(|s| tasks_pg::is_postgres_url(s))
-    }
-
-    /// Connects to the team store (a connection per call, as SQLite opens per call).
-    fn team(&self, url: &str) -> Result<PgStore, Error> {
-        PgStore::connect(url)
+    /// Runs `f` on the store: the SQLite file opened for this call, or a pooled
+    /// connection to the team store.
+    fn with_store<T>(&self, f: impl FnOnce(&mut dyn Engine) -> Result<T, Failure>) -> Result<T, Failure> {
+        match &self.pool {
+            Some(pool) => pool.with(|store| f(store))?,
+            None => f(&mut Store::open(&self.store_path)?),
+        }
     }
 }
 
@@ -205,11 +200,9 @@ pub fn create(config: &ServerConfig, mut a: CreateArgs) -> Answer {
         .each("addBlockedBy", &req.blocked_by)
         .one("attach", attach)
         .one("project", req.project.as_deref());
-    let out = match config.team_url() {
-        Some(url) => tasks_pg::ops::add(&mut config.team(url)?, &ctx, &req),
-        None => add::add(&mut config.open()?, &ctx, &req),
-    }
-    .map_err(|e| given.blame(arguments_named(e, subject.argument)))?;
+    let out = config.with_store(|store| {
+        add::add(store, &ctx, &req).map_err(|e| given.blame(arguments_named(e, subject.argument)))
+    })?;
     let now = ctx.now_ms();
     Ok(wire::added(&out, now, false))
 }
@@ -280,19 +273,14 @@ pub fn update(config: &ServerConfig, mut a: UpdateArgs) -> Answer {
         status: a.status,
         note: note.as_deref(),
     };
-    if let Some(url) = config.team_url() {
-        let (task, unblocked) = update_on_postgres(&mut config.team(url)?, &ctx, &a.task_id, &plan)
+    config.with_store(|store| {
+        let key = query::get(store, &a.task_id).map_err(|e| given.blame(e))?.key;
+        let unblocked = store
+            .batch(|store| apply_update(store, &ctx, &key, &plan))
             .map_err(|e| given.blame(arguments_named(e, named)))?;
-        return Ok(wire::task_updated(&task, &unblocked, ctx.now_ms()));
-    }
-    let mut store = config.open()?;
-    let key = query::get(&store, &a.task_id).map_err(|e| given.blame(e))?.key;
-    let unblocked = store
-        .batch(|store| apply_update(store, &ctx, &key, &plan))
-        .map_err(|e| given.blame(arguments_named(e, named)))?;
-
-    let task = query::get(&store, &key)?;
-    Ok(wire::task_updated(&task, &unblocked, ctx.now_ms()))
+        let task = query::get(store, &key)?;
+        Ok(wire::task_updated(&task, &unblocked, ctx.now_ms()))
+    })
 }
 
 /// What `task_update` will write, read and checked from its arguments.
@@ -309,7 +297,7 @@ struct UpdatePlan<'a> {
 
 /// The writing steps of `task_update`, inside its batch; returns the keys the status
 /// change unblocked.
-fn apply_update(store: &mut Store, ctx: &Context, key: &str, plan: &UpdatePlan<'_>) -> Result<Vec<String>, Error> {
+fn apply_update(store: &mut dyn Engine, ctx: &Context, key: &str, plan: &UpdatePlan<'_>) -> Result<Vec<String>, Error> {
     let UpdatePlan { owner, closing, blocked_by, blocks, edit, tags: new_tags, status: target, note } = *plan;
     match owner {
         Some("") => {
@@ -355,77 +343,12 @@ fn apply_update(store: &mut Store, ctx: &Context, key: &str, plan: &UpdatePlan<'
     Ok(Vec::new())
 }
 
-/// `task_update` on the team store: one change per call — the owner (claim or
-/// release), the fields (subject, description, due, priority, project), tags, a note,
-/// the status, or one link — each one transaction, so a failure writes nothing.
-/// Several changes at once are refused before anything is written.
-fn update_on_postgres(
-    store: &mut PgStore,
-    ctx: &Context,
-    task: &str,
-    plan: &UpdatePlan<'_>,
-) -> Result<(tasks_core::Task, Vec<String>), Error> {
-    let owner_step = plan.owner.is_some() && !plan.closing;
-    let steps =
-        usize::from(owner_step) + usize::from(plan.status.is_some()) + plan.blocked_by.len() + plan.blocks.len();
-    if steps > 1 {
-        return Err(Error::invalid(
-            "arguments",
-            "",
-            "on a PostgreSQL store task_update takes one change per call: owner, fields, tags, a note, status, or one link",
-        ));
-    }
-    let mut unblocked = Vec::new();
-    match plan.owner {
-        Some("") => {
-            tasks_pg::ops::release(store, ctx, task)?;
-        }
-        Some(_) if owner_step => {
-            tasks_pg::ops::claim(store, ctx, task, claims::DEFAULT_LEASE)?;
-        }
-        _ => {}
-    }
-    if !plan.edit.is_empty() {
-        tasks_pg::ops::edit(store, ctx, task, plan.edit, true)?;
-    }
-    if !plan.tags.is_empty() {
-        tasks_pg::ops::tag(store, ctx, &[task], plan.tags, true)?;
-    }
-    if let Some(text) = plan.note {
-        tasks_pg::ops::note(store, ctx, task, text)?;
-    }
-    if let Some(blocker) = plan.blocked_by.first() {
-        tasks_pg::ops::link(store, ctx, task, LinkKind::BlockedBy, blocker)?;
-    }
-    if let Some(dependant) = plan.blocks.first() {
-        tasks_pg::ops::link(store, ctx, dependant, LinkKind::BlockedBy, task)?;
-    }
-    if let Some(target) = plan.status {
-        use tasks_pg::ops::StatusVerb;
-        let verb = match target {
-            // A started task goes back to open (`tasks stop`); a closed one reopens.
-            UpdateStatus::Pending if tasks_pg::ops::show(store, task)?.task.status == Status::InProgress => {
-                StatusVerb::Stop
-            }
-            UpdateStatus::Pending => StatusVerb::Reopen,
-            UpdateStatus::InProgress => StatusVerb::Start,
-            UpdateStatus::Completed => StatusVerb::Done,
-            UpdateStatus::Deleted => StatusVerb::Dismiss(Some(DELETED_REASON)),
-        };
-        let outs = tasks_pg::ops::set_status(store, ctx, &[task], verb, false)?;
-        unblocked = outs.iter().flat_map(|o| o.unblocked.iter().map(|t| t.key.clone())).collect();
-    }
-    Ok((tasks_pg::ops::show(store, task)?.task, unblocked))
-}
-
 /// `task_get`: one task with its links.
 pub fn get(config: &ServerConfig, a: GetArgs) -> Answer {
     let ctx = config.context(None);
-    let detail = match config.team_url() {
-        Some(url) => tasks_pg::ops::show(&mut config.team(url)?, &a.task_id),
-        None => query::show(&config.open()?, &a.task_id),
-    }
-    .map_err(|e| Given::default().one("taskId", Some(&a.task_id)).blame(e))?;
+    let detail = config.with_store(|store| {
+        query::show(store, &a.task_id).map_err(|e| Given::default().one("taskId", Some(&a.task_id)).blame(e))
+    })?;
     Ok(wire::task_detail(&detail, ctx.now_ms()))
 }
 
@@ -441,16 +364,9 @@ pub fn list(config: &ServerConfig, a: ListArgs) -> Answer {
         Some(ListStatus::All) => Status::ALL.to_vec(),
     };
     let q = ListQuery { statuses, project: nonblank(a.project), limit: Some(limit(a.limit)?), ..ListQuery::default() };
-    let tasks = match config.team_url() {
-        Some(url) => {
-            let statuses =
-                if q.statuses.is_empty() { vec![Status::Open, Status::InProgress] } else { q.statuses.clone() };
-            let filter = tasks_pg::ops::Filter { statuses, project: q.project.clone(), limit: q.limit };
-            tasks_pg::ops::list(&mut config.team(url)?, &filter)
-        }
-        None => query::list(&config.open()?, &q),
-    }
-    .map_err(|e| Given::default().one("project", q.project.as_deref()).blame(e))?;
+    let tasks = config.with_store(|store| {
+        query::list(store, &q).map_err(|e| Given::default().one("project", q.project.as_deref()).blame(e))
+    })?;
     Ok(wire::task_list(&tasks, ctx.now_ms()))
 }
 
@@ -458,10 +374,7 @@ pub fn list(config: &ServerConfig, a: ListArgs) -> Answer {
 pub fn ready(config: &ServerConfig, a: ReadyArgs) -> Answer {
     let ctx = config.context(a.owner.as_deref());
     let n = limit(a.limit)?;
-    let tasks = match config.team_url() {
-        Some(url) => tasks_pg::ops::ready(&mut config.team(url)?, &ctx, None, Some(n))?,
-        None => query::ready(&config.open()?, &ctx, Some(n))?,
-    };
+    let tasks = config.with_store(|store| Ok(query::ready(store, &ctx, Some(n))?))?;
     Ok(wire::task_list(&tasks, ctx.now_ms()))
 }
 
@@ -469,22 +382,19 @@ pub fn ready(config: &ServerConfig, a: ReadyArgs) -> Answer {
 pub fn claim(config: &ServerConfig, a: ClaimArgs) -> Answer {
     let ctx = config.context(a.owner.as_deref());
     let length = lease(a.lease.as_deref())?;
-    let t = match config.team_url() {
-        Some(url) => tasks_pg::ops::claim(&mut config.team(url)?, &ctx, &a.task_id, length),
-        None => claims::claim(&mut config.open()?, &ctx, &a.task_id, length),
-    }
-    .map_err(|e| Given::default().one("taskId", Some(&a.task_id)).blame(e))?;
+    let t = config.with_store(|store| {
+        claims::claim(store, &ctx, &a.task_id, length)
+            .map_err(|e| Given::default().one("taskId", Some(&a.task_id)).blame(e))
+    })?;
     Ok(wire::task_only(&t, ctx.now_ms()))
 }
 
 /// `task_release`: end the owner's lease early.
 pub fn release(config: &ServerConfig, a: ReleaseArgs) -> Answer {
     let ctx = config.context(a.owner.as_deref());
-    let t = match config.team_url() {
-        Some(url) => tasks_pg::ops::release(&mut config.team(url)?, &ctx, &a.task_id),
-        None => claims::release(&mut config.open()?, &ctx, &a.task_id),
-    }
-    .map_err(|e| Given::default().one("taskId", Some(&a.task_id)).blame(e))?;
+    let t = config.with_store(|store| {
+        claims::release(store, &ctx, &a.task_id).map_err(|e| Given::default().one("taskId", Some(&a.task_id)).blame(e))
+    })?;
     Ok(wire::task_only(&t, ctx.now_ms()))
 }
 
@@ -494,29 +404,23 @@ pub fn next(config: &ServerConfig, a: NextArgs) -> Answer {
     let length = lease(a.lease.as_deref())?;
     let project = nonblank(a.project);
     let describe = project.as_ref().map(|p| format!("project {p}")).unwrap_or_default();
-    if let Some(url) = config.team_url() {
-        let t = tasks_pg::ops::next(&mut config.team(url)?, &ctx, project.as_deref(), length)
-            .map_err(|e| Given::default().one("project", project.as_deref()).blame(e))?;
-        return Ok(wire::next(&t, true, ctx.now_ms()));
-    }
-    let mut store = config.open()?;
     let q = ListQuery { project, ..ListQuery::default() };
-    let filter = query::to_filter(&store, &q)
-        .map_err(|e| Given::default().one("project", q.project.as_deref()).blame(e))?
-        .ok_or_else(|| Error::NothingReady { filter: describe.clone() })?;
-    let t = claims::next(&mut store, &ctx, filter, length, &describe)?;
-    Ok(wire::next(&t, true, ctx.now_ms()))
+    config.with_store(|store| {
+        let filter = query::to_filter(store, &q)
+            .map_err(|e| Given::default().one("project", q.project.as_deref()).blame(e))?
+            .ok_or_else(|| Error::NothingReady { filter: describe.clone() })?;
+        let t = claims::next(store, &ctx, filter, length, &describe)?;
+        Ok(wire::next(&t, true, ctx.now_ms()))
+    })
 }
 
 /// `task_link`: link two tasks (cycle-checked for blocked-by and follow-up-of).
 pub fn link(config: &ServerConfig, a: LinkArgs) -> Answer {
     let ctx = config.context(None);
     let given = Given::default().one("taskId", Some(&a.task_id)).one("otherId", Some(&a.other_id));
-    let out = match config.team_url() {
-        Some(url) => tasks_pg::ops::link(&mut config.team(url)?, &ctx, &a.task_id, a.kind.to_core(), &a.other_id),
-        None => link_op::link(&mut config.open()?, &ctx, &a.task_id, a.kind.to_core(), &a.other_id),
-    }
-    .map_err(|e| given.blame(e))?;
+    let out = config.with_store(|store| {
+        link_op::link(store, &ctx, &a.task_id, a.kind.to_core(), &a.other_id).map_err(|e| given.blame(e))
+    })?;
     Ok(wire::linked(&out, ctx.now_ms()))
 }
 

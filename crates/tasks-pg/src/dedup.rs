@@ -10,23 +10,94 @@ use tasks_core::dedup::levels::Level;
 use tasks_core::dedup::source::{
     BM25_POOL, CandidateQuery, CandidateRow, CheckSource, STATS_REFRESH_SHARE, push_unique, rank_hits,
 };
-use tasks_core::dedup::{self, Band, Candidate, Decision, Probe};
+use tasks_core::dedup::{self, Candidate};
 use tasks_core::model::{Money, Status};
-use tasks_core::ops::add::AddRequest;
 use tasks_core::{Error, Result};
 
 use crate::PgStore;
 use crate::store::{TxError, TxResult, pg};
 
 /// A client (or transaction) of the team store as the check's [`CheckSource`].
+///
+/// It borrows the client one statement at a time, so the operation that asked for it
+/// may go on reading and writing through the same transaction while it lives.
 pub struct PgSource<'a, C: GenericClient> {
-    client: RefCell<&'a mut C>,
+    client: &'a RefCell<C>,
 }
 
 impl<'a, C: GenericClient> PgSource<'a, C> {
     /// Wraps a client or a transaction.
-    pub fn new(client: &'a mut C) -> Self {
-        PgSource { client: RefCell::new(client) }
+    pub fn new(client: &'a RefCell<C>) -> Self {
+        PgSource { client }
+    }
+
+    /// Task ids matching search terms in titles, descriptions and notes, best first (the
+    /// SQLite search's `ranked_matches_with_notes`: a note's match counts for its task).
+    pub fn ranked_matches_with_notes(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
+        let phrases = phrases_of(terms);
+        let task_hits = self.phrase_hits(&phrases, "task_terms", "task_term_text", "task_id")?;
+        let note_hits = self.phrase_hits(&phrases, "note_terms", "note_term_text", "note_id")?;
+        let hits = task_hits.into_iter().zip(note_hits).map(|((idf, mut ids), (_, more))| {
+            ids.extend(more);
+            (idf, ids)
+        });
+        Ok(rank_hits(hits, pool))
+    }
+
+    /// For each phrase, the ids of the rows of `terms_table` holding it (a phrase of
+    /// several tokens adjacent in `text_table`'s token stream, as FTS5 matches).
+    ///
+    /// `text_key` is the column both tables share (`task_id` for tasks, `note_id` for
+    /// notes); the ids answered are task ids either way.
+    fn phrase_hits(
+        &self,
+        phrases: &[(f64, Vec<String>)],
+        terms_table: &str,
+        text_table: &str,
+        text_key: &str,
+    ) -> Result<Vec<(f64, Vec<i64>)>> {
+        let firsts: Vec<&str> = phrases.iter().filter_map(|(_, p)| p.first().map(String::as_str)).collect();
+        let rows = self
+            .client
+            .borrow_mut()
+            .query(&format!("SELECT term, task_id, {text_key} FROM {terms_table} WHERE term = ANY($1)"), &[&firsts])
+            .map_err(pg)?;
+        // token → (id answered, key of the row holding the token stream)
+        let mut by_token: std::collections::HashMap<String, Vec<(i64, i64)>> = std::collections::HashMap::new();
+        for r in rows {
+            by_token.entry(r.get(0)).or_default().push((r.get(1), r.get(2)));
+        }
+        let mut hits = Vec::with_capacity(phrases.len());
+        for (idf, phrase) in phrases {
+            let Some(first) = phrase.first() else {
+                hits.push((*idf, Vec::new()));
+                continue;
+            };
+            let holders = by_token.get(first).cloned().unwrap_or_default();
+            let ids = if phrase.len() == 1 {
+                holders.into_iter().map(|(id, _)| id).collect()
+            } else {
+                let keys: Vec<i64> = holders.iter().map(|(_, k)| *k).collect();
+                let needle = format!(" {} ", phrase.join(" "));
+                let matched: std::collections::HashSet<i64> = self
+                    .client
+                    .borrow_mut()
+                    .query(
+                        &format!(
+                            "SELECT {text_key} FROM {text_table} WHERE {text_key} = ANY($1)
+                               AND strpos(' ' || tokens || ' ', $2) > 0"
+                        ),
+                        &[&keys, &needle],
+                    )
+                    .map_err(pg)?
+                    .iter()
+                    .map(|r| r.get(0))
+                    .collect();
+                holders.into_iter().filter(|(_, k)| matched.contains(k)).map(|(id, _)| id).collect()
+            };
+            hits.push((*idf, ids));
+        }
+        Ok(hits)
     }
 
     fn one_i64(&self, sql: &str, params: &[&(dyn postgres::types::ToSql + Sync)]) -> Result<i64> {
@@ -41,7 +112,7 @@ const LIVE: &str = "t.created_at <= $2 AND (t.closed_at IS NULL OR t.closed_at >
 
 impl<C: GenericClient> CheckSource for PgSource<'_, C> {
     fn totals(&self) -> Result<(i64, i64, i64)> {
-        let cached = cached_stats(&mut **self.client.borrow_mut()).map_err(pg)?;
+        let cached = cached_stats(&mut *self.client.borrow_mut()).map_err(pg)?;
         let get = |n: &str| cached.get(n).map(|v| *v as i64);
         if let (Some(t), Some(p), Some(a)) = (get("tasks_n"), get("person_n"), get("amount_n")) {
             return Ok((t, p, a));
@@ -77,47 +148,8 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
     }
 
     fn ranked_matches(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
-        let phrases: Vec<(f64, Vec<String>)> = terms
-            .iter()
-            .filter(|(t, _)| dedup::match_term(t).is_some())
-            .map(|(t, idf)| (*idf, dedup::index_tokens(t)))
-            .collect();
-        let firsts: Vec<&str> = phrases.iter().filter_map(|(_, p)| p.first().map(String::as_str)).collect();
-        let rows = self
-            .client
-            .borrow_mut()
-            .query("SELECT term, task_id FROM task_terms WHERE term = ANY($1)", &[&firsts])
-            .map_err(pg)?;
-        let mut by_token: std::collections::HashMap<String, Vec<i64>> = std::collections::HashMap::new();
-        for r in rows {
-            by_token.entry(r.get(0)).or_default().push(r.get(1));
-        }
-        let mut hits = Vec::with_capacity(phrases.len());
-        for (idf, phrase) in &phrases {
-            let Some(first) = phrase.first() else {
-                hits.push((*idf, Vec::new()));
-                continue;
-            };
-            let holders = by_token.get(first).cloned().unwrap_or_default();
-            let ids = if phrase.len() == 1 {
-                holders
-            } else {
-                // A phrase: its tokens adjacent in a task's token stream, as FTS5 matches.
-                let needle = format!(" {} ", phrase.join(" "));
-                self.client
-                    .borrow_mut()
-                    .query(
-                        "SELECT task_id FROM task_term_text WHERE task_id = ANY($1) AND strpos(' ' || tokens || ' ', $2) > 0",
-                        &[&holders, &needle],
-                    )
-                    .map_err(pg)?
-                    .iter()
-                    .map(|r| r.get(0))
-                    .collect()
-            };
-            // Summed term by term in the query's order, as on SQLite: equal floats.
-            hits.push((*idf, ids));
-        }
+        // Summed term by term in the query's order, as on SQLite: equal floats.
+        let hits = self.phrase_hits(&phrases_of(terms), "task_terms", "task_term_text", "task_id")?;
         Ok(rank_hits(hits, pool))
     }
 
@@ -193,11 +225,11 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
     }
 
     fn squares(&self) -> Result<(f64, f64)> {
-        let cached = cached_stats(&mut **self.client.borrow_mut()).map_err(pg)?;
+        let cached = cached_stats(&mut *self.client.borrow_mut()).map_err(pg)?;
         if let (Some(p), Some(a)) = (cached.get("person_sq"), cached.get("amount_sq")) {
             return Ok((*p, *a));
         }
-        squares_of(&mut **self.client.borrow_mut()).map_err(pg)
+        squares_of(&mut *self.client.borrow_mut()).map_err(pg)
     }
 
     fn person_count(&self, person_id: i64) -> Result<i64> {
@@ -219,6 +251,15 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
             .filter_map(|r| Some((Level::parse(r.get(0), r.get(1))?, r.get::<_, f64>(2), r.get::<_, f64>(3))))
             .collect())
     }
+}
+
+/// The terms a search or check asks for, as index token phrases with their idf.
+fn phrases_of(terms: &[(String, f64)]) -> Vec<(f64, Vec<String>)> {
+    terms
+        .iter()
+        .filter(|(t, _)| dedup::match_term(t).is_some())
+        .map(|(t, idf)| (*idf, dedup::index_tokens(t)))
+        .collect()
 }
 
 /// Returns the cached statistics (`dup_stats`) by name.
@@ -278,8 +319,15 @@ fn refresh_stats(c: &mut impl GenericClient, force: bool) -> TxResult<()> {
 /// Writes a task's index rows: its tokens in `task_terms` (and their document
 /// frequencies), its token stream and its signature; then the statistics.
 pub(crate) fn index(c: &mut impl GenericClient, id: i64) -> TxResult<()> {
-    let row = PgSource::new(c).candidate_row(id)?;
+    let row = c
+        .query_opt(&format!("SELECT {CANDIDATE_COLUMNS} FROM tasks WHERE id = $1"), &[&id])?
+        .map(|r| candidate_of(&r))
+        .ok_or_else(|| Error::task_not_found(format!("#{id}")))?;
     let entry = dedup::index_entry(&row);
+    c.execute(
+        "INSERT INTO task_words (task_id, words) VALUES ($1, $2) ON CONFLICT (task_id) DO UPDATE SET words = $2",
+        &[&id, &words_of(&row.title, &row.description)],
+    )?;
     let tokens = dedup::index_tokens(&entry.terms);
     let mut distinct: Vec<&str> = tokens.iter().map(String::as_str).collect();
     distinct.sort_unstable();
@@ -315,6 +363,31 @@ pub(crate) fn index(c: &mut impl GenericClient, id: i64) -> TxResult<()> {
         &[&id, &minor, &currency, &entry.due_ms],
     )?;
     refresh_stats(c, false)
+}
+
+/// The normalized words of a task's title and description (SQLite's `task_words`),
+/// which `list --text` matches by word prefix.
+pub(crate) fn words_of(title: &str, description: &str) -> String {
+    format!("{} {}", tasks_text::normalize(title), tasks_text::normalize(description))
+}
+
+/// Writes a note's index rows (its index terms' tokens, and their stream for phrases).
+pub(crate) fn index_note(c: &mut impl GenericClient, note_id: i64, task_id: i64, terms: &str) -> TxResult<()> {
+    let tokens = dedup::index_tokens(terms);
+    let mut distinct: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    c.execute(
+        "INSERT INTO note_terms (term, note_id, task_id) SELECT t, $2::bigint, $3::bigint FROM unnest($1::text[]) AS t
+         ON CONFLICT DO NOTHING",
+        &[&distinct, &note_id, &task_id],
+    )?;
+    c.execute(
+        "INSERT INTO note_term_text (note_id, task_id, tokens) VALUES ($1, $2, $3)
+         ON CONFLICT (note_id) DO UPDATE SET tokens = $3",
+        &[&note_id, &task_id, &tokens.join(" ")],
+    )?;
+    Ok(())
 }
 
 /// The candidate fields of a task, for [`CheckSource::candidate_row`] and the bulk
@@ -353,10 +426,14 @@ pub(crate) fn reindex_all(tx: &mut postgres::Transaction<'_>) -> TxResult<()> {
     use std::fmt::Write as _;
     use std::io::Write as _;
     tx.batch_execute(
-        "DELETE FROM task_terms; DELETE FROM task_term_text; DELETE FROM task_signatures; DELETE FROM term_docs;",
+        "DELETE FROM task_terms; DELETE FROM task_term_text; DELETE FROM task_signatures; DELETE FROM term_docs;
+         DELETE FROM task_words; DELETE FROM note_terms; DELETE FROM note_term_text;",
     )?;
     let rows = tx.query(&format!("SELECT {CANDIDATE_COLUMNS} FROM tasks ORDER BY id"), &[])?;
     let (mut terms, mut texts, mut signatures) = (String::new(), String::new(), String::new());
+    let mut words = String::new();
+    // COPY's text format: a backslash, tab or line break inside a value is escaped.
+    let copy_text = |v: &str| v.replace('\\', "\\\\").replace('\t', "\\t").replace('\n', "\\n").replace('\r', "\\r");
     let null = |v: Option<String>| v.unwrap_or_else(|| "\\N".into());
     for r in &rows {
         let row = candidate_of(r);
@@ -369,6 +446,7 @@ pub(crate) fn reindex_all(tx: &mut postgres::Transaction<'_>) -> TxResult<()> {
             }
         }
         let _ = writeln!(texts, "{}\t{}", row.id, tokens.join(" "));
+        let _ = writeln!(words, "{}\t{}", row.id, copy_text(&words_of(&row.title, &row.description)));
         let (minor, currency) = match &entry.amount {
             Some(m) => (Some(m.minor.to_string()), Some(m.currency.clone())),
             None => (None, None),
@@ -386,6 +464,7 @@ pub(crate) fn reindex_all(tx: &mut postgres::Transaction<'_>) -> TxResult<()> {
         ("COPY task_terms (term, task_id) FROM STDIN", terms),
         ("COPY task_term_text (task_id, tokens) FROM STDIN", texts),
         ("COPY task_signatures (task_id, amount_minor, currency, due_at) FROM STDIN", signatures),
+        ("COPY task_words (task_id, words) FROM STDIN", words),
     ] {
         let mut writer = tx.copy_in(sql)?;
         // A failed write is reported by finish(), with the server's reason.
@@ -393,6 +472,11 @@ pub(crate) fn reindex_all(tx: &mut postgres::Transaction<'_>) -> TxResult<()> {
         writer.finish()?;
     }
     tx.batch_execute("INSERT INTO term_docs (term, docs) SELECT term, count(*) FROM task_terms GROUP BY term")?;
+    let notes = tx.query("SELECT id, task_id, text FROM notes WHERE removed_at IS NULL ORDER BY id", &[])?;
+    for n in &notes {
+        let text: String = n.get(2);
+        index_note(tx, n.get(0), n.get(1), &dedup::text_terms(&text))?;
+    }
     refresh_stats(tx, true)?;
     set_index_version(tx)
 }
@@ -436,77 +520,6 @@ fn set_index_version(tx: &mut postgres::Transaction<'_>) -> TxResult<()> {
     Ok(())
 }
 
-/// Scores every candidate of a would-be task (every band), with the store's weights.
-fn scored(c: &mut impl GenericClient, req: &AddRequest, now: i64) -> TxResult<Vec<Candidate>> {
-    let probe = Probe {
-        title: &req.title,
-        description: &req.description,
-        person_id: None,
-        amount: req.amount.as_ref(),
-        due: req.due,
-        category: req.category.as_deref(),
-        chat: None,
-        reply_to_id: None,
-        at_ms: now,
-    };
-    let source = PgSource::new(c);
-    let weights = dedup::weights_of(&source)?;
-    Ok(dedup::check_on(&source, &probe, &weights, 0)?)
-}
-
-/// The candidates of a would-be task as `add` sees them (possible and likely), minus
-/// the tasks it is declared blocked by.
-pub(crate) fn candidates_for_add(
-    c: &mut impl GenericClient,
-    req: &AddRequest,
-    blockers: &[i64],
-    now: i64,
-) -> TxResult<Vec<Candidate>> {
-    let all = scored(c, req, now)?;
-    Ok(all.into_iter().filter(|c| c.band >= Band::Possible && !blockers.contains(&c.task_id)).collect())
-}
-
-/// Records that the caller created a task beside a candidate (a labelled "new" pair,
-/// as on SQLite).
-pub(crate) fn record_new(c: &mut impl GenericClient, id: i64, cand: &Candidate, actor: &str, now: i64) -> TxResult<()> {
-    let levels = serde_json::to_string(&cand.levels.to_map()).map_err(Error::from)?;
-    c.execute(
-        "INSERT INTO dup_decisions (task_id, candidate_id, decision, score, band, levels, actor, at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        &[&id, &cand.task_id, &Decision::New.as_str(), &cand.score, &cand.band.as_str(), &levels, &actor, &now],
-    )?;
-    Ok(())
-}
-
-/// Runs the check for a would-be task, as `tasks check` does (never writes).
-pub fn check(
-    store: &mut PgStore,
-    ctx: &tasks_core::Context,
-    req: &AddRequest,
-    every_band: bool,
-) -> Result<Vec<Candidate>> {
-    tasks_core::ops::add::check_title(&req.title)?;
-    let now = ctx.now_ms();
-    store.read(|c| {
-        let blockers: Vec<i64> = req.blocked_by.iter().map(|r| crate::rows::resolve(c, r)).collect::<TxResult<_>>()?;
-        let all = scored(c, req, now)?;
-        Ok(all
-            .into_iter()
-            .filter(|c| (every_band || c.band >= Band::Possible) && !blockers.contains(&c.task_id))
-            .collect())
-    })
-}
-
-/// Checks every stored task as of its creation (see
-/// [`tasks_core::dedup::check_existing_on`]), by key: what the engines are compared on.
-pub fn check_existing(store: &mut PgStore, id: i64) -> Result<Vec<Candidate>> {
-    store.read(|c| {
-        let source = PgSource::new(c);
-        let weights = dedup::weights_of(&source)?;
-        Ok(dedup::check_existing_on(&source, id, &weights)?)
-    })
-}
-
 impl From<TxError> for Error {
     fn from(e: TxError) -> Error {
         match e {
@@ -514,4 +527,24 @@ impl From<TxError> for Error {
             TxError::Db(e) => pg(e),
         }
     }
+}
+
+/// Checks every stored task as of its creation (see
+/// [`tasks_core::dedup::check_existing_on`]): what the engines are compared on.
+pub fn check_existing(store: &PgStore, id: i64) -> Result<Vec<Candidate>> {
+    use tasks_core::port::Engine as _;
+    let source = store.reader().check_source()?;
+    let weights = dedup::weights_of(&*source)?;
+    dedup::check_existing_on(&*source, id, &weights)
+}
+
+/// Rewrites every task's (and note's) index rows as this version reads text (`tasks
+/// duplicates reindex`), under the lock checked writes take; returns how many tasks.
+pub fn reindex(store: &mut PgStore) -> Result<usize> {
+    store.write(|tx| {
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&crate::store::CHECKED_WRITE_LOCK])?;
+        reindex_all(tx)?;
+        let n: i64 = tx.query_one("SELECT count(*) FROM tasks", &[])?.get(0);
+        Ok(usize::try_from(n).unwrap_or(0))
+    })
 }

@@ -10,20 +10,24 @@
 //! [`tasks_core::dedup::source::CheckSource`], which this crate implements), so the
 //! decisions are the same code on both engines; only the SQL differs.
 //!
-//! What it covers: the team's daily loop — projects, `add` (with the duplicate check
-//! and `--blocked-by`), `list`, `ready`, `show`, `claim`, `release`, `next --claim`,
-//! `done`, `link` (with the cycle check), the schedule firing that several daemons
-//! share, and the lossless export/import to and from a SQLite store. The rest of the
-//! CLI (edit, undo, notes, the conversation, the web page, the bot) runs on SQLite
-//! only; on PostgreSQL it is refused with a message naming the command.
+//! What it holds: SQL and connection handling only. [`PgStore`] implements the core's
+//! port ([`tasks_core::port::Engine`], in [`engine`]), so the operations of
+//! `tasks_core::ops` — projects, add with the duplicate check, edit, the statuses,
+//! claims and `next --claim`, links with the cycle check, notes, search, undo, merge —
+//! run here unchanged, each guarantee given by PostgreSQL's own means (row locks, the
+//! conditional claim, an advisory lock around checked writes). Besides the port: the
+//! schedule firing that several daemons share ([`schedule`]) and the lossless
+//! export/import ([`dump`]).
 //!
-//! Start reading at [`PgStore::connect`] and [`ops`].
+//! Start reading at [`PgStore::connect`] and [`engine`].
 
 pub mod dedup;
 pub mod dump;
-pub mod ops;
+pub mod engine;
+mod pool;
 pub mod rows;
 pub mod schedule;
 mod store;
 
+pub use pool::{MAX_IDLE, PgPool};
 pub use store::{PgStore, SCHEMA_VERSION, is_postgres_url, redacted};

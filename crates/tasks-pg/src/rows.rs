@@ -1,11 +1,10 @@
-//! Task and project rows on PostgreSQL: the same derived values the SQLite store reads
-//! (project key, person handle, tags, blockers — `blocked` computed from live
-//! `blocked-by` links on every read, never stored), resolving a reference, and lists.
-
+//! Task rows on PostgreSQL: the columns every task read selects, with the same derived
+//! values the SQLite store reads (project key, person handle, tags, blockers — `blocked`
+//! computed from live `blocked-by` links on every read, never stored).
 use postgres::GenericClient;
 use postgres::Row;
 use tasks_core::Error;
-use tasks_core::model::{Project, ProjectKind, Task};
+use tasks_core::model::Task;
 use tasks_core::store::StoredTask;
 
 use crate::store::{TxError, TxResult};
@@ -31,14 +30,6 @@ pub(crate) const TASK_COLUMNS: &str = "
 pub(crate) const HAS_OPEN_BLOCKER: &str = "EXISTS (SELECT 1 FROM links l JOIN tasks b ON b.id = l.to_task_id
     WHERE l.from_task_id = t.id AND l.kind = 'blocked-by' AND l.removed_at IS NULL
       AND b.status IN ('open', 'in_progress'))";
-
-/// The order of `ready`: priority (none last), due (none last), age.
-pub(crate) const READY_ORDER: &str = "t.ready_priority, t.ready_due, t.created_at, t.id";
-
-fn spelled<T: std::str::FromStr>(row: &Row, idx: usize) -> TxResult<T> {
-    let text: String = row.try_get(idx)?;
-    text.parse::<T>().map_err(|_| TxError::Core(Error::Postgres(format!("unexpected value {text:?} in the store"))))
-}
 
 /// Reads a task from a row of [`TASK_COLUMNS`] (the core builds it, as from SQLite).
 pub(crate) fn task_of(row: &Row) -> TxResult<Task> {
@@ -82,91 +73,4 @@ pub(crate) fn get(c: &mut impl GenericClient, id: i64) -> TxResult<Task> {
         .query_opt(&format!("SELECT {TASK_COLUMNS} FROM tasks t WHERE t.id = $1"), &[&id])?
         .ok_or_else(|| Error::task_not_found(format!("#{id}")))?;
     task_of(&row)
-}
-
-/// Reads tasks by row id, in the order given.
-pub(crate) fn get_many(c: &mut impl GenericClient, ids: &[i64]) -> TxResult<Vec<Task>> {
-    let rows = c.query(&format!("SELECT {TASK_COLUMNS} FROM tasks t WHERE t.id = ANY($1)"), &[&ids])?;
-    let mut by_id = std::collections::HashMap::new();
-    for row in &rows {
-        let t = task_of(row)?;
-        by_id.insert(t.id, t);
-    }
-    ids.iter()
-        .map(|id| by_id.remove(id).ok_or_else(|| TxError::Core(Error::task_not_found(format!("#{id}")))))
-        .collect()
-}
-
-/// Resolves a reference as the SQLite store does: a key (any case), a legacy key, a
-/// UUID, or an 8+ character UUID prefix that matches one task.
-pub(crate) fn resolve(c: &mut impl GenericClient, reference: &str) -> TxResult<i64> {
-    let r = reference.trim();
-    let upper = r.to_ascii_uppercase();
-    if let Some(row) = c.query_opt("SELECT id FROM tasks WHERE key = $1 OR legacy_key = $1", &[&upper])? {
-        return Ok(row.get(0));
-    }
-    let lower = r.to_ascii_lowercase();
-    if lower.len() >= 8 && lower.chars().all(|ch| ch.is_ascii_hexdigit() || ch == '-') {
-        let rows = c.query("SELECT id, key FROM tasks WHERE uuid LIKE $1 || '%' ORDER BY id LIMIT 6", &[&lower])?;
-        match rows.len() {
-            0 => {}
-            1 => return Ok(rows[0].get(0)),
-            _ => {
-                return Err(TxError::Core(Error::Ambiguous {
-                    value: r.to_string(),
-                    matches: rows.iter().map(|row| row.get::<_, String>(1)).collect(),
-                }));
-            }
-        }
-    }
-    Err(TxError::Core(Error::task_not_found(r.to_string())))
-}
-
-fn project_of(row: &Row) -> TxResult<Project> {
-    Ok(Project {
-        id: row.try_get(0)?,
-        key: row.try_get(1)?,
-        name: row.try_get(2)?,
-        description: row.try_get(3)?,
-        kind: spelled::<ProjectKind>(row, 4)?,
-        account_id: row.try_get(5)?,
-        tasks_count: row.try_get(6)?,
-        created_at: row.try_get(7)?,
-    })
-}
-
-const PROJECT_COLUMNS: &str = "id, key, name, description, kind, account_id, tasks_count, created_at";
-
-/// Returns the project with this key.
-pub(crate) fn project_by_key(c: &mut impl GenericClient, key: &str) -> TxResult<Option<Project>> {
-    c.query_opt(&format!("SELECT {PROJECT_COLUMNS} FROM projects WHERE key = $1"), &[&key])?
-        .map(|r| project_of(&r))
-        .transpose()
-}
-
-/// Returns every project, by key.
-pub(crate) fn projects(c: &mut impl GenericClient) -> TxResult<Vec<Project>> {
-    c.query(&format!("SELECT {PROJECT_COLUMNS} FROM projects ORDER BY key"), &[])?.iter().map(project_of).collect()
-}
-
-/// Inserts a project; `ProjectExists` when the key is taken.
-pub(crate) fn insert_project(
-    c: &mut impl GenericClient,
-    key: &str,
-    name: &str,
-    description: &str,
-    kind: ProjectKind,
-    now: i64,
-) -> TxResult<Project> {
-    let row = c.query_opt(
-        &format!(
-            "INSERT INTO projects (key, name, description, kind, created_at) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (key) DO NOTHING RETURNING {PROJECT_COLUMNS}"
-        ),
-        &[&key, &name, &description, &kind.as_str(), &now],
-    )?;
-    match row {
-        Some(r) => project_of(&r),
-        None => Err(TxError::Core(Error::ProjectExists { key: key.to_string() })),
-    }
 }

@@ -2,13 +2,16 @@
 //! PostgreSQL reports a serialization failure or a deadlock.
 
 use postgres::{Client, NoTls, Transaction};
+
+use crate::engine::Pg;
 use tasks_core::{Error, Result};
 
 /// The newest schema this build knows (numbered files in `migrations/`, forward-only).
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// The migrations, in order: (version, SQL).
-const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("migrations/0001_team.sql"))];
+const MIGRATIONS: &[(i64, &str)] =
+    &[(1, include_str!("migrations/0001_team.sql")), (2, include_str!("migrations/0002_words_and_notes.sql"))];
 
 /// Advisory lock taken while migrating, so two machines starting at once on an empty
 /// database do not both create the schema.
@@ -21,7 +24,14 @@ const MIGRATE_LOCK: i64 = 0x7461_736b_0001;
 pub(crate) const CHECKED_WRITE_LOCK: i64 = 0x7461_736b_0002;
 
 /// How many times a transaction is run again after a serialization failure or deadlock.
-const RETRIES: usize = 8;
+pub(crate) const RETRIES: usize = 8;
+
+/// How many times a long-lived process tries to reconnect after the server dropped its
+/// connection, and the first wait between tries (doubled each time: 0.2 s, 0.4 s …
+/// 6.4 s, about 13 s in all — long enough for a server restart or a failover, short
+/// enough that a command still fails in human time when the server is gone).
+const RECONNECT_TRIES: u32 = 7;
+const RECONNECT_FIRST_WAIT: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// Returns true when `text` names a PostgreSQL store (`postgres://…`, `postgresql://…`).
 pub fn is_postgres_url(text: &str) -> bool {
@@ -104,7 +114,10 @@ fn with_cause(e: &postgres::Error) -> String {
 
 /// A connection to the team store.
 pub struct PgStore {
-    client: Client,
+    /// The connection, as the port's reads outside a write.
+    pub(crate) conn: Pg<Client>,
+    /// The connection string as given (with its password: never shown; for reconnects).
+    url: String,
     target: String,
     /// How many tasks `connect` reindexed because an older version wrote their index.
     reindexed: Option<i64>,
@@ -127,7 +140,7 @@ pub(crate) fn pg(e: postgres::Error) -> Error {
     }
 }
 
-fn retryable(e: &postgres::Error) -> bool {
+pub(crate) fn retryable(e: &postgres::Error) -> bool {
     use postgres::error::SqlState;
     matches!(e.code(), Some(c) if *c == SqlState::T_R_SERIALIZATION_FAILURE || *c == SqlState::T_R_DEADLOCK_DETECTED)
 }
@@ -173,20 +186,11 @@ impl PgStore {
     /// `disable` connect without TLS — for loopback, a socket, or a VPN.
     pub fn connect(url: &str) -> Result<PgStore> {
         let target = redacted(url);
-        let open = |reason: String| Error::StoreOpen { path: target.clone(), reason };
-        let (url, root_cert) = take_param(url, "sslrootcert");
-        let config: postgres::Config = url.parse().map_err(|e: postgres::Error| open(e.to_string()))?;
-        let connected = if matches!(config.get_ssl_mode(), postgres::config::SslMode::Require) {
-            let tls = tls_connector(root_cert.as_deref()).map_err(&open)?;
-            config.connect(tls)
-        } else {
-            config.connect(NoTls)
-        };
-        let mut client = connected.map_err(|e| open(with_cause(&e)))?;
+        let mut client = open_client(url, &target)?;
         migrate(&mut client, &target)?;
         // An index an older version wrote is rebuilt once, as SQLite's writing open does;
         // a current one costs one read here.
-        let mut store = PgStore { client, target, reindexed: None };
+        let mut store = PgStore { conn: Pg::new(client), url: url.to_string(), target, reindexed: None };
         if store.read(crate::dedup::index_version)? < tasks_core::dedup::INDEX_VERSION {
             store.reindexed = store.write(crate::dedup::reindex_if_outdated)?;
         }
@@ -201,13 +205,44 @@ impl PgStore {
 
     /// Refreshes the planner's statistics of every table (after a bulk restore).
     pub(crate) fn analyze(&mut self) -> Result<()> {
-        self.client.batch_execute("ANALYZE").map_err(pg)
+        self.client().batch_execute("ANALYZE").map_err(pg)
+    }
+
+    fn client(&mut self) -> &mut Client {
+        self.conn.get_mut()
+    }
+
+    /// Connects again when the server dropped the connection (a restart, a failover,
+    /// `pg_terminate_backend`), trying [`RECONNECT_TRIES`] times with a doubling wait;
+    /// says so once on stderr. A live connection is left as it is.
+    pub fn ensure_connected(&mut self) -> Result<()> {
+        if !self.conn.get_mut().is_closed() && !self.conn.found_closed() {
+            return Ok(());
+        }
+        eprintln!("tasks: the connection to {} was lost; reconnecting", self.target);
+        let mut wait = RECONNECT_FIRST_WAIT;
+        let mut last = None;
+        for attempt in 1..=RECONNECT_TRIES {
+            match open_client(&self.url, &self.target) {
+                Ok(client) => {
+                    self.conn = Pg::new(client);
+                    if attempt > 1 {
+                        eprintln!("tasks: reconnected to {} (try {attempt})", self.target);
+                    }
+                    return Ok(());
+                }
+                Err(e) => last = Some(e),
+            }
+            std::thread::sleep(wait);
+            wait *= 2;
+        }
+        Err(last.unwrap_or_else(|| Error::Postgres("cannot reconnect".into())))
     }
 
     /// Returns whether this connection is encrypted (TLS), as the server sees it.
     pub fn uses_tls(&mut self) -> Result<bool> {
         let row = self
-            .client
+            .client()
             .query_one("SELECT coalesce((SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()), false)", &[])
             .map_err(pg)?;
         Ok(row.get(0))
@@ -234,7 +269,7 @@ impl PgStore {
         let mut attempt = 0;
         loop {
             attempt += 1;
-            let mut tx = self.client.transaction().map_err(pg)?;
+            let mut tx = self.client().transaction().map_err(pg)?;
             let outcome = f(&mut tx).and_then(|v| {
                 if commit {
                     tx.commit()?;
@@ -255,8 +290,22 @@ impl PgStore {
     /// Runs a read in one transaction (a consistent snapshot is not needed by the
     /// reads here; one statement each).
     pub(crate) fn read<T>(&mut self, f: impl FnOnce(&mut Client) -> TxResult<T>) -> Result<T> {
-        f(&mut self.client).map_err(TxError::into_error)
+        f(self.client()).map_err(TxError::into_error)
     }
+}
+
+/// Opens a connection: TLS as the connection string says (see [`PgStore::connect`]).
+fn open_client(url: &str, target: &str) -> Result<Client> {
+    let open = |reason: String| Error::StoreOpen { path: target.to_string(), reason };
+    let (url, root_cert) = take_param(url, "sslrootcert");
+    let config: postgres::Config = url.parse().map_err(|e: postgres::Error| open(e.to_string()))?;
+    let connected = if matches!(config.get_ssl_mode(), postgres::config::SslMode::Require) {
+        let tls = tls_connector(root_cert.as_deref()).map_err(&open)?;
+        config.connect(tls)
+    } else {
+        config.connect(NoTls)
+    };
+    connected.map_err(|e| open(with_cause(&e)))
 }
 
 /// Applies the missing migrations under an advisory lock; a newer schema is refused.

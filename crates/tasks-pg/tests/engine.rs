@@ -22,6 +22,13 @@ fn fresh(test: &str) -> Option<(PgStore, String)> {
     Some((store, url))
 }
 
+/// `next --claim` as the CLI asks it: the best ready task, claimed for ten minutes.
+fn next(pg: &mut PgStore, c: &Context) -> tasks_core::Result<tasks_core::Task> {
+    let filter = tasks_core::ops::query::to_filter(pg, &tasks_core::ops::query::ListQuery::default())?
+        .expect("no project named: a filter");
+    tasks_core::claims::next(pg, c, filter, std::time::Duration::from_secs(600), "")
+}
+
 fn ctx(at: &str, actor: &str) -> Context {
     Context::new(at.parse().expect("a time"), actor, jiff::tz::TimeZone::UTC)
 }
@@ -87,45 +94,46 @@ fn a_connection_failure_names_the_store_without_its_password() {
 fn keys_claims_ready_and_cycles_behave_as_on_sqlite() {
     let Some((mut pg, _)) = fresh("pg_keys_claims_ready") else { return };
     let owner = ctx("2026-12-01T10:00:00Z", "owner");
-    tasks_pg::ops::project_add(&mut pg, &owner, "hrb", "Harbour", "").expect("project");
+    tasks_core::ops::project::add(&mut pg, &owner, "hrb", "Harbour", "").expect("project");
     let add = |pg: &mut PgStore, title: &str, blocked_by: Vec<String>| {
         let mut req = AddRequest::titled(title);
         req.project = Some("HRB".into());
         req.blocked_by = blocked_by;
         req.dup_choice = DupChoice::New;
-        tasks_pg::ops::add(pg, &owner, &req).expect("add").task
+        tasks_core::ops::add::add(pg, &owner, &req).expect("add").task
     };
     let a = add(&mut pg, "Pour the foundation", vec![]);
     let b = add(&mut pg, "Raise the walls", vec![a.key.clone()]);
     assert_eq!((a.key.as_str(), b.key.as_str()), ("HRB-1", "HRB-2"));
     assert_eq!(b.open_blockers, vec!["HRB-1".to_string()]);
     let ready: Vec<String> =
-        tasks_pg::ops::ready(&mut pg, &owner, None, None).expect("ready").into_iter().map(|t| t.key).collect();
+        tasks_core::ops::query::ready(&pg, &owner, None).expect("ready").into_iter().map(|t| t.key).collect();
     assert_eq!(ready, vec!["HRB-1"], "HRB-2 waits for HRB-1");
-    match tasks_pg::ops::link(&mut pg, &owner, "HRB-1", LinkKind::BlockedBy, "HRB-2") {
+    match tasks_core::ops::link::link(&mut pg, &owner, "HRB-1", LinkKind::BlockedBy, "HRB-2") {
         Err(Error::Cycle { path, .. }) => assert_eq!(path, vec!["HRB-1", "HRB-2", "HRB-1"]),
         other => panic!("expected a cycle, got {other:?}"),
     }
     let agent = ctx("2026-12-01T10:01:00Z", "agent-1");
-    let claimed = tasks_pg::ops::claim(&mut pg, &agent, "hrb-1", std::time::Duration::from_secs(600)).expect("claim");
+    let claimed =
+        tasks_core::claims::claim(&mut pg, &agent, "hrb-1", std::time::Duration::from_secs(600)).expect("claim");
     assert_eq!(claimed.claimed_by.as_deref(), Some("agent-1"));
     let other = ctx("2026-12-01T10:02:00Z", "agent-2");
-    match tasks_pg::ops::claim(&mut pg, &other, "HRB-1", std::time::Duration::from_secs(600)) {
+    match tasks_core::claims::claim(&mut pg, &other, "HRB-1", std::time::Duration::from_secs(600)) {
         Err(Error::Claimed { holder, .. }) => assert_eq!(holder, "agent-1"),
         other => panic!("expected Claimed, got {other:?}"),
     }
-    match tasks_pg::ops::next(&mut pg, &other, None, std::time::Duration::from_secs(600)) {
+    match next(&mut pg, &other) {
         Err(Error::NothingReady { .. }) => {}
         other => panic!("HRB-2 is blocked and HRB-1 held: nothing ready, got {other:?}"),
     }
-    let done = tasks_pg::ops::done(&mut pg, &agent, "HRB-1").expect("done");
+    let done = tasks_core::ops::status::done(&mut pg, &agent, "HRB-1").expect("done");
     assert_eq!(done.unblocked.iter().map(|t| t.key.as_str()).collect::<Vec<_>>(), vec!["HRB-2"]);
-    let next = tasks_pg::ops::next(&mut pg, &other, None, std::time::Duration::from_secs(600)).expect("next");
+    let next = next(&mut pg, &other).expect("next");
     assert_eq!(next.key, "HRB-2");
     // A typed task in the inbox takes its prefix's counter.
     let mut q = AddRequest::titled("Which timber supplier?");
     q.task_type = tasks_core::TaskType::Question;
-    assert_eq!(tasks_pg::ops::add(&mut pg, &owner, &q).expect("question").task.key, "Q-1");
+    assert_eq!(tasks_core::ops::add::add(&mut pg, &owner, &q).expect("question").task.key, "Q-1");
 }
 
 /// Counts the terms whose kept document frequency (`term_docs`) differs from the tasks
@@ -145,15 +153,15 @@ fn a_probable_duplicate_is_refused_on_postgres_too() {
     let Some((mut pg, url)) = fresh("pg_duplicate_refused") else { return };
     let owner = ctx("2026-12-01T10:00:00Z", "owner");
     let req = AddRequest::titled("Renew the passport before the March trip");
-    tasks_pg::ops::add(&mut pg, &owner, &req).expect("first");
+    tasks_core::ops::add::add(&mut pg, &owner, &req).expect("first");
     let later = ctx("2026-12-01T10:05:00Z", "owner");
-    match tasks_pg::ops::add(&mut pg, &later, &req) {
+    match tasks_core::ops::add::add(&mut pg, &later, &req) {
         Err(Error::ProbableDuplicate { candidates, .. }) => assert_eq!(candidates[0].key, "INBOX-1"),
         other => panic!("expected a refusal, got {other:?}"),
     }
     let mut anyway = req.clone();
     anyway.dup_choice = DupChoice::New;
-    let out = tasks_pg::ops::add(&mut pg, &later, &anyway).expect("--new");
+    let out = tasks_core::ops::add::add(&mut pg, &later, &anyway).expect("--new");
     assert_eq!(out.task.key, "INBOX-2");
     assert_eq!(out.candidates[0].key, "INBOX-1", "shown beside the new task");
     // The kept document frequencies and statistics agree with the rows they count.
@@ -162,7 +170,7 @@ fn a_probable_duplicate_is_refused_on_postgres_too() {
     assert_eq!(off, 0, "term_docs counts every task holding a term");
     // An edit moves the task's terms, and the counts follow.
     let retitle = tasks_core::ops::edit::EditRequest { title: Some("Renew the ID card".into()), ..Default::default() };
-    tasks_pg::ops::edit(&mut pg, &later, "INBOX-1", &retitle, true).expect("edit");
+    tasks_core::ops::edit::edit(&mut pg, &later, "INBOX-1", &retitle).expect("edit");
     let off = term_docs_off(&mut raw);
     assert_eq!(off, 0, "after an edit too");
     // Refreshed as SQLite's are: when the store grew by more than 1 % (at least one
@@ -171,7 +179,7 @@ fn a_probable_duplicate_is_refused_on_postgres_too() {
         raw.query_one("SELECT value FROM dup_stats WHERE name = 'tasks_n'", &[]).expect("stats").get(0)
     };
     assert_eq!(tasks_n(&mut raw), 1.0);
-    tasks_pg::ops::add(&mut pg, &later, &AddRequest::titled("Book the flights to Lisbon")).expect("third");
+    tasks_core::ops::add::add(&mut pg, &later, &AddRequest::titled("Book the flights to Lisbon")).expect("third");
     assert_eq!(tasks_n(&mut raw), 3.0);
 }
 
@@ -182,7 +190,7 @@ fn a_probable_duplicate_is_refused_on_postgres_too() {
 fn an_upgrade_reindexes_the_team_store_once() {
     let Some((mut pg, url)) = fresh("pg_upgrade_reindex") else { return };
     let owner = ctx("2026-12-01T10:00:00Z", "owner");
-    tasks_pg::ops::add(&mut pg, &owner, &AddRequest::titled("Pagar el gas, llegó de 41 mil")).expect("first");
+    tasks_core::ops::add::add(&mut pg, &owner, &AddRequest::titled("Pagar el gas, llegó de 41 mil")).expect("first");
     let mut raw = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
     let amounts = |raw: &mut postgres::Client| -> Vec<String> {
         let rows = raw
@@ -239,7 +247,7 @@ fn engines_agree_on(set_dir: &std::path::Path, test: &str) {
     let (mut compared, mut with_candidates) = (0, 0);
     for id in ids {
         let on_sqlite = shape(tasks_core::dedup::check_existing(&sqlite, id).expect("sqlite check"));
-        let on_pg = shape(tasks_pg::dedup::check_existing(&mut pg, id).expect("postgres check"));
+        let on_pg = shape(tasks_pg::dedup::check_existing(&pg, id).expect("postgres check"));
         assert_eq!(on_pg, on_sqlite, "task #{id}: candidates, scores (to the bit), bands and reasons");
         compared += 1;
         with_candidates += usize::from(!on_sqlite.is_empty());
@@ -292,10 +300,10 @@ fn list_and_ready_answer_the_default_two_hundred_rows_as_on_sqlite() {
     let lines: String = (0..250).map(|i| format!("{{\"id\":\"t{i}\",\"title\":\"job number {i}\"}}\n")).collect();
     let (sqlite, export, _dir) = sqlite_with(&lines, &c);
     restore(&mut pg, &export).expect("restore");
-    let listed = tasks_pg::ops::list(&mut pg, &tasks_pg::ops::Filter::default()).expect("list");
-    let ready = tasks_pg::ops::ready(&mut pg, &c, None, None).expect("ready");
+    let listed = tasks_core::ops::query::list(&pg, &tasks_core::ops::query::ListQuery::default()).expect("list");
+    let ready = tasks_core::ops::query::ready(&pg, &c, None).expect("ready");
     let on_sqlite = tasks_core::ops::query::ready(&sqlite, &c, None).expect("sqlite ready");
-    assert_eq!((listed.len(), ready.len()), (tasks_pg::ops::DEFAULT_LIMIT, on_sqlite.len()));
+    assert_eq!((listed.len(), ready.len()), (tasks_core::ops::query::DEFAULT_LIMIT, on_sqlite.len()));
     assert_eq!(ready.iter().map(|t| &t.key).collect::<Vec<_>>(), on_sqlite.iter().map(|t| &t.key).collect::<Vec<_>>());
 }
 
@@ -330,11 +338,11 @@ fn a_bad_record_in_an_export_names_its_line_and_nothing_is_written() {
         }
         other => panic!("expected a line error, got {other:?}"),
     }
-    let all = tasks_pg::ops::Filter { statuses: tasks_core::Status::ALL.to_vec(), ..Default::default() };
-    assert!(tasks_pg::ops::list(&mut pg, &all).expect("list").is_empty(), "nothing was written");
+    let all = tasks_core::ops::query::ListQuery { statuses: tasks_core::Status::ALL.to_vec(), ..Default::default() };
+    assert!(tasks_core::ops::query::list(&pg, &all).expect("list").is_empty(), "nothing was written");
     // The good export restores, text with a tab and a backslash byte for byte.
     let good: Vec<String> = numbered.iter().map(|l| l.to_string()).collect();
     restore(&mut pg, &good).expect("restore");
-    let second = tasks_pg::ops::show(&mut pg, "INBOX-2").expect("show").task;
+    let second = tasks_core::ops::query::show(&pg, "INBOX-2").expect("show").task;
     assert_eq!(second.title, "second\twith a tab\\ and a backslash");
 }

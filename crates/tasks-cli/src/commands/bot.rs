@@ -58,7 +58,7 @@ pub fn runner(app: &App, with_telegram: bool) -> Result<Runner, CliError> {
 /// the bot and the web page's worker take them.
 pub fn runner_settings(app: &App) -> Result<Settings, CliError> {
     Ok(Settings {
-        store_path: app.store.path().to_path_buf(),
+        store_path: app.store.file_ref()?.path().to_path_buf(),
         actor: app.ctx.actor.clone(),
         zone: app.ctx.zone.clone(),
         fixed_now: env::fixed_now()?,

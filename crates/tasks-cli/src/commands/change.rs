@@ -287,7 +287,8 @@ pub fn split_tag_args(args: &[String]) -> Result<(Vec<String>, Vec<String>), Cli
 
 pub fn tag(app: &mut App, a: TagArgs, add: bool) -> Result<(), CliError> {
     let (tasks, tags) = split_tag_args(&a.args)?;
-    let results = app.store.batch(|store| {
+    let store: &mut dyn tasks_core::port::Engine = &mut app.store;
+    let results = store.batch(|store| {
         tasks
             .iter()
             .map(

@@ -228,7 +228,10 @@ pub(super) fn say_rebuilt(tasks: impl std::fmt::Display, json: bool) {
 /// `tasks duplicates reindex`, with a progress bar on a terminal.
 fn reindex(app: &mut App) -> Result<(), CliError> {
     let mut bar = ReindexBar::new(app.json);
-    let n = ops::duplicates::reindex(&mut app.store, &mut |done, total| bar.tick(done, total))?;
+    let n = match &mut app.store {
+        super::Backend::Sqlite(store) => ops::duplicates::reindex(store, &mut |done, total| bar.tick(done, total))?,
+        super::Backend::Postgres(store) => tasks_pg::dedup::reindex(store)?,
+    };
     bar.finish();
     app.print(
         || serde_json::json!({ "reindexed": n }),
@@ -281,7 +284,7 @@ fn reject(app: &mut App, a: RejectArgs) -> Result<(), CliError> {
 }
 
 fn retrain(app: &mut App, a: RetrainArgs) -> Result<(), CliError> {
-    let out = ops::duplicates::retrain(&mut app.store, &app.ctx, a.apply)?;
+    let out = ops::duplicates::retrain(app.store.file()?, &app.ctx, a.apply)?;
     let rows = wire::weight_changes(&out);
     app.print(
         || wire::retrained(&out),

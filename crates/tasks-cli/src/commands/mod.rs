@@ -3,6 +3,7 @@
 //! and a function that calls one `tasks-core` operation and renders the outcome.
 
 mod add;
+mod backend;
 mod bot;
 mod change;
 mod chat;
@@ -13,7 +14,6 @@ mod project;
 mod schedule;
 mod serve;
 mod shell;
-mod team;
 mod transfer;
 mod view;
 
@@ -23,6 +23,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use serde_json::Value;
 use tasks_core::{Context, Store};
+
+pub use backend::Backend;
 
 use crate::env;
 use crate::error::CliError;
@@ -202,7 +204,7 @@ pub struct WorkloadArgs {
 
 /// What a command needs: the open store, the context, the output mode.
 pub struct App {
-    pub store: Store,
+    pub store: Backend,
     pub ctx: Context,
     pub json: bool,
     pub style: Style,
@@ -218,6 +220,22 @@ impl App {
     fn open(global: &GlobalArgs, writes: bool, reindex: bool) -> Result<App, CliError> {
         let ctx = env::context(global.actor.as_deref())?;
         let path = env::store_path(global.db.as_ref())?;
+        let style = Style {
+            colour: env::colour(),
+            today: ctx.today(),
+            now_ms: ctx.now_ms(),
+            zone: ctx.zone.clone(),
+            width: env::width(),
+        };
+        // A postgres:// store is the team store: connecting migrates it and rebuilds an
+        // index an older version wrote, as a SQLite store's writing open does.
+        if let Some(url) = path.to_str().filter(|t| tasks_pg::is_postgres_url(t)) {
+            let store = tasks_pg::PgStore::connect(url)?;
+            if let Some(n) = store.reindexed() {
+                duplicates::say_rebuilt(n as usize, global.json);
+            }
+            return Ok(App { store: Backend::Postgres(Box::new(store)), ctx, json: global.json, style });
+        }
         let mut store = if writes {
             Store::open_leaving_index(&path)?
         } else {
@@ -252,14 +270,7 @@ impl App {
         if store.created() && !global.json {
             eprintln!("note: created a new store at {}", path.display());
         }
-        let style = Style {
-            colour: env::colour(),
-            today: ctx.today(),
-            now_ms: ctx.now_ms(),
-            zone: ctx.zone.clone(),
-            width: env::width(),
-        };
-        Ok(App { store, ctx, json: global.json, style })
+        Ok(App { store: Backend::Sqlite(store), ctx, json: global.json, style })
     }
 
     /// Prints the answer: the JSON value with `--json`, else the human text.
@@ -313,16 +324,10 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Mcp => return mcp(&cli.global),
         _ => {}
     }
-    // A postgres:// store is the team store (tasks-pg); a path is a SQLite file.
     let target = env::store_path(cli.global.db.as_ref())?;
-    if let Some(url) = target.to_str().filter(|t| tasks_pg::is_postgres_url(t)) {
-        let url = url.to_string();
-        return team::run(cli, &url);
-    }
     let mut app = App::open(&cli.global, cli.command.writes(), cli.command.reindexes_on_open())
         .map_err(|e| if e.code == "timeout" { locked(e, &target) } else { e })?;
-    let path = app.store.path().to_path_buf();
-    dispatch(&mut app, cli.command).map_err(|e| if e.code == "timeout" { locked(e, &path) } else { e })
+    dispatch(&mut app, cli.command).map_err(|e| if e.code == "timeout" { locked(e, &target) } else { e })
 }
 
 /// Says who holds the store's write lock when a write gave up waiting for it: the
@@ -359,7 +364,37 @@ fn locked(mut e: CliError, path: &std::path::Path) -> CliError {
     e
 }
 
+/// The commands that do not run on a PostgreSQL store yet, and why: what they keep lives
+/// in tables only the SQLite store reads so far. Refused before anything is read.
+fn postgres_refusal(command: &Command) -> Option<(&'static str, &'static str)> {
+    const SCHEDULES: &str = "schedules, Jobs and Runs are created and read through the SQLite store only so far \
+         (the team daemon fires the time schedules a restored export brought)";
+    const CONVERSATION: &str = "the conversation's state, history and queue are kept in the SQLite store only so far";
+    match command {
+        Command::Schedule(_) => Some(("schedule", SCHEDULES)),
+        Command::Jobs(_) => Some(("jobs", SCHEDULES)),
+        Command::Chat(_) => Some(("chat", CONVERSATION)),
+        Command::Bot(_) => Some(("bot", CONVERSATION)),
+        Command::Serve(_) => {
+            Some(("serve", "the Task Center reads schedules and conversations, kept in the SQLite store only so far"))
+        }
+        Command::Duplicates(duplicates::DuplicatesArgs {
+            command: Some(duplicates::DuplicatesCommand::Retrain(_)),
+            ..
+        }) => Some(("duplicates retrain", "the labelled decisions are counted by SQLite's statements only so far")),
+        _ => None,
+    }
+}
+
 fn dispatch(app: &mut App, command: Command) -> Result<(), CliError> {
+    if let Backend::Postgres(store) = &mut app.store {
+        if let Some((what, why)) = postgres_refusal(&command) {
+            return Err(app.store.sqlite(what, why).err().unwrap_or_else(|| CliError::other("unreachable")));
+        }
+        if let Command::Daemon(a) = &command {
+            return schedule::team::daemon(store, &app.ctx.actor, app.json, a.once, a.telegram);
+        }
+    }
     match command {
         Command::Project(c) => project::run(app, c),
         Command::Add(a) => add::run(app, a),
@@ -407,12 +442,12 @@ fn dispatch(app: &mut App, command: Command) -> Result<(), CliError> {
 /// Runs the MCP server on stdio with this run's environment.
 fn mcp(global: &GlobalArgs) -> Result<(), CliError> {
     let fixed_now = env::fixed_now()?;
-    let config = tasks_mcp::ServerConfig {
-        store_path: env::store_path(global.db.as_ref())?,
-        actor: env::actor(global.actor.as_deref())?,
-        now: fixed_now,
-        zone: env::zone()?,
-    };
+    let config = tasks_mcp::ServerConfig::new(
+        env::store_path(global.db.as_ref())?,
+        env::actor(global.actor.as_deref())?,
+        fixed_now,
+        env::zone()?,
+    );
     // Open once here so a bad store path or a too-new schema fails before the handshake.
     match config.store_path.to_str().filter(|p| tasks_pg::is_postgres_url(p)) {
         Some(url) => drop(tasks_pg::PgStore::connect(url)?),

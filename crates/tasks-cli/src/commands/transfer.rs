@@ -14,7 +14,7 @@ use tasks_core::ops::import::{self, ImportOptions};
 use tasks_core::ops::{backup, dump};
 use tasks_core::wire;
 
-use super::App;
+use super::{App, Backend};
 use crate::error::CliError;
 
 /// Where an import file comes from.
@@ -117,7 +117,10 @@ fn import_tasks(app: &mut App, a: ImportArgs) -> Result<(), CliError> {
         if a.check_report.is_some() {
             return Err(CliError::validation("--check-report reads task lines, not a tasks export", None));
         }
-        let out = dump::import(&mut app.store, first.trim_end(), &mut reader, &mut progress)?;
+        let out = match &mut app.store {
+            Backend::Sqlite(store) => dump::import(store, first.trim_end(), &mut reader, &mut progress)?,
+            Backend::Postgres(store) => tasks_pg::dump::import(store, first.trim_end(), &mut reader)?,
+        };
         if let Some(b) = &bar {
             b.finish_and_clear();
         }
@@ -126,7 +129,12 @@ fn import_tasks(app: &mut App, a: ImportArgs) -> Result<(), CliError> {
     }
     let mut chained = std::io::Cursor::new(first.into_bytes()).chain(reader);
     let opts = ImportOptions { skip_bad: a.skip_bad, check_report: a.check_report.is_some(), ..Default::default() };
-    let out = import::import(&mut app.store, &app.ctx, &mut chained, &opts, &mut progress)?;
+    let store = app.store.sqlite(
+        "import (task lines)",
+        "task lines are imported by SQLite's bulk loader; import them into a SQLite store, then \
+         tasks export | TASKS_DB=postgres://… tasks import -",
+    )?;
+    let out = import::import(store, &app.ctx, &mut chained, &opts, &mut progress)?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
@@ -179,7 +187,12 @@ fn import_converted(app: &mut App, a: ImportArgs) -> Result<(), CliError> {
     let converted = converted.map_err(|e| CliError::validation(format!("{}: {e}", a.file.display()), None))?;
     let lines: Vec<String> = converted.lines.iter().map(ToString::to_string).collect();
     let opts = ImportOptions { skip_bad: a.skip_bad, ..Default::default() };
-    let out = import::import_text(&mut app.store, &app.ctx, &lines.join("\n"), &opts, &mut |_| {})?;
+    let store = app.store.sqlite(
+        "import --from",
+        "converted lines are imported by SQLite's bulk loader; import them into a SQLite store, then \
+         tasks export | TASKS_DB=postgres://… tasks import -",
+    )?;
+    let out = import::import_text(store, &app.ctx, &lines.join("\n"), &opts, &mut |_| {})?;
     app.print(|| wire::imported_converted(&out, from, &converted.skipped), || import_text(&out, &converted.skipped));
     Ok(())
 }
@@ -204,7 +217,7 @@ pub struct ExportArgs {
     pub format: ExportFormat,
 }
 
-pub fn export(app: &App, a: ExportArgs) -> Result<(), CliError> {
+pub fn export(app: &mut App, a: ExportArgs) -> Result<(), CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let io = |e: std::io::Error| CliError::other(e.to_string());
@@ -221,7 +234,14 @@ pub fn export(app: &App, a: ExportArgs) -> Result<(), CliError> {
                 b.set_position(n);
             }
         };
-        dump::export(&app.store, &app.ctx, &mut out, &mut progress)?;
+        match &mut app.store {
+            Backend::Sqlite(store) => {
+                dump::export(store, &app.ctx, &mut out, &mut progress)?;
+            }
+            Backend::Postgres(store) => {
+                tasks_pg::dump::export(store, &app.ctx, &mut out)?;
+            }
+        }
         if let Some(b) = &bar {
             b.finish_and_clear();
         }
@@ -259,7 +279,11 @@ pub struct BackupArgs {
 
 /// `tasks backup FILE`: a consistent copy while others write.
 pub fn backup(app: &App, a: BackupArgs) -> Result<(), CliError> {
-    let out = backup::backup(&app.store, &a.file)?;
+    let store = app.store.sqlite_ref(
+        "backup",
+        "a PostgreSQL store is backed up by the server's own tools (pg_dump, base backups), or with tasks export",
+    )?;
+    let out = backup::backup(store, &a.file)?;
     let path = a.file.display().to_string();
     app.print(
         || wire::backed_up(&path, &out),
@@ -280,6 +304,11 @@ pub struct RestoreArgs {
 
 /// `tasks restore FILE --yes`.
 pub fn restore(app: &mut App, a: RestoreArgs) -> Result<(), CliError> {
+    let what = app.store.describe();
+    let store = app.store.sqlite(
+        "restore",
+        "restore copies a SQLite file over the store; on PostgreSQL use tasks import with a tasks export",
+    )?;
     let tasks = backup::check(&a.file)?;
     if !a.yes {
         return Err(CliError {
@@ -288,7 +317,7 @@ pub fn restore(app: &mut App, a: RestoreArgs) -> Result<(), CliError> {
                 format!(
                     "restoring {} replaces everything in {} with its {tasks} tasks",
                     a.file.display(),
-                    app.store.path().display()
+                    tasks_text::printable(&what)
                 ),
                 Some(
                     "hint: take a backup of the current store first (tasks backup FILE), then rerun with --yes".into(),
@@ -296,7 +325,7 @@ pub fn restore(app: &mut App, a: RestoreArgs) -> Result<(), CliError> {
             )
         });
     }
-    let tasks = backup::restore(&mut app.store, &a.file)?;
+    let tasks = backup::restore(store, &a.file)?;
     let path = a.file.display().to_string();
     app.print(
         || wire::restored(&path, tasks),

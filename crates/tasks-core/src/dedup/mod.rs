@@ -381,7 +381,7 @@ pub fn search_terms_on(source: &dyn CheckSource, text: &str) -> Result<Vec<(Stri
 
 /// Returns the index terms of a free text (stems and concepts, as a task's title gives
 /// them), for the notes index.
-pub(crate) fn text_terms(text: &str) -> String {
+pub fn text_terms(text: &str) -> String {
     Profile::of(&ProfileInput { title: text, ..ProfileInput::default() }).index_terms()
 }
 

@@ -802,19 +802,19 @@ fn insert_line(
 
 /// Returns every task as an import-shaped JSON line, oldest first: `tasks export`
 /// output that `tasks import` reads back.
-pub fn export(store: &Store) -> Result<Vec<Value>> {
-    let conn = store.conn();
+pub fn export(store: &dyn crate::port::Engine) -> Result<Vec<Value>> {
+    let conn = store.reader();
     // Row order, not creation time: re-importing in insertion order hands out the same
     // keys and keeps every reply_to pointing at an earlier line.
-    let mut all = task_rows::list(conn, &task_rows::ListFilter::default())?;
+    let mut all = conn.tasks(&task_rows::ListFilter::default())?;
     all.sort_by_key(|t| t.id);
     let by_key: HashMap<&str, &Task> = all.iter().map(|t| (t.key.as_str(), t)).collect();
-    let names: HashMap<String, String> =
-        crate::store::projects::list(conn)?.into_iter().map(|p| (p.key, p.name)).collect();
+    let names: HashMap<String, String> = conn.projects()?.into_iter().map(|p| (p.key, p.name)).collect();
     let export_id = |t: &Task| t.external_id.clone().unwrap_or_else(|| t.uuid.clone());
     all.iter()
         .map(|t| {
-            let notes: Vec<Value> = crate::store::notes::for_task(conn, t.id)?
+            let notes: Vec<Value> = conn
+                .notes_of_task(t.id)?
                 .into_iter()
                 .map(|n| json!({ "at": time::rfc3339(n.at), "text": n.text }))
                 .collect();

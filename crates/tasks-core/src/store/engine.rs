@@ -138,6 +138,12 @@ impl Writes for Tx<'_> {
     fn try_claim(&self, id: i64, actor: &str, until: i64, now: i64) -> Result<bool> {
         task_rows::try_claim(self, id, actor, until, now)
     }
+    fn pick_for_claim(&self, filter: &ListFilter) -> Result<Option<i64>> {
+        // Under BEGIN IMMEDIATE nobody else writes until this transaction ends.
+        let mut f = filter.clone();
+        f.limit = Some(1);
+        Ok(task_rows::list_ids(self, &f)?.first().copied())
+    }
     fn set_lease(&self, id: i64, holder: Option<&str>, until: Option<i64>, now: i64) -> Result<()> {
         task_rows::set_lease(self, id, holder, until, now)
     }

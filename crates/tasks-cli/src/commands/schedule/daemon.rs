@@ -142,7 +142,7 @@ struct Shared {
 
 impl Shared {
     fn open(app: &App) -> Result<Shared, CliError> {
-        let store = Store::open(app.store.path())?;
+        let store = Store::open(app.store.file_ref()?.path())?;
         Ok(Shared { store: Arc::new(Mutex::new(store)), actor: app.ctx.actor.clone(), zone: app.ctx.zone.clone() })
     }
 
@@ -210,7 +210,7 @@ pub fn protect_memory() {
 /// Runs `tasks daemon [--once]`.
 pub fn daemon(app: &mut App, a: DaemonArgs) -> Result<(), CliError> {
     protect_memory();
-    let lock = DaemonLock::acquire(app.store.path())?;
+    let lock = DaemonLock::acquire(app.store.file_ref()?.path())?;
     let shared = Shared::open(app)?;
     let quiet = app.json;
     // The conversation runner: Telegram chats with --telegram, local conversations'
@@ -618,12 +618,12 @@ fn fresh_key() -> String {
 /// daemon is running (which starts it within [`POLL_INTERVAL`]) or `--no-wait`.
 pub fn run_now(app: &mut App, a: RunNowArgs) -> Result<(), CliError> {
     let key = a.key.clone().unwrap_or_else(fresh_key);
-    let out = manage::run_now(&mut app.store, &app.ctx, &a.task, &key)?;
+    let out = manage::run_now(app.store.file()?, &app.ctx, &a.task, &key)?;
     let mut job = out.job.clone();
     let mut note = None;
     let runnable = out.created && job.state == JobState::Queued && !matches!(job.snapshot.action, Action::Prompt(_));
     if runnable && !a.no_wait {
-        match DaemonLock::acquire(app.store.path()) {
+        match DaemonLock::acquire(app.store.file_ref()?.path()) {
             Ok(lock) => {
                 let shared = Shared::open(app)?;
                 let id = job.id;
@@ -639,7 +639,7 @@ pub fn run_now(app: &mut App, a: RunNowArgs) -> Result<(), CliError> {
             Err(e) => return Err(e),
         }
     }
-    let detail = manage::job(&app.store, job.id)?;
+    let detail = manage::job(app.store.file_ref()?, job.id)?;
     app.print(
         || wire::run_now(&detail, out.created),
         || {

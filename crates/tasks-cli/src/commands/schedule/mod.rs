@@ -8,6 +8,7 @@
 
 mod daemon;
 mod flags;
+pub mod team;
 
 use clap::{Args, Subcommand};
 use comfy_table::{Cell, ContentArrangement, Table, presets};
@@ -222,7 +223,7 @@ fn add(app: &mut App, a: AddArgs) -> Result<(), CliError> {
                 kind: tasks_core::model::conversation::ConversationKind::Telegram,
                 external_id: chat.to_string(),
             };
-            Some(tasks_core::ops::conversation::ensure(&mut app.store, &app.ctx, &chat_ref)?)
+            Some(tasks_core::ops::conversation::ensure(app.store.file()?, &app.ctx, &chat_ref)?)
         }
         None => a.conversation,
     };
@@ -258,7 +259,7 @@ fn add(app: &mut App, a: AddArgs) -> Result<(), CliError> {
         conversation,
         replace: a.replace,
     };
-    let out = manage::add(&mut app.store, &app.ctx, &req)?;
+    let out = manage::add(app.store.file()?, &app.ctx, &req)?;
     let s = &out.schedule;
     app.print(
         || wire::schedule_added(&out),
@@ -303,9 +304,9 @@ fn preview(app: &mut App, a: PreviewArgs) -> Result<(), CliError> {
             ));
         }
         (Some(task), false) => {
-            let s = manage::for_task(&app.store, task)?;
+            let s = manage::for_task(app.store.file_ref()?, task)?;
             let from = from_time(a.from.as_deref(), &s.zone, app.ctx.now)?;
-            let (s, firings) = manage::preview(&app.store, task, from, a.count)?;
+            let (s, firings) = manage::preview(app.store.file_ref()?, task, from, a.count)?;
             (s.when, s.zone, firings)
         }
         (None, true) => {
@@ -371,7 +372,7 @@ fn table(headers: &[&str], rows: Vec<Vec<String>>) -> String {
 }
 
 fn list(app: &mut App, a: ListArgs) -> Result<(), CliError> {
-    let items = manage::list(&app.store, a.all)?;
+    let items = manage::list(app.store.file_ref()?, a.all)?;
     app.print(
         || wire::schedule_list(&items),
         || {
@@ -402,8 +403,8 @@ fn list(app: &mut App, a: ListArgs) -> Result<(), CliError> {
 const SHOW_JOBS: usize = 10;
 
 fn show(app: &mut App, a: TaskArg) -> Result<(), CliError> {
-    let s = manage::latest_for_task(&app.store, &a.task)?;
-    let jobs = manage::jobs(&app.store, Some(&a.task), None, SHOW_JOBS)?;
+    let s = manage::latest_for_task(app.store.file_ref()?, &a.task)?;
+    let jobs = manage::jobs(app.store.file_ref()?, Some(&a.task), None, SHOW_JOBS)?;
     app.print(
         || wire::schedule_detail(&s, &jobs),
         || {
@@ -433,9 +434,9 @@ enum Change {
 
 fn change(app: &mut App, a: TaskArg, which: Change) -> Result<(), CliError> {
     let (out, verb) = match which {
-        Change::Pause => (manage::pause(&mut app.store, &app.ctx, &a.task)?, "Paused"),
-        Change::Resume => (manage::resume(&mut app.store, &app.ctx, &a.task)?, "Resumed"),
-        Change::Remove => (manage::remove(&mut app.store, &app.ctx, &a.task)?, "Removed"),
+        Change::Pause => (manage::pause(app.store.file()?, &app.ctx, &a.task)?, "Paused"),
+        Change::Resume => (manage::resume(app.store.file()?, &app.ctx, &a.task)?, "Resumed"),
+        Change::Remove => (manage::remove(app.store.file()?, &app.ctx, &a.task)?, "Removed"),
     };
     let s = &out.schedule;
     app.print(
@@ -482,8 +483,8 @@ fn jobs_table(jobs: &[JobDetail]) -> String {
 pub fn jobs(app: &mut App, a: JobsArgs) -> Result<(), CliError> {
     match a.decide {
         Some(JobsDecision::Approve(j)) => {
-            let done = tasks_chat::approval::approve(&mut app.store, &app.ctx, j.job)?;
-            let d = manage::job(&app.store, done.job.id)?;
+            let done = tasks_chat::approval::approve(app.store.file()?, &app.ctx, j.job)?;
+            let d = manage::job(app.store.file_ref()?, done.job.id)?;
             app.print(
                 || wire::job_one(&d),
                 || format!("Approved Job #{}: {}\n{}\n", j.job, done.job.state, crate::render::safe_lines(&done.reply)),
@@ -491,8 +492,8 @@ pub fn jobs(app: &mut App, a: JobsArgs) -> Result<(), CliError> {
             return Ok(());
         }
         Some(JobsDecision::Reject(j)) => {
-            let job = tasks_chat::approval::reject(&mut app.store, &app.ctx, j.job)?;
-            let d = manage::job(&app.store, job.id)?;
+            let job = tasks_chat::approval::reject(app.store.file()?, &app.ctx, j.job)?;
+            let d = manage::job(app.store.file_ref()?, job.id)?;
             app.print(
                 || wire::job_one(&d),
                 || format!("Rejected Job #{}: {} — nothing of it was done\n", j.job, job.state),
@@ -502,7 +503,7 @@ pub fn jobs(app: &mut App, a: JobsArgs) -> Result<(), CliError> {
         None => {}
     }
     if let Some(id) = a.id {
-        let d = manage::job(&app.store, id)?;
+        let d = manage::job(app.store.file_ref()?, id)?;
         app.print(|| wire::job_one(&d), || render_job(&d));
         return Ok(());
     }
@@ -518,7 +519,7 @@ pub fn jobs(app: &mut App, a: JobsArgs) -> Result<(), CliError> {
             })
         })
         .transpose()?;
-    let items = manage::jobs(&app.store, a.task.as_deref(), state, a.limit)?;
+    let items = manage::jobs(app.store.file_ref()?, a.task.as_deref(), state, a.limit)?;
     app.print(|| wire::job_list(&items), || if items.is_empty() { "No Jobs.\n".into() } else { jobs_table(&items) });
     Ok(())
 }
@@ -558,12 +559,12 @@ fn render_job(d: &JobDetail) -> String {
 
 fn queue_cmd(app: &mut App, a: QueueArgs) -> Result<(), CliError> {
     if let Some(id) = a.remove {
-        let item = queue::remove(&mut app.store, &app.ctx, id)?;
+        let item = queue::remove(app.store.file()?, &app.ctx, id)?;
         app.print(|| wire::queue_one(&item), || format!("Removed queue item #{id}.\n"));
         return Ok(());
     }
     if let Some(id) = a.promote {
-        let p = queue::promote(&mut app.store, &app.ctx, id)?;
+        let p = queue::promote(app.store.file()?, &app.ctx, id)?;
         app.print(
             || wire::promoted(&p),
             || {
@@ -578,11 +579,11 @@ fn queue_cmd(app: &mut App, a: QueueArgs) -> Result<(), CliError> {
         return Ok(());
     }
     if let Some(text) = &a.push {
-        let item = queue::push_message(&mut app.store, &app.ctx, a.conversation, text)?;
+        let item = queue::push_message(app.store.file()?, &app.ctx, a.conversation, text)?;
         app.print(|| wire::queue_one(&item), || format!("Queued message as item #{}.\n", item.id));
         return Ok(());
     }
-    let items = queue::list(&app.store, a.conversation)?;
+    let items = queue::list(app.store.file_ref()?, a.conversation)?;
     app.print(
         || wire::queue_list(&items),
         || {
@@ -600,7 +601,7 @@ fn queue_cmd(app: &mut App, a: QueueArgs) -> Result<(), CliError> {
 }
 
 fn messages(app: &mut App, a: MessagesArgs) -> Result<(), CliError> {
-    let items = queue::messages(&app.store, a.conversation, a.limit)?;
+    let items = queue::messages(app.store.file_ref()?, a.conversation, a.limit)?;
     app.print(
         || wire::message_list(&items),
         || {

@@ -1,0 +1,52 @@
+//! `tasks daemon` on the team store: plans every due firing of the time schedules into
+//! Jobs and runs their `due` actions (`tasks_pg::schedule`); any number of machines may
+//! run one, and a firing becomes one Job whichever daemon gets there first.
+
+use std::time::Duration;
+
+use tasks_core::{Context, wire};
+use tasks_pg::PgStore;
+
+use crate::env;
+use crate::error::CliError;
+
+/// Longest sleep between two planning passes.
+const DAEMON_POLL: Duration = Duration::from_secs(30);
+
+/// Runs the planning passes (one with `once`) and prints the Jobs made.
+pub fn daemon(store: &mut PgStore, actor: &str, json: bool, once: bool, telegram: bool) -> Result<(), CliError> {
+    if telegram {
+        return Err(CliError::config(
+            "`tasks daemon --telegram` does not run on a PostgreSQL store: the conversation's queue is kept in the SQLite store only so far",
+            Some("hint: run the bot against a SQLite store"),
+        ));
+    }
+    let mut fired = Vec::new();
+    loop {
+        store.ensure_connected()?;
+        let ctx = env::context(None).map(|c| Context { actor: actor.to_string(), ..c })?;
+        let pass = tasks_pg::schedule::plan_due(store, &ctx)?;
+        if !once {
+            for f in &pass {
+                eprintln!("{} job #{} {} ({})", tasks_core::time::rfc3339(f.scheduled_for), f.job_id, f.task, f.state);
+            }
+        }
+        fired.extend(pass);
+        if once {
+            break;
+        }
+        std::thread::sleep(DAEMON_POLL);
+    }
+    let rows: Vec<wire::FiredJob<'_>> =
+        fired.iter().map(|f| (f.job_id, f.key.as_str(), f.task.as_str(), f.scheduled_for, f.state.as_str())).collect();
+    if json {
+        println!("{}", wire::fired_jobs(&rows));
+    } else if fired.is_empty() {
+        println!("Nothing was due.");
+    } else {
+        for f in &fired {
+            println!("Job #{} {} {} {}", f.job_id, f.task, tasks_core::time::rfc3339(f.scheduled_for), f.state);
+        }
+    }
+    Ok(())
+}

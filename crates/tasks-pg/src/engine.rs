@@ -1,0 +1,1113 @@
+//! The team store as the core's port ([`tasks_core::port`]): the same questions and
+//! writes the SQLite row modules answer, in PostgreSQL's SQL, so every operation in
+//! `tasks_core::ops` runs here unchanged.
+//!
+//! How each guarantee the port asks for is had here (SQLite has them from one writer):
+//! - **Counters**: `UPDATE projects SET tasks_count = tasks_count + 1 … RETURNING` and
+//!   `key_counters`' upsert take a row lock held to commit; a rolled-back add gives its
+//!   number back, so keys have no gap and no repeat.
+//! - **Claims**: one conditional `UPDATE … RETURNING` (READ COMMITTED re-checks the
+//!   condition on the newest row version after waiting for a concurrent writer).
+//! - **Checked writes** (the duplicate check before an add, the cycle check before a
+//!   link, an edit's re-index): [`CHECKED_WRITE_LOCK`], a transaction-scoped advisory
+//!   lock, so no two of them interleave between check and insert; claims, releases and
+//!   reads do not take it and run side by side.
+//! - **Retries**: a statement that fails with a serialization failure or a deadlock
+//!   marks the write, and [`PgStore`]'s `run_write` runs the whole closure again (at
+//!   most [`crate::store::RETRIES`] times) — the port's closures are `FnMut` for this.
+//!
+//! Interior mutability: the port's methods take `&self` (an operation holds one
+//! `&dyn Writes` and reads and writes through it), while the `postgres` crate's client
+//! wants `&mut`; each method borrows the client for one statement from a `RefCell`.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+
+use postgres::types::ToSql;
+use postgres::{GenericClient, Row};
+use tasks_core::dedup::source::CheckSource;
+use tasks_core::dedup::{Candidate, Decision};
+use tasks_core::keys::MessageLocator;
+use tasks_core::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
+use tasks_core::port::{
+    Column, Engine, Event, LinkRow, ListFilter, NewTaskRow, Operation, PendingPair, Reads, Sort, WriteEnd, Writes,
+};
+use tasks_core::store::due_columns;
+use tasks_core::store::events::EventChange;
+use tasks_core::{Error, Result};
+
+use crate::PgStore;
+use crate::dedup::PgSource;
+use crate::rows::{self, HAS_OPEN_BLOCKER, TASK_COLUMNS};
+use crate::store::{CHECKED_WRITE_LOCK, RETRIES, pg, retryable};
+
+/// The engine's name in messages.
+pub const ENGINE_NAME: &str = "PostgreSQL";
+
+/// A client (reads outside a write) or a transaction (a write) as the port.
+pub struct Pg<C> {
+    conn: RefCell<C>,
+    /// The operation of the write under way (made by its first event).
+    op: Cell<Option<i64>>,
+    /// Set when a statement failed with a serialization failure or a deadlock: the
+    /// write is run again from the start.
+    retry: Cell<bool>,
+    /// Set when a statement found the connection closed: the store reconnects.
+    closed: Cell<bool>,
+}
+
+impl<C: GenericClient> Pg<C> {
+    /// Wraps a client or a transaction.
+    pub(crate) fn new(conn: C) -> Pg<C> {
+        Pg { conn: RefCell::new(conn), op: Cell::new(None), retry: Cell::new(false), closed: Cell::new(false) }
+    }
+
+    /// Wraps a transaction that continues an operation (a savepoint of a batch).
+    pub(crate) fn continuing(conn: C, op: Option<i64>) -> Pg<C> {
+        let pg = Pg::new(conn);
+        pg.op.set(op);
+        pg
+    }
+
+    /// Returns the wrapped client.
+    pub(crate) fn into_inner(self) -> C {
+        self.conn.into_inner()
+    }
+
+    /// Returns whether a statement asked for the write to be run again.
+    pub(crate) fn wants_retry(&self) -> bool {
+        self.retry.get()
+    }
+
+    /// Returns whether a statement found the connection closed.
+    pub(crate) fn found_closed(&self) -> bool {
+        self.closed.get()
+    }
+
+    /// Returns the operation this write made or continued.
+    pub(crate) fn operation_id(&self) -> Option<i64> {
+        self.op.get()
+    }
+
+    /// Turns a driver error into the core's, remembering whether it is worth a retry
+    /// or a reconnect.
+    pub(crate) fn fail(&self, e: postgres::Error) -> Error {
+        if retryable(&e) {
+            self.retry.set(true);
+        }
+        if e.is_closed() {
+            self.closed.set(true);
+        }
+        pg(e)
+    }
+
+    fn query(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Vec<Row>> {
+        self.conn.borrow_mut().query(sql, params).map_err(|e| self.fail(e))
+    }
+
+    fn query_opt(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Option<Row>> {
+        self.conn.borrow_mut().query_opt(sql, params).map_err(|e| self.fail(e))
+    }
+
+    fn query_one(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Row> {
+        self.conn.borrow_mut().query_one(sql, params).map_err(|e| self.fail(e))
+    }
+
+    fn execute(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64> {
+        self.conn.borrow_mut().execute(sql, params).map_err(|e| self.fail(e))
+    }
+
+    fn ids(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Vec<i64>> {
+        Ok(self.query(sql, params)?.iter().map(|r| r.get(0)).collect())
+    }
+
+    fn tasks_by_id(&self, ids: &[i64]) -> Result<Vec<Task>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let rows = self.query(&format!("SELECT {TASK_COLUMNS} FROM tasks t WHERE t.id = ANY($1)"), &[&ids])?;
+        let mut by_id = HashMap::with_capacity(rows.len());
+        for row in &rows {
+            let t = rows::task_of(row).map_err(crate::store::TxError::into_error)?;
+            by_id.insert(t.id, t);
+        }
+        ids.iter().map(|id| by_id.remove(id).ok_or_else(|| Error::task_not_found(format!("#{id}")))).collect()
+    }
+
+    fn events(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Vec<(i64, Event)>> {
+        self.query(sql, params)?
+            .iter()
+            .map(|r| {
+                Ok((
+                    r.get(0),
+                    Event {
+                        id: r.get(1),
+                        at: r.get(2),
+                        actor: r.get(3),
+                        change: EventChange::from_stored(r.get(4), r.get(5))?,
+                        by_undo: r.get::<_, Option<bool>>(6).unwrap_or(false),
+                    },
+                ))
+            })
+            .collect()
+    }
+}
+
+/// The columns an [`Event`] is read from (with `task_id` first), for `e` — the SQLite
+/// store's.
+const EVENT_COLUMNS: &str = "e.task_id, e.id, e.at, e.actor, e.kind, e.changes,
+    (SELECT o.undoes IS NOT NULL FROM operations o WHERE o.id = e.op_id)";
+
+const PROJECT_COLUMNS: &str = "id, key, name, description, kind, account_id, tasks_count, created_at";
+
+fn project_of(r: &Row) -> Result<Project> {
+    let kind: String = r.get(4);
+    Ok(Project {
+        id: r.get(0),
+        key: r.get(1),
+        name: r.get(2),
+        description: r.get(3),
+        kind: kind.parse::<ProjectKind>().map_err(|_| Error::Postgres(format!("unexpected project kind {kind:?}")))?,
+        account_id: r.get(5),
+        tasks_count: r.get(6),
+        created_at: r.get(7),
+    })
+}
+
+/// `person:N` names a person by row id (as on SQLite).
+fn numeric_person(handle: &str) -> Option<i64> {
+    handle.strip_prefix("person:").and_then(|n| n.parse::<i64>().ok()).filter(|n| *n > 0)
+}
+
+/// The provider of identities made from a bare handle (SQLite's `persons::LOCAL_PROVIDER`).
+const LOCAL_PROVIDER: &str = "local";
+
+/// A list filter as a WHERE clause with `$n` arguments: the SQLite store's conditions,
+/// condition for condition.
+fn where_of(filter: &ListFilter) -> (String, Vec<Box<dyn ToSql + Sync>>) {
+    let mut conds: Vec<String> = Vec::new();
+    let mut args: Vec<Box<dyn ToSql + Sync>> = Vec::new();
+    let mut arg = |v: Box<dyn ToSql + Sync>| {
+        args.push(v);
+        args.len()
+    };
+    if !filter.statuses.is_empty() {
+        let marks = filter.statuses.iter().map(|s| format!("'{}'", s.as_str())).collect::<Vec<_>>().join(", ");
+        conds.push(format!("t.status IN ({marks})"));
+    }
+    if let Some(pid) = filter.project_id {
+        conds.push(format!("t.project_id = ${}", arg(Box::new(pid))));
+    }
+    if filter.inbox_only {
+        conds.push("t.project_id IN (SELECT id FROM projects WHERE kind = 'inbox')".into());
+    }
+    if let Some(ty) = filter.task_type {
+        conds.push(format!("t.type = ${}", arg(Box::new(ty.as_str().to_string()))));
+    }
+    if let Some(tag) = &filter.tag {
+        let n = arg(Box::new(tag.clone()));
+        conds.push(format!(
+            "EXISTS (SELECT 1 FROM taggings tg JOIN tags g ON g.id = tg.tag_id
+              WHERE tg.taggable_type = 'task' AND tg.taggable_id = t.id AND lower(g.name) = lower(${n}))"
+        ));
+    }
+    if let Some(ms) = filter.due_after {
+        conds.push(format!("t.due_at > ${}", arg(Box::new(ms))));
+    }
+    if let Some((today, now)) = filter.overdue {
+        let d = arg(Box::new(today));
+        let n = arg(Box::new(now));
+        conds.push(format!("(t.due_at <= ${d} AND (t.due_at < ${d} OR t.due_instant < ${n}))"));
+    }
+    if let Some(p) = filter.priority {
+        conds.push(format!("t.ready_priority = ${}", arg(Box::new(i64::from(p)))));
+    }
+    if let Some((actor, now)) = &filter.claimed_by {
+        let a = arg(Box::new(actor.clone()));
+        let n = arg(Box::new(*now));
+        conds.push(format!("(t.claimed_by = ${a} AND t.claimed_until >= ${n})"));
+    }
+    for token in &filter.text {
+        // A word of the title or description starting with the token: FTS5's prefix
+        // query on SQLite's `task_words`, here a regular expression on the same
+        // normalized words (the token's own characters escaped).
+        let n = arg(Box::new(format!("(^|[^[:alnum:]]){}", regex_escape(token))));
+        conds.push(format!("t.id IN (SELECT w.task_id FROM task_words w WHERE w.words ~ ${n})"));
+    }
+    if let Some(pid) = filter.person_id {
+        conds.push(format!("t.person_id = ${}", arg(Box::new(pid))));
+    }
+    if let Some(ms) = filter.due_on_or_before {
+        conds.push(format!("t.due_at <= ${}", arg(Box::new(ms))));
+    }
+    if let Some(ms) = filter.due_before {
+        conds.push(format!("t.due_at < ${}", arg(Box::new(ms))));
+    }
+    if let Some((actor, now)) = &filter.hide_claimed_by_others {
+        let a = arg(Box::new(actor.clone()));
+        let n = arg(Box::new(*now));
+        conds.push(format!("(t.claimed_by IS NULL OR t.claimed_by = ${a} OR t.claimed_until < ${n})"));
+    }
+    if let Some((actor, now)) = &filter.claimed_by_others {
+        let a = arg(Box::new(actor.clone()));
+        let n = arg(Box::new(*now));
+        conds.push(format!("(t.claimed_by IS NOT NULL AND t.claimed_by <> ${a} AND t.claimed_until >= ${n})"));
+    }
+    if let Some(now) = filter.unclaimed_at {
+        conds.push(format!("(t.claimed_by IS NULL OR t.claimed_until < ${})", arg(Box::new(now))));
+    }
+    if let Some(ms) = filter.closed_since {
+        conds.push(format!("t.closed_at >= ${}", arg(Box::new(ms))));
+    }
+    match filter.blocked {
+        Some(true) => conds.push(HAS_OPEN_BLOCKER.into()),
+        Some(false) => conds.push(format!("NOT {HAS_OPEN_BLOCKER}")),
+        None => {}
+    }
+    let where_clause = if conds.is_empty() { String::new() } else { format!("WHERE {}", conds.join(" AND ")) };
+    (where_clause, args)
+}
+
+/// Escapes a word for a PostgreSQL regular expression.
+fn regex_escape(word: &str) -> String {
+    let mut out = String::with_capacity(word.len());
+    for c in word.chars() {
+        if !c.is_alphanumeric() {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The ORDER BY of a list: the SQLite store's, tie for tie.
+fn order_of(filter: &ListFilter) -> &'static str {
+    if filter.ready_order {
+        "ORDER BY t.ready_priority, t.ready_due, t.created_at, t.id"
+    } else if filter.closed_newest_first {
+        "ORDER BY t.closed_at DESC, t.id DESC"
+    } else {
+        match filter.sort {
+            Sort::Created => "ORDER BY t.created_at, t.id",
+            Sort::Due => "ORDER BY t.ready_due, coalesce(t.due_instant, 0), t.ready_priority, t.created_at, t.id",
+            Sort::Priority => "ORDER BY t.ready_priority, t.ready_due, t.created_at, t.id",
+            Sort::Updated => "ORDER BY t.updated_at DESC, t.id DESC",
+        }
+    }
+}
+
+fn refs(args: &[Box<dyn ToSql + Sync>]) -> Vec<&(dyn ToSql + Sync)> {
+    args.iter().map(|a| &**a as &(dyn ToSql + Sync)).collect()
+}
+
+impl<C: GenericClient> Reads for Pg<C> {
+    fn engine_name(&self) -> &'static str {
+        ENGINE_NAME
+    }
+
+    fn task(&self, id: i64) -> Result<Task> {
+        let row = self
+            .query_opt(&format!("SELECT {TASK_COLUMNS} FROM tasks t WHERE t.id = $1"), &[&id])?
+            .ok_or_else(|| Error::task_not_found(format!("#{id}")))?;
+        rows::task_of(&row).map_err(crate::store::TxError::into_error)
+    }
+
+    fn task_id_by_key(&self, key: &str) -> Result<Option<i64>> {
+        Ok(self
+            .query_opt("SELECT id FROM tasks WHERE key = $1 OR legacy_key = $1 ORDER BY id LIMIT 1", &[&key])?
+            .map(|r| r.get(0)))
+    }
+
+    fn task_id_by_external_id(&self, external_id: &str) -> Result<Option<i64>> {
+        Ok(self
+            .query_opt("SELECT id FROM tasks WHERE external_id = $1 ORDER BY id LIMIT 1", &[&external_id])?
+            .map(|r| r.get(0)))
+    }
+
+    fn task_ids_by_uuid_prefix(&self, prefix: &str, limit: usize) -> Result<Vec<(i64, String)>> {
+        // The prefix is hex and dashes only (the caller checked), so LIKE needs no escape.
+        let limit = limit as i64;
+        Ok(self
+            .query("SELECT id, key FROM tasks WHERE uuid LIKE $1 || '%' ORDER BY id LIMIT $2", &[&prefix, &limit])?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect())
+    }
+
+    fn task_key(&self, id: i64) -> Result<String> {
+        self.query_opt("SELECT key FROM tasks WHERE id = $1", &[&id])?
+            .map(|r| r.get(0))
+            .ok_or_else(|| Error::task_not_found(format!("#{id}")))
+    }
+
+    fn tasks(&self, filter: &ListFilter) -> Result<Vec<Task>> {
+        let (where_clause, args) = where_of(filter);
+        let order = order_of(filter);
+        let limit = filter.limit.map(|n| format!("LIMIT {n}")).unwrap_or_default();
+        // Ids first (an index can stop at LIMIT), then the rows with their derived
+        // columns for those only: as on SQLite.
+        let ids = self.ids(&format!("SELECT t.id FROM tasks t {where_clause} {order} {limit}"), &refs(&args))?;
+        self.tasks_by_id(&ids)
+    }
+
+    fn count_tasks(&self, filter: &ListFilter, at_most: usize) -> Result<usize> {
+        let (where_clause, args) = where_of(filter);
+        let n: i64 = self
+            .query_one(
+                &format!("SELECT count(*) FROM (SELECT 1 FROM tasks t {where_clause} LIMIT {at_most}) AS c"),
+                &refs(&args),
+            )?
+            .get(0);
+        Ok(usize::try_from(n).unwrap_or(0))
+    }
+
+    fn project(&self, id: i64) -> Result<Project> {
+        let row = self
+            .query_opt(&format!("SELECT {PROJECT_COLUMNS} FROM projects WHERE id = $1"), &[&id])?
+            .ok_or_else(|| Error::NotFound { what: "project", value: format!("#{id}") })?;
+        project_of(&row)
+    }
+
+    fn project_by_key(&self, key: &str) -> Result<Option<Project>> {
+        self.query_opt(&format!("SELECT {PROJECT_COLUMNS} FROM projects WHERE key = $1"), &[&key])?
+            .map(|r| project_of(&r))
+            .transpose()
+    }
+
+    fn project_by_account(&self, account_id: &str) -> Result<Option<Project>> {
+        self.query_opt(&format!("SELECT {PROJECT_COLUMNS} FROM projects WHERE account_id = $1"), &[&account_id])?
+            .map(|r| project_of(&r))
+            .transpose()
+    }
+
+    fn projects(&self) -> Result<Vec<Project>> {
+        // Byte order, as SQLite compares text.
+        self.query(&format!("SELECT {PROJECT_COLUMNS} FROM projects ORDER BY kind DESC, key COLLATE \"C\""), &[])?
+            .iter()
+            .map(project_of)
+            .collect()
+    }
+
+    fn open_counts(&self) -> Result<HashMap<i64, i64>> {
+        Ok(self
+            .query(
+                "SELECT project_id, count(*) FROM tasks WHERE status IN ('open', 'in_progress') GROUP BY project_id",
+                &[],
+            )?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect())
+    }
+
+    fn person_id(&self, handle: &str) -> Result<Option<i64>> {
+        if let Some(n) = numeric_person(handle) {
+            return Ok(self.query_opt("SELECT id FROM persons WHERE id = $1", &[&n])?.map(|r| r.get(0)));
+        }
+        Ok(self
+            .query_opt("SELECT person_id FROM identities WHERE handle = $1 ORDER BY id LIMIT 1", &[&handle])?
+            .map(|r| r.get(0)))
+    }
+
+    fn link_exists(&self, from: i64, kind: LinkKind, to: i64) -> Result<bool> {
+        Ok(self
+            .query_opt(
+                "SELECT 1 FROM links WHERE from_task_id = $1 AND kind = $2 AND to_task_id = $3 AND removed_at IS NULL",
+                &[&from, &kind.as_str(), &to],
+            )?
+            .is_some())
+    }
+
+    fn reachable(&self, from: i64, kind: LinkKind, to: i64) -> Result<bool> {
+        Ok(self
+            .query_opt(
+                "WITH RECURSIVE walk(id) AS (
+                     SELECT $1::bigint
+                     UNION
+                     SELECT l.to_task_id FROM walk JOIN links l ON l.from_task_id = walk.id
+                     WHERE l.kind = $2 AND l.removed_at IS NULL AND l.to_task_id IS NOT NULL
+                 )
+                 SELECT 1 FROM walk WHERE id = $3 LIMIT 1",
+                &[&from, &kind.as_str(), &to],
+            )?
+            .is_some())
+    }
+
+    fn link_targets(&self, from: i64, kind: LinkKind) -> Result<Vec<i64>> {
+        self.ids(
+            "SELECT to_task_id FROM links
+             WHERE from_task_id = $1 AND kind = $2 AND removed_at IS NULL AND to_task_id IS NOT NULL
+             ORDER BY to_task_id",
+            &[&from, &kind.as_str()],
+        )
+    }
+
+    fn links_of_task(&self, task_id: i64) -> Result<Vec<LinkRow>> {
+        let rows = self.query(
+            "SELECT * FROM (
+                 SELECT l.kind, l.to_task_id AS other, m.locator, 0 AS incoming FROM links l
+                   LEFT JOIN messages m ON m.id = l.to_message_id
+                  WHERE l.from_task_id = $1 AND l.removed_at IS NULL
+                 UNION ALL
+                 SELECT l.kind, l.from_task_id, NULL, 1 FROM links l
+                  WHERE l.to_task_id = $1 AND l.removed_at IS NULL
+             ) AS both_ways
+             ORDER BY incoming, kind COLLATE \"C\"",
+            &[&task_id],
+        )?;
+        Ok(rows
+            .iter()
+            .filter_map(|r| {
+                let kind = r.get::<_, String>(0).parse::<LinkKind>().ok()?;
+                Some(LinkRow { kind, task_id: r.get(1), message: r.get(2), incoming: r.get::<_, i32>(3) == 1 })
+            })
+            .collect())
+    }
+
+    fn links_of_kind(&self, kind: LinkKind) -> Result<Vec<(i64, i64)>> {
+        Ok(self
+            .query(
+                "SELECT from_task_id, to_task_id FROM links
+                 WHERE kind = $1 AND removed_at IS NULL AND to_task_id IS NOT NULL",
+                &[&kind.as_str()],
+            )?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect())
+    }
+
+    fn blocked_dependants(&self, id: i64) -> Result<Vec<i64>> {
+        self.ids(
+            "SELECT from_task_id FROM links WHERE to_task_id = $1 AND kind = $2 AND removed_at IS NULL
+             ORDER BY from_task_id",
+            &[&id, &LinkKind::BlockedBy.as_str()],
+        )
+    }
+
+    fn events_of_task(&self, task_id: i64) -> Result<Vec<Event>> {
+        Ok(self
+            .events(
+                &format!("SELECT {EVENT_COLUMNS} FROM task_events e WHERE e.task_id = $1 ORDER BY e.id"),
+                &[&task_id],
+            )?
+            .into_iter()
+            .map(|(_, e)| e)
+            .collect())
+    }
+
+    fn last_undoable(&self, actor: &str) -> Result<Option<Operation>> {
+        Ok(self
+            .query_opt(
+                "SELECT id, at FROM operations WHERE actor = $1 AND undone_by IS NULL AND undoes IS NULL
+                 ORDER BY id DESC LIMIT 1",
+                &[&actor],
+            )?
+            .map(|r| Operation { id: r.get(0), at: r.get(1) }))
+    }
+
+    fn events_of_operation(&self, op: i64) -> Result<Vec<(i64, Event)>> {
+        self.events(&format!("SELECT {EVENT_COLUMNS} FROM task_events e WHERE e.op_id = $1 ORDER BY e.id"), &[&op])
+    }
+
+    fn standing_after(&self, task_id: i64, after: i64) -> Result<Vec<(i64, Event)>> {
+        self.events(
+            &format!(
+                "SELECT {EVENT_COLUMNS} FROM task_events e LEFT JOIN operations o ON o.id = e.op_id
+                 WHERE e.task_id = $1 AND e.id > $2
+                   AND (o.id IS NULL OR (o.undone_by IS NULL AND o.undoes IS NULL))
+                 ORDER BY e.id"
+            ),
+            &[&task_id, &after],
+        )
+    }
+
+    fn notes_of_task(&self, task_id: i64) -> Result<Vec<Note>> {
+        Ok(self
+            .query(
+                "SELECT id, at, actor, text FROM notes WHERE task_id = $1 AND removed_at IS NULL ORDER BY id",
+                &[&task_id],
+            )?
+            .iter()
+            .map(|r| Note { id: r.get(0), at: r.get(1), actor: r.get(2), text: r.get(3) })
+            .collect())
+    }
+
+    fn rule_hit(&self, message_id: i64, rule: &str) -> Result<Option<i64>> {
+        Ok(self
+            .query_opt("SELECT task_id FROM rule_hits WHERE message_id = $1 AND rule = $2", &[&message_id, &rule])?
+            .map(|r| r.get(0)))
+    }
+
+    fn check_source(&self) -> Result<Box<dyn CheckSource + '_>> {
+        Ok(Box::new(PgSource::new(&self.conn)))
+    }
+
+    fn pending_pairs(&self, limit: usize) -> Result<Vec<PendingPair>> {
+        let limit = limit as i64;
+        Ok(self
+            .query(
+                "SELECT p.id, p.task_id, p.candidate_id, p.score, p.band, p.reasons, p.created_at FROM dup_pairs p
+                 WHERE p.resolved_at IS NULL
+                   AND NOT EXISTS (SELECT 1 FROM dup_decisions d WHERE d.decision = 'reject'
+                         AND ((d.task_id = p.task_id AND d.candidate_id = p.candidate_id)
+                           OR (d.task_id = p.candidate_id AND d.candidate_id = p.task_id)))
+                 ORDER BY p.created_at DESC, p.id DESC LIMIT $1",
+                &[&limit],
+            )?
+            .iter()
+            .map(|r| PendingPair {
+                id: r.get(0),
+                task_id: r.get(1),
+                candidate_id: r.get(2),
+                score: r.get(3),
+                band: r.get(4),
+                reasons: serde_json::from_str(r.get::<_, &str>(5)).unwrap_or_default(),
+                created_at: r.get(6),
+            })
+            .collect())
+    }
+
+    fn search_matches(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
+        PgSource::new(&self.conn).ranked_matches_with_notes(terms, pool)
+    }
+}
+
+impl Writes for Pg<postgres::Transaction<'_>> {
+    fn insert_task(&self, t: &NewTaskRow<'_>) -> Result<i64> {
+        let (due_at, due_kind, due_instant) = due_columns(t.due);
+        let priority = t.priority.map(i64::from);
+        let (minor, currency) = (t.amount.map(|m| m.minor), t.amount.map(|m| m.currency.as_str()));
+        Ok(self
+            .query_one(
+                "INSERT INTO tasks (uuid, key, legacy_key, external_id, project_id, type, title, description,
+                     status, close_reason, priority, due_at, due_kind, category, person_id, amount_minor,
+                     currency, chat, reply_to_id, created_at, updated_at, closed_at, source, due_instant)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+                     $19, $20, $20, $21, $22, $23)
+                 RETURNING id",
+                &[
+                    &t.uuid,
+                    &t.key,
+                    &t.legacy_key,
+                    &t.external_id,
+                    &t.project_id,
+                    &t.task_type.as_str(),
+                    &t.title,
+                    &t.description,
+                    &t.status.as_str(),
+                    &t.close_reason,
+                    &priority,
+                    &due_at,
+                    &due_kind,
+                    &t.category,
+                    &t.person_id,
+                    &minor,
+                    &currency,
+                    &t.chat,
+                    &t.reply_to_id,
+                    &t.created_at,
+                    &t.closed_at,
+                    &t.source.as_str(),
+                    &due_instant,
+                ],
+            )?
+            .get(0))
+    }
+
+    fn set_task_status(&self, id: i64, status: Status, close_reason: Option<&str>, now: i64) -> Result<()> {
+        let closed_at = status.is_closed().then_some(now);
+        // Closing ends the lease (SPEC §4); reopening or starting keeps it.
+        self.execute(
+            "UPDATE tasks SET status = $2, close_reason = $3, closed_at = $4, updated_at = $5,
+                 claimed_by = CASE WHEN $6 THEN NULL ELSE claimed_by END,
+                 claimed_until = CASE WHEN $6 THEN NULL ELSE claimed_until END
+             WHERE id = $1",
+            &[&id, &status.as_str(), &close_reason, &closed_at, &now, &status.is_closed()],
+        )?;
+        Ok(())
+    }
+
+    fn set_task_column(&self, id: i64, column: Column<'_>, now: i64) -> Result<()> {
+        let set = |sql: &str, value: &(dyn ToSql + Sync)| {
+            self.execute(&format!("UPDATE tasks SET {sql}, updated_at = $3 WHERE id = $1"), &[&id, value, &now])
+        };
+        let n = match column {
+            Column::Title(v) => set("title = $2", &v)?,
+            Column::Description(v) => set("description = $2", &v)?,
+            Column::Priority(v) => set("priority = $2", &v.map(i64::from))?,
+            Column::Category(v) => set("category = $2", &v)?,
+            Column::PersonId(v) => set("person_id = $2", &v)?,
+            Column::ProjectId(v) => set("project_id = $2", &v)?,
+            Column::TaskType(v) => set("type = $2", &v.as_str())?,
+            Column::Due(v) => {
+                let (at, kind, instant) = due_columns(v);
+                self.execute(
+                    "UPDATE tasks SET due_at = $2, due_kind = $3, due_instant = $5, updated_at = $4 WHERE id = $1",
+                    &[&id, &at, &kind, &now, &instant],
+                )?
+            }
+            Column::Amount(v) => self.execute(
+                "UPDATE tasks SET amount_minor = $2, currency = $3, updated_at = $4 WHERE id = $1",
+                &[&id, &v.map(|m| m.minor), &v.map(|m| m.currency.as_str()), &now],
+            )?,
+        };
+        if n == 0 {
+            return Err(Error::task_not_found(format!("#{id}")));
+        }
+        Ok(())
+    }
+
+    fn try_claim(&self, id: i64, actor: &str, until: i64, now: i64) -> Result<bool> {
+        Ok(self
+            .query_opt(
+                "UPDATE tasks SET claimed_by = $2, claimed_until = $3, updated_at = $4
+                 WHERE id = $1 AND status IN ('open', 'in_progress')
+                   AND (claimed_by IS NULL OR claimed_until < $4 OR claimed_by = $2)
+                 RETURNING id",
+                &[&id, &actor, &until, &now],
+            )?
+            .is_some())
+    }
+
+    fn pick_for_claim(&self, filter: &ListFilter) -> Result<Option<i64>> {
+        let (where_clause, args) = where_of(filter);
+        let order = order_of(filter);
+        // Rows another transaction holds (it is claiming them) are skipped, not waited
+        // for; READ COMMITTED re-checks the conditions on the newest version of the
+        // row it locks.
+        Ok(self
+            .query_opt(
+                &format!("SELECT t.id FROM tasks t {where_clause} {order} LIMIT 1 FOR UPDATE OF t SKIP LOCKED"),
+                &refs(&args),
+            )?
+            .map(|r| r.get(0)))
+    }
+
+    fn set_lease(&self, id: i64, holder: Option<&str>, until: Option<i64>, now: i64) -> Result<()> {
+        self.execute(
+            "UPDATE tasks SET claimed_by = $2, claimed_until = $3, updated_at = $4 WHERE id = $1",
+            &[&id, &holder, &until, &now],
+        )?;
+        Ok(())
+    }
+
+    fn release_lease(&self, id: i64, now: i64) -> Result<()> {
+        self.execute(
+            "UPDATE tasks SET claimed_by = NULL, claimed_until = NULL, updated_at = $2 WHERE id = $1",
+            &[&id, &now],
+        )?;
+        Ok(())
+    }
+
+    fn lock_checked_writes(&self) -> Result<()> {
+        self.execute("SELECT pg_advisory_xact_lock($1)", &[&CHECKED_WRITE_LOCK])?;
+        Ok(())
+    }
+
+    fn insert_project(
+        &self,
+        key: &str,
+        name: &str,
+        description: &str,
+        kind: ProjectKind,
+        account_id: Option<&str>,
+        now: i64,
+    ) -> Result<Project> {
+        let row = self.query_opt(
+            &format!(
+                "INSERT INTO projects (key, name, description, kind, account_id, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6)
+                 ON CONFLICT (key) DO NOTHING RETURNING {PROJECT_COLUMNS}"
+            ),
+            &[&key, &name, &description, &kind.as_str(), &account_id, &now],
+        )?;
+        match row {
+            Some(r) => project_of(&r),
+            None => Err(Error::ProjectExists { key: key.to_string() }),
+        }
+    }
+
+    fn next_project_number(&self, project_id: i64) -> Result<i64> {
+        Ok(self
+            .query_one(
+                "UPDATE projects SET tasks_count = tasks_count + 1 WHERE id = $1 RETURNING tasks_count",
+                &[&project_id],
+            )?
+            .get(0))
+    }
+
+    fn next_typed_number(&self, prefix: &str) -> Result<i64> {
+        Ok(self
+            .query_one(
+                "INSERT INTO key_counters (prefix, last) VALUES ($1, 1)
+                 ON CONFLICT (prefix) DO UPDATE SET last = key_counters.last + 1 RETURNING last",
+                &[&prefix],
+            )?
+            .get(0))
+    }
+
+    fn person_id_or_create(&self, handle: &str, now: i64) -> Result<i64> {
+        if let Some(id) = self.person_id(handle)? {
+            return Ok(id);
+        }
+        if let Some(n) = numeric_person(handle) {
+            self.execute("INSERT INTO persons (id, created_at) VALUES ($1, $2)", &[&n, &now])?;
+            return Ok(n);
+        }
+        let id: i64 = self
+            .query_one("INSERT INTO persons (name, created_at) VALUES ($1, $2) RETURNING id", &[&handle, &now])?
+            .get(0);
+        self.execute(
+            "INSERT INTO identities (person_id, provider, handle) VALUES ($1, $2, $3)",
+            &[&id, &LOCAL_PROVIDER, &handle],
+        )?;
+        Ok(id)
+    }
+
+    fn add_tag(&self, task_id: i64, name: &str, now: i64) -> Result<bool> {
+        let tag_id: i64 =
+            match self.query_opt("SELECT id FROM tags WHERE lower(name) = lower($1) ORDER BY id LIMIT 1", &[&name])? {
+                Some(r) => r.get(0),
+                None => self.query_one("INSERT INTO tags (name) VALUES ($1) RETURNING id", &[&name])?.get(0),
+            };
+        let n = self.execute(
+            "INSERT INTO taggings (tag_id, taggable_type, taggable_id, created_at) VALUES ($1, 'task', $2, $3)
+             ON CONFLICT DO NOTHING",
+            &[&tag_id, &task_id, &now],
+        )?;
+        Ok(n == 1)
+    }
+
+    fn remove_tag(&self, task_id: i64, name: &str) -> Result<bool> {
+        let n = self.execute(
+            "DELETE FROM taggings WHERE taggable_type = 'task' AND taggable_id = $1
+               AND tag_id = (SELECT id FROM tags WHERE lower(name) = lower($2) ORDER BY id LIMIT 1)",
+            &[&task_id, &name],
+        )?;
+        Ok(n == 1)
+    }
+
+    fn insert_link(&self, from: i64, kind: LinkKind, to: i64, actor: &str, now: i64) -> Result<()> {
+        self.execute(
+            "INSERT INTO links (from_task_id, kind, to_task_id, created_at, created_by) VALUES ($1, $2, $3, $4, $5)",
+            &[&from, &kind.as_str(), &to, &now, &actor],
+        )?;
+        Ok(())
+    }
+
+    fn remove_link(&self, from: i64, kind: LinkKind, to: i64, actor: &str, now: i64) -> Result<bool> {
+        let n = self.execute(
+            "UPDATE links SET removed_at = $4, removed_by = $5
+             WHERE from_task_id = $1 AND kind = $2 AND to_task_id = $3 AND removed_at IS NULL",
+            &[&from, &kind.as_str(), &to, &now, &actor],
+        )?;
+        Ok(n > 0)
+    }
+
+    fn insert_message_link(&self, task_id: i64, kind: LinkKind, message_id: i64, actor: &str, now: i64) -> Result<()> {
+        self.execute(
+            "INSERT INTO links (from_task_id, kind, to_message_id, created_at, created_by) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT DO NOTHING",
+            &[&task_id, &kind.as_str(), &message_id, &now, &actor],
+        )?;
+        Ok(())
+    }
+
+    fn move_message_links(&self, from: i64, to: i64, actor: &str, now: i64) -> Result<Vec<i64>> {
+        self.move_links(from, None, to, actor, now)
+    }
+
+    fn move_message_link(&self, from: i64, to: i64, message_id: i64, actor: &str, now: i64) -> Result<usize> {
+        Ok(self.move_links(from, Some(message_id), to, actor, now)?.len().min(1))
+    }
+
+    fn remove_evidence(&self, task_id: i64, locator: &str, actor: &str, now: i64) -> Result<bool> {
+        let n = self.execute(
+            "UPDATE links SET removed_at = $3, removed_by = $4
+             WHERE from_task_id = $1 AND kind = 'evidence' AND removed_at IS NULL
+               AND to_message_id = (SELECT id FROM messages WHERE locator = $2)",
+            &[&task_id, &locator, &now, &actor],
+        )?;
+        Ok(n > 0)
+    }
+
+    fn record_event(&self, task_id: i64, at: i64, actor: &str, change: &EventChange) -> Result<()> {
+        let op = self.current_operation(at, actor)?;
+        self.execute(
+            "INSERT INTO task_events (task_id, at, actor, kind, changes, op_id) VALUES ($1, $2, $3, $4, $5, $6)",
+            &[&task_id, &at, &actor, &change.kind(), &change.to_json().to_string(), &op],
+        )?;
+        Ok(())
+    }
+
+    fn current_operation(&self, at: i64, actor: &str) -> Result<i64> {
+        if let Some(id) = self.op.get() {
+            // A savepoint rolled back may have taken the row with it.
+            if self.query_opt("SELECT id FROM operations WHERE id = $1", &[&id])?.is_some() {
+                return Ok(id);
+            }
+        }
+        let id: i64 =
+            self.query_one("INSERT INTO operations (at, actor) VALUES ($1, $2) RETURNING id", &[&at, &actor])?.get(0);
+        self.op.set(Some(id));
+        Ok(id)
+    }
+
+    fn mark_undone(&self, target: i64, undo: i64) -> Result<()> {
+        self.execute("UPDATE operations SET undone_by = $2 WHERE id = $1", &[&target, &undo])?;
+        self.execute("UPDATE operations SET undoes = $1 WHERE id = $2", &[&target, &undo])?;
+        Ok(())
+    }
+
+    fn insert_note(&self, task_id: i64, at: i64, actor: &str, text: &str, terms: &str) -> Result<i64> {
+        let id: i64 = self
+            .query_one(
+                "INSERT INTO notes (task_id, at, actor, text) VALUES ($1, $2, $3, $4) RETURNING id",
+                &[&task_id, &at, &actor, &text],
+            )?
+            .get(0);
+        crate::dedup::index_note(&mut *self.conn.borrow_mut(), id, task_id, terms).map_err(|e| self.fail_tx(e))?;
+        Ok(id)
+    }
+
+    fn remove_note(&self, note_id: i64, at: i64) -> Result<()> {
+        self.execute("UPDATE notes SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL", &[&note_id, &at])?;
+        self.execute("DELETE FROM note_terms WHERE note_id = $1", &[&note_id])?;
+        self.execute("DELETE FROM note_term_text WHERE note_id = $1", &[&note_id])?;
+        Ok(())
+    }
+
+    fn upsert_message(&self, loc: &MessageLocator, author_person_id: Option<i64>, text: &str, now: i64) -> Result<i64> {
+        let locator = loc.to_string();
+        if let Some(r) = self.query_opt("SELECT id FROM messages WHERE locator = $1", &[&locator])? {
+            return Ok(r.get(0));
+        }
+        Ok(self
+            .query_one(
+                "INSERT INTO messages (locator, provider, account, chat, external_id, author_person_id, sent_at, text)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+                &[&locator, &loc.provider, &loc.account, &loc.chat, &loc.id, &author_person_id, &now, &text],
+            )?
+            .get(0))
+    }
+
+    fn insert_rule_hit(&self, message_id: i64, rule: &str, task_id: i64, now: i64) -> Result<()> {
+        self.execute(
+            "INSERT INTO rule_hits (message_id, rule, task_id, created_at) VALUES ($1, $2, $3, $4)",
+            &[&message_id, &rule, &task_id, &now],
+        )?;
+        Ok(())
+    }
+
+    fn index_task(&self, task_id: i64) -> Result<()> {
+        crate::dedup::index(&mut *self.conn.borrow_mut(), task_id).map_err(|e| self.fail_tx(e))
+    }
+
+    fn record_decision(
+        &self,
+        task_id: Option<i64>,
+        candidate_id: i64,
+        decision: Decision,
+        candidate: Option<&Candidate>,
+        actor: &str,
+        now: i64,
+    ) -> Result<()> {
+        let levels = match candidate {
+            Some(c) => serde_json::to_string(&c.levels.to_map())?,
+            None => "{}".to_string(),
+        };
+        self.execute(
+            "INSERT INTO dup_decisions (task_id, candidate_id, decision, score, band, levels, actor, at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            &[
+                &task_id,
+                &candidate_id,
+                &decision.as_str(),
+                &candidate.map(|c| c.score),
+                &candidate.map(|c| c.band.as_str()),
+                &levels,
+                &actor,
+                &now,
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn queue_pair(&self, task_id: i64, c: &Candidate, now: i64) -> Result<()> {
+        self.execute(
+            "INSERT INTO dup_pairs (task_id, candidate_id, score, band, reasons, levels, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
+            &[
+                &task_id,
+                &c.task_id,
+                &c.score,
+                &c.band.as_str(),
+                &serde_json::to_string(&c.reasons)?,
+                &serde_json::to_string(&c.levels.to_map())?,
+                &now,
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn resolve_pairs(&self, a: i64, b: i64, resolution: Decision, now: i64) -> Result<usize> {
+        let n = self.execute(
+            "UPDATE dup_pairs SET resolved_at = $3, resolution = $4
+             WHERE resolved_at IS NULL AND ((task_id = $1 AND candidate_id = $2) OR (task_id = $2 AND candidate_id = $1))",
+            &[&a, &b, &now, &resolution.as_str()],
+        )?;
+        Ok(n as usize)
+    }
+}
+
+impl Pg<postgres::Transaction<'_>> {
+    /// Ends a message's live links from `from` and makes them from `to` (a merge moves
+    /// every one; an unmerge one).
+    fn move_links(&self, from: i64, message: Option<i64>, to: i64, actor: &str, now: i64) -> Result<Vec<i64>> {
+        let rows = self.query(
+            "SELECT id, kind, to_message_id FROM links
+             WHERE from_task_id = $1 AND to_message_id IS NOT NULL AND removed_at IS NULL
+               AND ($2::bigint IS NULL OR to_message_id = $2)
+             ORDER BY id",
+            &[&from, &message],
+        )?;
+        let mut moved = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let (id, kind, message_id): (i64, String, i64) = (r.get(0), r.get(1), r.get(2));
+            self.execute("UPDATE links SET removed_at = $2, removed_by = $3 WHERE id = $1", &[&id, &now, &actor])?;
+            self.execute(
+                "INSERT INTO links (from_task_id, kind, to_message_id, created_at, created_by)
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+                &[&to, &kind, &message_id, &now, &actor],
+            )?;
+            moved.push(message_id);
+        }
+        Ok(moved)
+    }
+
+    /// Turns an error of the index code (which runs its own statements) into the
+    /// core's, keeping the retry and reconnect marks.
+    fn fail_tx(&self, e: crate::store::TxError) -> Error {
+        match e {
+            crate::store::TxError::Core(e) => e,
+            crate::store::TxError::Db(e) => self.fail(e),
+        }
+    }
+}
+
+impl<C> Pg<C> {
+    /// Returns the wrapped client for a statement of the store's own.
+    pub(crate) fn get_mut(&mut self) -> &mut C {
+        self.conn.get_mut()
+    }
+}
+
+impl Engine for PgStore {
+    fn reader(&self) -> &dyn Reads {
+        &self.conn
+    }
+
+    fn run_write(&mut self, end: WriteEnd, f: &mut dyn FnMut(&dyn Writes) -> Result<()>) -> Result<()> {
+        self.ensure_connected()?;
+        let mut attempt = 0;
+        let mut reconnected = false;
+        loop {
+            attempt += 1;
+            let tx = self.conn.get_mut().transaction().map_err(pg)?;
+            let w = Pg::new(tx);
+            let out = f(&w);
+            let (retry, closed) = (w.wants_retry(), w.found_closed());
+            let tx = w.into_inner();
+            match out {
+                Ok(()) => {
+                    let ended = if end == WriteEnd::Commit { tx.commit() } else { tx.rollback() };
+                    match ended {
+                        Ok(()) => return Ok(()),
+                        Err(e) if retryable(&e) && attempt < RETRIES => continue,
+                        // A commit that lost its connection may or may not have landed:
+                        // it is reported, never run again.
+                        Err(e) => {
+                            if e.is_closed() {
+                                self.conn.closed.set(true);
+                            }
+                            return Err(pg(e));
+                        }
+                    }
+                }
+                Err(e) => {
+                    // Dropping the transaction rolls it back.
+                    drop(tx);
+                    if retry && attempt < RETRIES {
+                        continue;
+                    }
+                    if closed && !reconnected {
+                        // The server dropped the connection before the commit: nothing
+                        // of this write landed, so it is safe to run it again once.
+                        reconnected = true;
+                        self.conn.closed.set(true);
+                        self.ensure_connected()?;
+                        continue;
+                    }
+                    return Err(e);
+                }
+            }
+        }
+    }
+
+    fn run_batch(&mut self, f: &mut dyn FnMut(&mut dyn Engine) -> Result<()>) -> Result<()> {
+        self.ensure_connected()?;
+        let tx = self.conn.get_mut().transaction().map_err(pg)?;
+        let mut batch = PgBatch { w: Pg::new(tx) };
+        let out = f(&mut batch);
+        let tx = batch.w.into_inner();
+        match out {
+            Ok(()) => tx.commit().map_err(pg),
+            Err(e) => {
+                drop(tx);
+                Err(e)
+            }
+        }
+    }
+
+    fn reconnect_if_lost(&mut self) -> Result<()> {
+        self.ensure_connected()
+    }
+}
+
+/// The writes of one batch ([`Engine::run_batch`]): each a savepoint of the batch's
+/// transaction, so a failed write undoes itself and a rehearsal leaves nothing, while
+/// everything commits (or not) with the batch. A batch is never retried.
+struct PgBatch<'a> {
+    w: Pg<postgres::Transaction<'a>>,
+}
+
+impl Engine for PgBatch<'_> {
+    fn reader(&self) -> &dyn Reads {
+        &self.w
+    }
+
+    fn run_write(&mut self, end: WriteEnd, f: &mut dyn FnMut(&dyn Writes) -> Result<()>) -> Result<()> {
+        let op = self.w.operation_id();
+        let mut outer = self.w.conn.borrow_mut();
+        let savepoint = outer.transaction().map_err(pg)?;
+        let inner = Pg::continuing(savepoint, op);
+        let out = f(&inner);
+        let made = inner.operation_id();
+        let savepoint = inner.into_inner();
+        match (out, end) {
+            (Ok(()), WriteEnd::Commit) => {
+                savepoint.commit().map_err(pg)?;
+                drop(outer);
+                self.w.op.set(made);
+                Ok(())
+            }
+            (out, _) => {
+                let _ = savepoint.rollback();
+                out
+            }
+        }
+    }
+
+    fn run_batch(&mut self, f: &mut dyn FnMut(&mut dyn Engine) -> Result<()>) -> Result<()> {
+        f(self)
+    }
+}

@@ -1,0 +1,79 @@
+//! A small pool of team-store connections for the long-lived processes (MCP, the
+//! daemon, the bot, the web page): a request takes an idle connection (or opens one),
+//! uses it on one thread, and gives it back. Opening a connection costs a TCP (and
+//! perhaps TLS) handshake, authentication and a schema check — several milliseconds,
+//! more than most operations take — so a process that answers many requests keeps them.
+//!
+//! A connection the server dropped is reconnected when it is next taken
+//! ([`PgStore::ensure_connected`], with backoff, said once on stderr).
+
+use std::sync::Mutex;
+
+use tasks_core::Result;
+
+use crate::PgStore;
+
+/// Most idle connections kept; more may be open at once while requests run, and are
+/// closed when given back to a full pool. Two cores here, and a process's requests are
+/// mostly one at a time: four covers a burst without holding server slots for nothing.
+pub const MAX_IDLE: usize = 4;
+
+/// Idle connections to one team store.
+pub struct PgPool {
+    url: String,
+    idle: Mutex<Vec<PgStore>>,
+}
+
+impl std::fmt::Debug for PgPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgPool").field("target", &crate::redacted(&self.url)).finish()
+    }
+}
+
+impl PgPool {
+    /// A pool for `url`; no connection is opened until the first [`PgPool::get`].
+    pub fn new(url: &str) -> PgPool {
+        PgPool { url: url.to_string(), idle: Mutex::new(Vec::new()) }
+    }
+
+    /// Takes a connection: an idle one (reconnected if the server dropped it) or a new
+    /// one. Give it back with [`PgPool::put`].
+    pub fn get(&self) -> Result<PgStore> {
+        let idle = self.idle.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).pop();
+        match idle {
+            Some(mut store) => {
+                store.ensure_connected()?;
+                Ok(store)
+            }
+            None => PgStore::connect(&self.url),
+        }
+    }
+
+    /// Gives a connection back (closed when the pool is full).
+    pub fn put(&self, store: PgStore) {
+        let mut idle = self.idle.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if idle.len() < MAX_IDLE {
+            idle.push(store);
+        }
+    }
+
+    /// Runs `f` on a pooled connection and gives it back, whatever `f` answered.
+    pub fn with<T>(&self, f: impl FnOnce(&mut PgStore) -> T) -> Result<T> {
+        let mut store = self.get()?;
+        let out = f(&mut store);
+        self.put(store);
+        Ok(out)
+    }
+}
+
+impl Drop for PgPool {
+    /// Closes the idle connections on a thread of their own: the `postgres` crate's
+    /// client blocks on its runtime when dropped, which panics on a thread that already
+    /// drives an async runtime (the MCP server drops its pool there when stdin closes).
+    fn drop(&mut self) {
+        let idle = std::mem::take(self.idle.get_mut().unwrap_or_else(|poisoned| poisoned.into_inner()));
+        if !idle.is_empty() {
+            let _ = std::thread::spawn(move || drop(idle)).join();
+        }
+    }
+}
