@@ -5,6 +5,9 @@
 //!
 //! Bounded for CI; run longer with
 //! `PROPTEST_CASES=5000 cargo test --release -p tasks-core --test core fuzz`.
+//!
+//! On SQLite only: task-line import is SQLite's bulk loader (a team store imports the
+//! lossless export, whose bad lines `tasks-pg`'s tests cover).
 
 use proptest::prelude::*;
 use tasks_core::ops::import::{self, ImportOptions};

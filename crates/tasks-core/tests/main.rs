@@ -2,8 +2,11 @@
 //! many saves tens of seconds per build). Every file in this directory must be listed
 //! here; the test below fails on a forgotten one.
 
+#[macro_use]
+mod engines;
 mod fuzz;
 mod graph;
+mod port;
 mod real_pairs;
 mod schedule;
 mod undo;

@@ -3,6 +3,9 @@
 //! replacing bumps the plan version while made Jobs keep their snapshot, remove cancels
 //! what has not started, recovery spares prompt Jobs, the queue's interrupt-and-promote,
 //! and the event dedupe window.
+//!
+//! On SQLite only: schedules, Jobs and Runs are not part of the store's port yet (the
+//! team store plans time schedules through `tasks_pg::schedule`; issue 34's next step).
 
 use jiff::Timestamp;
 use jiff::civil::Time;

@@ -4,6 +4,9 @@
 //!
 //! UUIDs are random in their low bits, so they are replaced by `[uuid]` before the
 //! snapshot; everything else is deterministic.
+//!
+//! On SQLite only: the shapes are the engine-free `wire` functions; the both-engine
+//! CLI test `test_team` compares the same JSON from both stores field for field.
 
 use jiff::Timestamp;
 use jiff::civil::Time;
