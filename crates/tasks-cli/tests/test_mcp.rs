@@ -852,3 +852,38 @@ fn mcp_on_postgres_runs_the_agents_loop() {
     );
     mcp.finish();
 }
+
+/// Ends every other backend of the test's database, as an operator's
+/// `pg_terminate_backend` or a server restart would; returns how many it ended.
+fn terminate_backends(url: &str) -> i64 {
+    let mut admin = postgres::Client::connect(url, postgres::NoTls).expect("connect");
+    admin
+        .query_one(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid()",
+            &[],
+        )
+        .expect("terminate")
+        .get(0)
+}
+
+/// Issue 34: the MCP server keeps its team-store connections between calls; when the
+/// server ends them, the next call reconnects, and nothing is lost or done twice.
+#[test]
+fn mcp_on_postgres_reconnects_after_the_server_ends_its_connection() {
+    let Some(env) = crate::common::TestEnv::postgres("pg_mcp_reconnect") else { return };
+    let url = env.store_url.clone().expect("a postgres store");
+    let mut mcp = Mcp::start_on(&url);
+    mcp.ok("task_create", json!({ "subject": "Write the migration" }));
+    assert_eq!(keys(&mcp.ok("task_list", json!({}))), ["INBOX-1"]);
+    assert!(terminate_backends(&url) >= 1, "the server's pooled connection was open and is ended");
+    // A write right after: it reconnects and runs once.
+    let b = mcp.ok("task_create", json!({ "subject": "Deploy to staging" }));
+    assert_eq!(b["task"]["key"], "INBOX-2", "{b}");
+    assert_eq!(terminate_backends(&url), 1, "one pooled connection again, not one per call");
+    // A read right after.
+    assert_eq!(keys(&mcp.ok("task_list", json!({}))), ["INBOX-1", "INBOX-2"], "nothing lost or doubled");
+    let claimed = mcp.ok("task_next", json!({}));
+    assert_eq!(claimed["task"]["key"], "INBOX-1");
+    mcp.finish();
+}

@@ -95,7 +95,7 @@ impl<C: GenericClient> Pg<C> {
         if retryable(&e) {
             self.retry.set(true);
         }
-        if e.is_closed() {
+        if lost(&e) {
             self.closed.set(true);
         }
         pg(e)
@@ -151,6 +151,14 @@ impl<C: GenericClient> Pg<C> {
             })
             .collect()
     }
+}
+
+/// Returns whether an error means the connection is gone: closed, or ended by the
+/// server (`pg_terminate_backend`, a shutdown, a restart).
+pub(crate) fn lost(e: &postgres::Error) -> bool {
+    use postgres::error::SqlState;
+    e.is_closed()
+        || matches!(e.code(), Some(c) if *c == SqlState::ADMIN_SHUTDOWN || *c == SqlState::CRASH_SHUTDOWN || *c == SqlState::CANNOT_CONNECT_NOW)
 }
 
 /// The columns an [`Event`] is read from (with `task_id` first), for `e` — the SQLite
@@ -1008,49 +1016,23 @@ impl Engine for PgStore {
 
     fn run_write(&mut self, end: WriteEnd, f: &mut dyn FnMut(&dyn Writes) -> Result<()>) -> Result<()> {
         self.ensure_connected()?;
-        let mut attempt = 0;
         let mut reconnected = false;
-        loop {
-            attempt += 1;
-            let tx = self.conn.get_mut().transaction().map_err(pg)?;
-            let w = Pg::new(tx);
-            let out = f(&w);
-            let (retry, closed) = (w.wants_retry(), w.found_closed());
-            let tx = w.into_inner();
-            match out {
-                Ok(()) => {
-                    let ended = if end == WriteEnd::Commit { tx.commit() } else { tx.rollback() };
-                    match ended {
-                        Ok(()) => return Ok(()),
-                        Err(e) if retryable(&e) && attempt < RETRIES => continue,
-                        // A commit that lost its connection may or may not have landed:
-                        // it is reported, never run again.
-                        Err(e) => {
-                            if e.is_closed() {
-                                self.conn.closed.set(true);
-                            }
-                            return Err(pg(e));
-                        }
-                    }
-                }
-                Err(e) => {
-                    // Dropping the transaction rolls it back.
-                    drop(tx);
-                    if retry && attempt < RETRIES {
-                        continue;
-                    }
-                    if closed && !reconnected {
-                        // The server dropped the connection before the commit: nothing
-                        // of this write landed, so it is safe to run it again once.
-                        reconnected = true;
-                        self.conn.closed.set(true);
-                        self.ensure_connected()?;
-                        continue;
-                    }
-                    return Err(e);
+        for attempt in 1.. {
+            match self.attempt(end, f) {
+                Attempt::Done(out) => return out,
+                Attempt::Conflict(e) if attempt >= RETRIES => return Err(e),
+                Attempt::Conflict(_) => {}
+                // The server dropped the connection before the commit: nothing of this
+                // write landed, so it is safe to run it again, once, on a new one.
+                Attempt::Lost(e) if reconnected => return Err(e),
+                Attempt::Lost(_) => {
+                    reconnected = true;
+                    self.conn.closed.set(true);
+                    self.ensure_connected()?;
                 }
             }
         }
+        unreachable!("the attempts above end by returning")
     }
 
     fn run_batch(&mut self, f: &mut dyn FnMut(&mut dyn Engine) -> Result<()>) -> Result<()> {
@@ -1070,6 +1052,59 @@ impl Engine for PgStore {
 
     fn reconnect_if_lost(&mut self) -> Result<()> {
         self.ensure_connected()
+    }
+}
+
+/// How one attempt at a write ended.
+enum Attempt {
+    /// Committed, rolled back as asked, or failed for a reason a retry would not change.
+    Done(Result<()>),
+    /// A serialization failure or a deadlock: run it again.
+    Conflict(Error),
+    /// The connection was lost before the commit: reconnect and run it again.
+    Lost(Error),
+}
+
+impl PgStore {
+    /// Runs `f` once in a new transaction and ends it as `end` says.
+    fn attempt(&mut self, end: WriteEnd, f: &mut dyn FnMut(&dyn Writes) -> Result<()>) -> Attempt {
+        let tx = match self.conn.get_mut().transaction() {
+            Ok(tx) => tx,
+            Err(e) if lost(&e) => return Attempt::Lost(pg(e)),
+            Err(e) => return Attempt::Done(Err(pg(e))),
+        };
+        let w = Pg::new(tx);
+        let out = f(&w);
+        let (retry, closed) = (w.wants_retry(), w.found_closed());
+        let tx = w.into_inner();
+        match out {
+            Ok(()) => {
+                let ended = if end == WriteEnd::Commit { tx.commit() } else { tx.rollback() };
+                match ended {
+                    Ok(()) => Attempt::Done(Ok(())),
+                    Err(e) if retryable(&e) => Attempt::Conflict(pg(e)),
+                    // A commit that lost its connection may or may not have landed: it is
+                    // reported, never run again.
+                    Err(e) => {
+                        if lost(&e) {
+                            self.conn.closed.set(true);
+                        }
+                        Attempt::Done(Err(pg(e)))
+                    }
+                }
+            }
+            Err(e) => {
+                // Dropping the transaction rolls it back.
+                drop(tx);
+                if retry {
+                    Attempt::Conflict(e)
+                } else if closed {
+                    Attempt::Lost(e)
+                } else {
+                    Attempt::Done(Err(e))
+                }
+            }
+        }
     }
 }
 

@@ -4,8 +4,8 @@
 //! perhaps TLS) handshake, authentication and a schema check — several milliseconds,
 //! more than most operations take — so a process that answers many requests keeps them.
 //!
-//! A connection the server dropped is reconnected when it is next taken
-//! ([`PgStore::ensure_connected`], with backoff, said once on stderr).
+//! An idle connection is pinged when it is next taken, and one the server dropped is
+//! reconnected ([`PgStore::ping_or_reconnect`], with backoff, said once on stderr).
 
 use std::sync::Mutex;
 
@@ -42,7 +42,7 @@ impl PgPool {
         let idle = self.idle.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).pop();
         match idle {
             Some(mut store) => {
-                store.ensure_connected()?;
+                store.ping_or_reconnect()?;
                 Ok(store)
             }
             None => PgStore::connect(&self.url),

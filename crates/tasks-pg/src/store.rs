@@ -33,6 +33,9 @@ pub(crate) const RETRIES: usize = 8;
 const RECONNECT_TRIES: u32 = 7;
 const RECONNECT_FIRST_WAIT: std::time::Duration = std::time::Duration::from_millis(200);
 
+/// How long a liveness ping may take before the connection counts as lost.
+const PING_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Returns true when `text` names a PostgreSQL store (`postgres://…`, `postgresql://…`).
 pub fn is_postgres_url(text: &str) -> bool {
     let t = text.trim_start();
@@ -219,6 +222,21 @@ impl PgStore {
         if !self.conn.get_mut().is_closed() && !self.conn.found_closed() {
             return Ok(());
         }
+        self.reconnect()
+    }
+
+    /// Asks the server whether this connection still lives (one empty round trip) and
+    /// reconnects when it does not: what a long-lived process does before a request, so
+    /// a connection the server ended while it sat idle (`pg_terminate_backend`, a
+    /// restart) never fails the request.
+    pub fn ping_or_reconnect(&mut self) -> Result<()> {
+        if !self.conn.found_closed() && self.conn.get_mut().is_valid(PING_TIMEOUT).is_ok() {
+            return Ok(());
+        }
+        self.reconnect()
+    }
+
+    fn reconnect(&mut self) -> Result<()> {
         eprintln!("tasks: the connection to {} was lost; reconnecting", self.target);
         let mut wait = RECONNECT_FIRST_WAIT;
         let mut last = None;

@@ -23,7 +23,8 @@ pub fn daemon(store: &mut PgStore, actor: &str, json: bool, once: bool, telegram
     }
     let mut fired = Vec::new();
     loop {
-        store.ensure_connected()?;
+        // A connection the server ended while the daemon slept is made again.
+        store.ping_or_reconnect()?;
         let ctx = env::context(None).map(|c| Context { actor: actor.to_string(), ..c })?;
         let pass = tasks_pg::schedule::plan_due(store, &ctx)?;
         if !once {
