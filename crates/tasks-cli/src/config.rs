@@ -61,7 +61,7 @@ const HINT: &str = "hint: keys are db, actor, tz, conversational, [llm] base_url
 
 /// Returns the path of the configuration file, whether or not it exists.
 pub fn path() -> Option<PathBuf> {
-    let env = crate::env::capture();
+    let env = crate::vars::capture();
     if let Some(p) = env.path("TASKS_CONFIG") {
         return Some(p);
     }

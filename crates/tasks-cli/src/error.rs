@@ -18,8 +18,9 @@ pub struct CliError {
     pub details: Value,
     /// Lines that tell the user what to do, each starting with `hint:`.
     pub hints: Vec<String>,
-    /// Extra human text printed before the hints (e.g. duplicate candidates).
-    pub body: Option<String>,
+    /// The duplicate candidates of a refused add, shown before the hints (rendered by
+    /// the caller of [`CliError::report`]: errors know no presentation).
+    pub candidates: Vec<tasks_core::dedup::Candidate>,
 }
 
 /// Every exit code `tasks` uses, with its code string and what it means (the man page's
@@ -72,7 +73,7 @@ impl CliError {
             message: message.into(),
             details: Value::Object(Map::new()),
             hints: hint.map(|h| vec![h.to_string()]).unwrap_or_default(),
-            body: None,
+            candidates: Vec::new(),
         }
     }
 
@@ -83,7 +84,7 @@ impl CliError {
             message: message.into(),
             details: Value::Object(Map::new()),
             hints: hint.into_iter().collect(),
-            body: None,
+            candidates: Vec::new(),
         }
     }
 
@@ -94,12 +95,13 @@ impl CliError {
             message: message.into(),
             details: Value::Object(Map::new()),
             hints: Vec::new(),
-            body: None,
+            candidates: Vec::new(),
         }
     }
 
-    /// Prints the error (human text or JSON on stderr) and returns its exit code.
-    pub fn report(&self, json: bool) -> ExitCode {
+    /// Prints the error (human text or JSON on stderr) and returns its exit code;
+    /// `render` draws the duplicate candidates of the human text.
+    pub fn report(&self, json: bool, render: &dyn Fn(&[tasks_core::dedup::Candidate]) -> String) -> ExitCode {
         if json {
             eprintln!("{}", wire::error_object(self.code, &self.message, self.details.clone()));
         } else {
@@ -108,8 +110,8 @@ impl CliError {
                 let line = tasks_text::printable(line);
                 if i == 0 { eprintln!("error: {line}") } else { eprintln!("{line}") }
             }
-            if let Some(body) = &self.body {
-                eprint!("{body}");
+            if !self.candidates.is_empty() {
+                eprint!("{}", render(&self.candidates));
             }
             for h in &self.hints {
                 eprintln!("{}", tasks_text::printable(h));
@@ -166,18 +168,16 @@ fn hints_for(e: &Error) -> Vec<String> {
 
 impl From<Error> for CliError {
     fn from(e: Error) -> CliError {
-        let body = match &e {
-            Error::ProbableDuplicate { candidates, .. } => {
-                Some(crate::render::candidates(candidates, &crate::render::Style::from_env()))
-            }
-            _ => None,
+        let candidates = match &e {
+            Error::ProbableDuplicate { candidates, .. } => candidates.clone(),
+            _ => Vec::new(),
         };
         CliError {
             code: wire::error_code(&e),
             message: e.to_string(),
             details: wire::error_details(&e),
             hints: hints_for(&e),
-            body,
+            candidates,
         }
     }
 }
@@ -189,7 +189,7 @@ pub fn clap_failure(e: clap::Error, json: bool) -> ExitCode {
     if e.kind() == ErrorKind::InvalidSubcommand
         && let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidSubcommand)
     {
-        return unknown_verb(word).report(json);
+        return unknown_verb(word).report(json, &|_| String::new());
     }
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
@@ -278,7 +278,7 @@ fn unknown_verb(word: &str) -> CliError {
         message: format!("unknown command '{shown}'"),
         details: Value::Object(details),
         hints: vec![tip],
-        body: None,
+        candidates: Vec::new(),
     }
 }
 

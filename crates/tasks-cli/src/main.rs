@@ -8,6 +8,7 @@ mod env;
 mod error;
 mod locks;
 mod render;
+mod vars;
 
 use std::process::ExitCode;
 
@@ -22,7 +23,7 @@ fn main() -> ExitCode {
     let json = raw.iter().any(|a| a == "--json");
     let argv = match utf8_arguments(raw) {
         Ok(argv) => argv,
-        Err(e) => return e.report(json),
+        Err(e) => return e.report(json, &render_candidates),
     };
     let cli = match Cli::try_parse_from(&argv) {
         Ok(cli) => cli,
@@ -31,7 +32,7 @@ fn main() -> ExitCode {
     let json = cli.global.json;
     match commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => e.report(json),
+        Err(e) => e.report(json, &render_candidates),
     }
 }
 
@@ -54,3 +55,8 @@ fn utf8_arguments(raw: Vec<std::ffi::OsString>) -> Result<Vec<String>> {
 
 /// The binary's result type.
 type Result<T> = std::result::Result<T, CliError>;
+
+/// Draws a refused add's duplicate candidates for the error's human text.
+fn render_candidates(candidates: &[tasks_core::dedup::Candidate]) -> String {
+    render::candidates(candidates, &render::Style::from_env())
+}

@@ -68,7 +68,7 @@ pub fn runner_settings(app: &App) -> Result<Settings, CliError> {
 }
 
 fn telegram(app: &mut App, a: TelegramArgs) -> Result<(), CliError> {
-    super::schedule::protect_memory();
+    crate::vars::protect_memory();
     let runner = runner(app, true)?;
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()

@@ -67,7 +67,7 @@ fn chat_error(e: ChatError) -> CliError {
                 .join("\n"),
             details: Value::Object(Map::new()),
             hints: e.hint().map(|h| vec![h.to_string()]).unwrap_or_default(),
-            body: None,
+            candidates: Vec::new(),
         },
     }
 }

@@ -233,10 +233,7 @@ fn reindex(app: &mut App) -> Result<(), CliError> {
         super::Backend::Postgres(store) => tasks_pg::dedup::reindex(store)?,
     };
     bar.finish();
-    app.print(
-        || serde_json::json!({ "reindexed": n }),
-        || format!("Rewrote the duplicate check's index of {n} task(s).\n"),
-    );
+    app.print(|| tasks_core::wire::reindexed(n), || format!("Rewrote the duplicate check's index of {n} task(s).\n"));
     Ok(())
 }
 

@@ -28,7 +28,7 @@ pub struct ServeArgs {
 }
 
 pub fn run(app: &mut App, a: ServeArgs) -> Result<(), CliError> {
-    super::schedule::protect_memory();
+    crate::vars::protect_memory();
     let listen: SocketAddr = a.listen.trim().parse().map_err(|_| {
         CliError::validation(
             format!("listen: cannot read \"{}\" as an address and port", a.listen),

@@ -7,7 +7,7 @@
 use crate::error::Result;
 use crate::keys;
 use crate::model::{Due, Money, Task, TaskType};
-use crate::ops::add::{check_description, check_name, check_priority, check_title};
+use crate::ops::checks::{check_description, check_name, check_priority, check_title};
 use crate::ops::{Context, project};
 use crate::port::{Engine, Writes};
 use crate::store::events::{CategoryChange, Change, DueChange, DueValue, EditChange, EventChange};

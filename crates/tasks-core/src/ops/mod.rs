@@ -5,6 +5,7 @@
 
 pub mod add;
 pub mod backup;
+pub mod checks;
 pub mod conversation;
 pub mod dump;
 pub mod duplicates;

@@ -256,7 +256,7 @@ pub(crate) fn change(
 
 /// Adds tags to a task; returns the task and the tags that were new.
 pub fn tag(store: &mut dyn Engine, ctx: &Context, reference: &str, names: &[String]) -> Result<(Task, Vec<String>)> {
-    crate::ops::add::check_tags(names)?;
+    crate::ops::checks::check_tags(names)?;
     store.write(|tx| {
         let id = keys::resolve(tx, reference)?;
         tag_in(tx, ctx, id, names)

@@ -166,3 +166,8 @@ pub fn check_report_line(line: &CheckLine) -> Value {
         .collect();
     json!({ "id": line.id, "candidates": candidates })
 }
+
+/// `tasks duplicates reindex --json`: how many tasks' index rows were rewritten.
+pub fn reindexed(tasks: usize) -> Value {
+    json!({ "reindexed": tasks })
+}

@@ -199,17 +199,9 @@ fn job_line(j: &Job) -> String {
     }
 }
 
-/// Keeps other processes of the same user from reading the daemon's memory and its
-/// `/proc/<pid>/environ` — the commands it runs among them: the daemon may hold secrets
-/// (an LLM key, a bot token) from its environment or config. A command's own `exec`
-/// makes it dumpable again, so this never reaches the commands themselves.
-pub fn protect_memory() {
-    let _ = rustix::process::set_dumpable_behavior(rustix::process::DumpableBehavior::NotDumpable);
-}
-
 /// Runs `tasks daemon [--once]`.
 pub fn daemon(app: &mut App, a: DaemonArgs) -> Result<(), CliError> {
-    protect_memory();
+    crate::vars::protect_memory();
     let lock = DaemonLock::acquire(app.store.file_ref()?.path())?;
     let shared = Shared::open(app)?;
     let quiet = app.json;

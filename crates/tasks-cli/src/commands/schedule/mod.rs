@@ -25,7 +25,7 @@ use super::App;
 use super::view::TaskArg;
 use crate::env;
 use crate::error::CliError;
-pub use daemon::{DaemonArgs, daemon, protect_memory};
+pub use daemon::{DaemonArgs, daemon};
 use flags::{ActionArgs, EventArgs, TriggerArgs};
 
 #[derive(Debug, Subcommand)]

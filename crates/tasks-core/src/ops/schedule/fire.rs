@@ -25,7 +25,6 @@
 use tasks_schedule::{MissedPolicy, SkippedCount, plan_missed};
 
 use super::limits::EVENT_SCAN_BATCH;
-use super::manage::stops_schedule;
 use super::queue;
 use super::{Job, Schedule, local_text, plan_of};
 use crate::error::Result;
@@ -324,6 +323,11 @@ pub(crate) fn job_failed(tx: &Tx<'_>, ctx: &Context, failed: &Job) -> Result<Vec
         }
     }
     Ok(jobs)
+}
+
+/// Returns true when the task's status keeps its schedule from firing.
+pub(crate) fn stops_schedule(status: crate::model::Status) -> bool {
+    status == crate::model::Status::Dismissed
 }
 
 #[cfg(test)]

@@ -16,9 +16,9 @@ use super::queue;
 use super::{Artifact, Job, Run, Schedule, local_text, plan_of};
 use crate::error::{Error, Result};
 use crate::keys;
+use crate::model::TaskType;
 use crate::model::conversation::QueueState;
 use crate::model::schedule::{Action, EventKind, JobKind, JobState, When};
-use crate::model::{Status, TaskType};
 use crate::ops::Context;
 use crate::store::conversations;
 use crate::store::events::{self, Change, EventChange, ScheduleChanged};
@@ -438,11 +438,6 @@ pub fn latest_for_task(store: &Store, reference: &str) -> Result<Schedule> {
         .ok_or_else(|| Error::NotFound { what: "schedule of task", value: reference.to_string() })
 }
 
-/// Returns true when the task's status keeps its schedule from firing.
-pub(crate) fn stops_schedule(status: Status) -> bool {
-    status == Status::Dismissed
-}
-
 /// Parses `--on`: the event kind.
 pub fn parse_event(text: &str) -> Result<EventKind> {
     EventKind::parse(text)
@@ -454,8 +449,10 @@ mod tests {
     use tasks_schedule::Trigger;
 
     use super::*;
+    use crate::model::Status;
     use crate::model::schedule::{CommandAction, EventFilter, EventTrigger, PromptAction, PromptMode};
     use crate::ops::add::{AddRequest as TaskRequest, DupChoice};
+    use crate::ops::schedule::fire::stops_schedule;
 
     struct Env {
         _dir: tempfile::TempDir,

@@ -20,9 +20,9 @@ use std::time::Duration;
 
 use serde_json::{Map, Value, json};
 
+use super::fire::stops_schedule;
 use super::fire::{self, firing_message};
 use super::limits::{RETRY_MAX_RUNS, TRANSIENT_EXIT_CODE, retry_backoff};
-use super::manage::stops_schedule;
 use super::queue;
 use super::{Job, local_date, schedule_actor};
 use crate::dedup;
