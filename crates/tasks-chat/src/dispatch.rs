@@ -3,13 +3,14 @@
 //! own transaction: an action that fails (an unknown key, a refused duplicate) is
 //! reported and the others still run; nothing of a failed action is written.
 
+use tasks_core::Error;
 use tasks_core::dedup::Candidate as DupCandidate;
 use tasks_core::model::{Due, DueKind, Status, Task};
 use tasks_core::ops::add::{self, AddRequest, DupChoice};
 use tasks_core::ops::edit::{self, EditRequest};
 use tasks_core::ops::query::{self, AgendaView, ListQuery};
 use tasks_core::ops::{Context, project, status};
-use tasks_core::{Error, Store};
+use tasks_core::port::Engine;
 
 use crate::calls::{Call, Deadline, DeadlineKind, ListView, Period};
 use crate::offline::{ProjectName, Question};
@@ -73,7 +74,7 @@ pub enum Outcome {
 
 /// Runs one call.
 pub fn run(
-    store: &mut Store,
+    store: &mut dyn Engine,
     ctx: &Context,
     call: &Call,
     projects: &[ProjectName],
@@ -163,7 +164,7 @@ pub fn run(
 
 /// Runs `/undo`: reverts the actor's last change (`preview` only shows it). A refusal
 /// (nothing to undo, a later change by someone else) is said, not raised.
-pub fn undo(store: &mut Store, ctx: &Context, preview: bool) -> tasks_core::Result<Outcome> {
+pub fn undo(store: &mut dyn Engine, ctx: &Context, preview: bool) -> tasks_core::Result<Outcome> {
     let result =
         if preview { tasks_core::ops::undo::preview(store, ctx) } else { tasks_core::ops::undo::undo(store, ctx) };
     match result {
@@ -183,7 +184,7 @@ fn refused(e: &Error) -> bool {
 }
 
 /// Returns a task if it is open (or in progress); `None` for an unknown or closed one.
-fn open_task(store: &Store, key: &str) -> tasks_core::Result<Option<Task>> {
+fn open_task(store: &dyn Engine, key: &str) -> tasks_core::Result<Option<Task>> {
     match query::get(store, key) {
         Ok(t) if !t.status.is_closed() => Ok(Some(t)),
         Ok(_) | Err(Error::NotFound { .. }) | Err(Error::Ambiguous { .. }) | Err(Error::Invalid { .. }) => Ok(None),
@@ -219,7 +220,7 @@ fn due_of(d: &Deadline) -> Option<Due> {
 }
 
 /// Returns the tasks of a view.
-fn list(store: &Store, ctx: &Context, view: ListView, period: Option<Period>) -> tasks_core::Result<Vec<Task>> {
+fn list(store: &dyn Engine, ctx: &Context, view: ListView, period: Option<Period>) -> tasks_core::Result<Vec<Task>> {
     let agenda = |v| query::agenda(store, ctx, v, false, Some(LIST_LIMIT));
     match view {
         ListView::Today => agenda(AgendaView::Today),

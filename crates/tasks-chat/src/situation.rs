@@ -17,10 +17,11 @@
 
 use std::collections::HashSet;
 
+use tasks_core::Error;
 use tasks_core::model::{DueKind, Status, Task};
 use tasks_core::ops::query::{self, AgendaView, ListQuery, SearchQuery};
 use tasks_core::ops::{Context, project};
-use tasks_core::{Error, Store};
+use tasks_core::port::Engine;
 
 use crate::matching::Candidate;
 use crate::offline::ProjectName;
@@ -54,7 +55,7 @@ pub struct Situation {
 impl Situation {
     /// Gathers the situation of a message.
     pub fn gather(
-        store: &Store,
+        store: &dyn Engine,
         ctx: &Context,
         text: &str,
         quoted: Option<&str>,
@@ -99,7 +100,7 @@ impl Situation {
 
     /// Adds the task of a key when it is open and not yet here (a model's target that
     /// was not sent to it is judged like any other).
-    pub fn add_key(&mut self, store: &Store, key: &str, seen: &mut HashSet<String>) -> tasks_core::Result<()> {
+    pub fn add_key(&mut self, store: &dyn Engine, key: &str, seen: &mut HashSet<String>) -> tasks_core::Result<()> {
         if seen.contains(key) {
             return Ok(());
         }
@@ -112,7 +113,7 @@ impl Situation {
     }
 
     /// Adds the open tasks of keys not yet here.
-    pub fn add_keys(&mut self, store: &Store, keys: &[String]) -> tasks_core::Result<()> {
+    pub fn add_keys(&mut self, store: &dyn Engine, keys: &[String]) -> tasks_core::Result<()> {
         let mut seen: HashSet<String> = self.tasks.iter().map(|t| t.key.clone()).collect();
         for k in keys {
             self.add_key(store, k, &mut seen)?;
@@ -129,7 +130,7 @@ impl Situation {
 
     /// Returns the projects tasks may be filed into (what the dispatcher reads a
     /// project name against).
-    pub fn project_list(store: &Store) -> tasks_core::Result<Vec<ProjectName>> {
+    pub fn project_list(store: &dyn Engine) -> tasks_core::Result<Vec<ProjectName>> {
         Ok(projects(store)?.into_iter().map(|(p, _)| p).collect())
     }
 
@@ -163,7 +164,7 @@ pub fn keys_written(text: &str) -> Vec<String> {
     phrase::keys_in(&Phrase::new(text)).into_iter().map(|(k, _)| k).collect()
 }
 
-fn projects(store: &Store) -> tasks_core::Result<Vec<(ProjectName, String)>> {
+fn projects(store: &dyn Engine) -> tasks_core::Result<Vec<(ProjectName, String)>> {
     Ok(project::all(store)?
         .into_iter()
         .filter(|p| p.kind == tasks_core::model::ProjectKind::Project)

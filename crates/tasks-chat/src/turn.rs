@@ -13,9 +13,9 @@
 //! A dry run stops before anything is written: no action runs and the conversation
 //! remembers nothing of it.
 
-use tasks_core::Store;
 use tasks_core::ops::Context;
 use tasks_core::ops::conversation::{self, ConversationRef, TurnRecord};
+use tasks_core::port::Engine;
 
 use crate::answer::{self, Answer};
 use crate::calls::{BadCall, Call};
@@ -244,7 +244,7 @@ impl Plan {
 
 /// Keeps a finished turn in its conversation: the message, the reply, what it remembers.
 fn record(
-    store: &mut Store,
+    store: &mut dyn Engine,
     ctx: &Context,
     turn: &Turn<'_>,
     reply: &str,
@@ -259,7 +259,7 @@ fn record(
 /// it in the conversation (unless a dry run) and shapes the output.
 #[allow(clippy::too_many_arguments)]
 fn answered(
-    store: &mut Store,
+    store: &mut dyn Engine,
     ctx: &Context,
     turn: &Turn<'_>,
     state: &mut ConversationState,
@@ -284,8 +284,19 @@ fn answered(
     })
 }
 
+/// Returns the SQLite store an approval runs on: prompt Jobs are not behind the port
+/// yet (and none can wait for approval on another engine, where schedules are refused).
+fn sqlite_for_approval(store: &mut dyn Engine) -> tasks_core::Result<&mut tasks_core::Store> {
+    let engine = store.reader().engine_name();
+    store.sqlite().ok_or(tasks_core::Error::NotOnEngine {
+        what: "approving a prompt Job",
+        engine,
+        why: "prompt Jobs run on a SQLite store only so far",
+    })
+}
+
 /// Answers one message.
-pub fn run(store: &mut Store, ctx: &Context, turn: &Turn<'_>) -> Result<TurnOutput, ChatError> {
+pub fn run(store: &mut dyn Engine, ctx: &Context, turn: &Turn<'_>) -> Result<TurnOutput, ChatError> {
     let mut state = ConversationState::read(conversation::state(store, turn.conversation)?.as_deref());
     let lang = lang_of(turn.text, state.lang);
     let voice = Voice { lang, today: ctx.today(), zone: ctx.zone.clone(), now_ms: ctx.now_ms() };
@@ -296,12 +307,12 @@ pub fn run(store: &mut Store, ctx: &Context, turn: &Turn<'_>) -> Result<TurnOutp
         let said = if turn.dry_run {
             voice.would_approve(job, yes)
         } else if yes {
-            match crate::approval::approve(store, ctx, job) {
+            match sqlite_for_approval(store).and_then(|s| crate::approval::approve(s, ctx, job)) {
                 Ok(done) => voice.approved(job, &done.reply),
                 Err(e) => format!("🤷 {}", tasks_text::printable(&e.to_string())),
             }
         } else {
-            match crate::approval::reject(store, ctx, job) {
+            match sqlite_for_approval(store).and_then(|s| crate::approval::reject(s, ctx, job)) {
                 Ok(_) => voice.rejected(job),
                 Err(e) => format!("🤷 {}", tasks_text::printable(&e.to_string())),
             }
@@ -360,7 +371,7 @@ pub fn run(store: &mut Store, ctx: &Context, turn: &Turn<'_>) -> Result<TurnOutp
 
 /// Decides what a message asks, without writing anything.
 fn plan(
-    store: &Store,
+    store: &dyn Engine,
     ctx: &Context,
     turn: &Turn<'_>,
     text: &str,
@@ -477,7 +488,7 @@ fn slash_of(text: &str, state: &ConversationState, today: jiff::civil::Date, voi
 /// Answers `/queue`, `/cancel N`, `/now N` in `tasks chat`: it shows the conversation's
 /// queue and names the command that removes or promotes an item (the bot acts on them
 /// at once, before queueing; `tasks chat` answers directly and has no queue of its own).
-fn queue_command(store: &Store, conversation: &ConversationRef, slash: &Slash) -> Result<String, ChatError> {
+fn queue_command(store: &dyn Engine, conversation: &ConversationRef, slash: &Slash) -> Result<String, ChatError> {
     use tasks_core::ops::schedule::queue;
     let Some(id) = conversation::find(store, conversation)? else { return Ok("The queue is empty.".into()) };
     let items = queue::list(store, Some(id))?;

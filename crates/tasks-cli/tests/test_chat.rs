@@ -12,9 +12,15 @@ const KEY: &str = "sk-test-SECRET-4711";
 
 /// A store with two near-twin «Аня» tasks, one due today, one overdue, one idea.
 fn world() -> TestEnv {
-    let env = TestEnv::new();
-    env.ok(&["project", "add", "HOME", "Дом", "--description", "квартира, ремонт, семья"]);
-    env.ok(&["project", "add", "WORK", "Work", "--description", "the job: reports, reviews"]);
+    world_in(TestEnv::new())
+}
+
+/// The same store in `env`: built on a SQLite file, and on PostgreSQL moved there by
+/// `tasks export` and `tasks import`, as a team moves in.
+fn world_in(env: TestEnv) -> TestEnv {
+    let sqlite = TestEnv::new();
+    sqlite.ok(&["project", "add", "HOME", "Дом", "--description", "квартира, ремонт, семья"]);
+    sqlite.ok(&["project", "add", "WORK", "Work", "--description", "the job: reports, reviews"]);
     let lines = [
         r#"{"title":"Позвонить Ане про плитку","project":"HOME"}"#,
         r#"{"title":"Позвонить Ане насчёт дня рождения","project":"HOME"}"#,
@@ -23,8 +29,13 @@ fn world() -> TestEnv {
         r#"{"title":"Идея поста про метафоры","project":"WORK"}"#,
         r#"{"title":"Buy printer paper"}"#,
     ];
-    let file = env.write("world.jsonl", &(lines.join("\n") + "\n"));
-    env.ok(&["import", file.to_str().expect("path")]);
+    let file = sqlite.write("world.jsonl", &(lines.join("\n") + "\n"));
+    sqlite.ok(&["import", file.to_str().expect("path")]);
+    if env.store_url.is_none() {
+        return sqlite;
+    }
+    let dump = env.write("world-export.jsonl", &sqlite.ok(&["export"]).stdout);
+    env.ok(&["import", dump.to_str().expect("path")]);
     env
 }
 
@@ -70,9 +81,16 @@ fn snapshot(env: &TestEnv) -> Vec<(String, String, String)> {
         .collect()
 }
 
+/// On both engines (issue 34): the model's calls run through the same operations on a
+/// PostgreSQL store.
 #[test]
 fn every_tool_runs_through_the_same_operations() {
-    let env = world();
+    for env in TestEnv::engines("pg_chat_every_tool") {
+        every_tool_runs_on(world_in(env));
+    }
+}
+
+fn every_tool_runs_on(env: TestEnv) {
     let model = FakeModel::start();
     model.then_calls(&[(
         "create_task",
@@ -164,9 +182,15 @@ fn several_calls_run_in_order_and_the_reply_lists_each() {
     assert_eq!(status(&env, "WORK-2"), "dismissed");
 }
 
+/// On both engines (issue 34): the guard's question and its answer.
 #[test]
 fn a_guess_between_two_anya_tasks_becomes_a_question_and_the_answer_runs_it() {
-    let env = world();
+    for env in TestEnv::engines("pg_chat_guess") {
+        guess_between_twins_on(world_in(env));
+    }
+}
+
+fn guess_between_twins_on(env: TestEnv) {
     let model = FakeModel::start();
     let before = snapshot(&env);
     // The model picks one of the twins; the words fit both.

@@ -298,7 +298,7 @@ fn a_command_that_runs_only_on_sqlite_is_refused_by_name() {
     for (args, name) in [
         (vec!["schedule", "list"], "`tasks schedule`"),
         (vec!["jobs"], "`tasks jobs`"),
-        (vec!["chat", "/today"], "`tasks chat`"),
+        (vec!["serve"], "`tasks serve`"),
         (vec!["backup", "x.db"], "`tasks backup`"),
     ] {
         let err = env.fails(&args, 3);
@@ -362,7 +362,8 @@ fn an_upgrade_rebuilds_the_team_index_once_and_says_so() {
 /// The day issue 34 was measured with, as a new team would try it, run on both engines
 /// from one list: what PostgreSQL refused before the store became a port (filtered
 /// `list`, `agenda`, `graph`, `undo`, notes in `search`, `merge`, `--person`,
-/// `--attach`, a beads export) now answers exactly as on SQLite, field for field.
+/// `--attach`, a beads export, the conversation's slash commands and offline parser)
+/// now answers exactly as on SQLite, field for field.
 #[test]
 fn a_whole_day_gives_the_same_answers_on_both_engines() {
     let day: &[&[&str]] = &[
@@ -393,6 +394,14 @@ fn a_whole_day_gives_the_same_answers_on_both_engines() {
         &["edit", "HRB-2", "--person", "@lena", "--title", "Test the login screen on Android"],
         &["dismiss", "INBOX-2", "--reason", "paid by card"],
         &["list", "-s", "all", "--sort", "updated"],
+        &["chat", "/today"],
+        &["chat", "--offline", "купить молоко завтра"],
+        &["chat", "--offline", "what's on my list today?"],
+        &["chat", "/inbox"],
+        &["chat", "/del", "1"],
+        &["chat", "/done", "week"],
+        &["chat", "--offline", "--dry-run", "перенеси плитку на понедельник"],
+        &["undo"],
         &["export", "--to", "beads"],
         &["project", "list"],
     ];

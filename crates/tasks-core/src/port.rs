@@ -34,12 +34,15 @@ use crate::dedup::source::CheckSource;
 use crate::dedup::{Candidate, Decision};
 use crate::error::Result;
 use crate::keys::MessageLocator;
+use crate::model::conversation::{ConversationKind, MessageRole};
 use crate::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 
+pub use crate::store::conversations::{Conversation, Message};
 pub use crate::store::dedup::PendingPair;
 pub use crate::store::events::Event;
 pub use crate::store::links::LinkRow;
 pub use crate::store::operations::Operation;
+pub use crate::store::queue::QueueItem;
 pub use crate::store::tasks::{Column, ListFilter, NewTaskRow, Sort};
 
 use crate::store::events::EventChange;
@@ -125,6 +128,23 @@ pub trait Reads {
     /// Task ids matching search terms (with their idf) in titles, descriptions and
     /// notes, best first, at most `pool`.
     fn search_matches(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>>;
+
+    // --- conversations ---
+    /// Returns the id of the conversation of `kind` with this provider id (or name).
+    fn conversation_id(&self, kind: ConversationKind, external_id: &str) -> Result<Option<i64>>;
+    /// Returns the id of the first local conversation, if one exists.
+    fn local_conversation_id(&self) -> Result<Option<i64>>;
+    /// Reads a conversation.
+    fn conversation(&self, id: i64) -> Result<Option<Conversation>>;
+    /// Returns a conversation's remembered state (JSON kept for tasks-chat).
+    fn conversation_state(&self, id: i64) -> Result<Option<String>>;
+    /// Returns the last `limit` messages of a conversation, oldest first.
+    fn conversation_messages(&self, id: i64, limit: usize) -> Result<Vec<Message>>;
+    /// Returns the last update id a bot has queued.
+    fn bot_offset(&self, bot: &str) -> Result<Option<i64>>;
+    /// Returns the running and pending items of one conversation's queue (or of all),
+    /// running first, then by position and id.
+    fn live_queue(&self, conversation_id: Option<i64>) -> Result<Vec<QueueItem>>;
 }
 
 /// What only a write transaction may do. Everything written through one `&dyn Writes`
@@ -229,6 +249,24 @@ pub trait Writes: Reads {
     fn queue_pair(&self, task_id: i64, candidate: &Candidate, now: i64) -> Result<()>;
     /// Marks the queued pairs of `a` and `b` (either order) resolved; returns how many.
     fn resolve_pairs(&self, a: i64, b: i64, resolution: Decision, now: i64) -> Result<usize>;
+
+    // --- conversations ---
+    /// Makes a conversation of `kind` with this provider id (or name); returns its id.
+    fn create_conversation(&self, kind: ConversationKind, external_id: &str, title: &str, now: i64) -> Result<i64>;
+    /// Appends a message to a conversation; returns its id.
+    fn insert_conversation_message(
+        &self,
+        conversation_id: i64,
+        role: MessageRole,
+        text: &str,
+        task_id: Option<i64>,
+        job_id: Option<i64>,
+        now: i64,
+    ) -> Result<i64>;
+    /// Replaces a conversation's remembered state.
+    fn set_conversation_state(&self, id: i64, state: &str, now: i64) -> Result<()>;
+    /// Records the last update id a bot has queued (never moving it back).
+    fn set_bot_offset(&self, bot: &str, update_id: i64, now: i64) -> Result<()>;
 }
 
 /// How a write ends.
@@ -255,6 +293,13 @@ pub trait Engine {
     /// with no server (SQLite) has nothing to do.
     fn reconnect_if_lost(&mut self) -> Result<()> {
         Ok(())
+    }
+    /// Returns the SQLite store behind this engine, for the operations not behind the
+    /// port yet (schedules, Jobs and Runs, the conversation runner's queue, task-line
+    /// import, backup): they take a `Store` and refuse on any other engine, naming why.
+    /// A bridge while those move behind the port, not a way around it.
+    fn sqlite(&mut self) -> Option<&mut crate::Store> {
+        None
     }
 }
 

@@ -28,9 +28,11 @@ use postgres::{GenericClient, Row};
 use tasks_core::dedup::source::CheckSource;
 use tasks_core::dedup::{Candidate, Decision};
 use tasks_core::keys::MessageLocator;
+use tasks_core::model::conversation::{ConversationKind, MessageRole, QueueState};
 use tasks_core::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 use tasks_core::port::{
-    Column, Engine, Event, LinkRow, ListFilter, NewTaskRow, Operation, PendingPair, Reads, Sort, WriteEnd, Writes,
+    Column, Conversation, Engine, Event, LinkRow, ListFilter, Message, NewTaskRow, Operation, PendingPair, QueueItem,
+    Reads, Sort, WriteEnd, Writes,
 };
 use tasks_core::store::due_columns;
 use tasks_core::store::events::EventChange;
@@ -577,6 +579,110 @@ impl<C: GenericClient> Reads for Pg<C> {
     fn search_matches(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
         PgSource::new(&self.conn).ranked_matches_with_notes(terms, pool)
     }
+
+    fn conversation_id(&self, kind: ConversationKind, external_id: &str) -> Result<Option<i64>> {
+        Ok(self
+            .query_opt(
+                "SELECT id FROM conversations WHERE kind = $1 AND external_id = $2",
+                &[&kind.as_str(), &external_id],
+            )?
+            .map(|r| r.get(0)))
+    }
+
+    fn local_conversation_id(&self) -> Result<Option<i64>> {
+        Ok(self
+            .query_opt(
+                "SELECT id FROM conversations WHERE kind = $1 ORDER BY id LIMIT 1",
+                &[&ConversationKind::Local.as_str()],
+            )?
+            .map(|r| r.get(0)))
+    }
+
+    fn conversation(&self, id: i64) -> Result<Option<Conversation>> {
+        self.query_opt("SELECT id, kind, title, external_id, created_at FROM conversations WHERE id = $1", &[&id])?
+            .map(|r| {
+                Ok(Conversation {
+                    id: r.get(0),
+                    kind: spelled(&r, 1, "conversation kind")?,
+                    title: r.get(2),
+                    external_id: r.get(3),
+                    created_at: r.get(4),
+                })
+            })
+            .transpose()
+    }
+
+    fn conversation_state(&self, id: i64) -> Result<Option<String>> {
+        Ok(self.query_opt("SELECT state FROM conversation_state WHERE conversation_id = $1", &[&id])?.map(|r| r.get(0)))
+    }
+
+    fn conversation_messages(&self, id: i64, limit: usize) -> Result<Vec<Message>> {
+        let limit = limit as i64;
+        self.query(
+            "SELECT * FROM (
+                 SELECT m.id, m.conversation_id, m.role, m.text, t.key, m.job_id, m.created_at
+                 FROM conversation_messages m LEFT JOIN tasks t ON t.id = m.task_id
+                 WHERE m.conversation_id = $1 ORDER BY m.id DESC LIMIT $2) AS newest
+             ORDER BY id",
+            &[&id, &limit],
+        )?
+        .iter()
+        .map(|r| {
+            Ok(Message {
+                id: r.get(0),
+                conversation_id: r.get(1),
+                role: spelled(r, 2, "message role")?,
+                text: r.get(3),
+                task_key: r.get(4),
+                job_id: r.get(5),
+                created_at: r.get(6),
+            })
+        })
+        .collect()
+    }
+
+    fn bot_offset(&self, bot: &str) -> Result<Option<i64>> {
+        Ok(self.query_opt("SELECT update_id FROM bot_offsets WHERE bot = $1", &[&bot])?.map(|r| r.get(0)))
+    }
+
+    fn live_queue(&self, conversation_id: Option<i64>) -> Result<Vec<QueueItem>> {
+        let live: Vec<&str> = QueueState::LIVE.iter().map(|s| s.as_str()).collect();
+        self.query(
+            "SELECT id, conversation_id, kind, job_id, payload, state, position, created_at, updated_at
+             FROM conversation_queue
+             WHERE state = ANY($1) AND ($2::bigint IS NULL OR conversation_id = $2)
+             ORDER BY conversation_id, state <> $3, position, id",
+            &[&live, &conversation_id, &QueueState::Running.as_str()],
+        )?
+        .iter()
+        .map(|r| {
+            let payload: String = r.get(4);
+            Ok(QueueItem {
+                id: r.get(0),
+                conversation_id: r.get(1),
+                kind: spelled(r, 2, "queue item kind")?,
+                job_id: r.get(3),
+                payload: serde_json::from_str(&payload).map_err(|e| {
+                    Error::Postgres(format!("queue item {}: cannot read its payload: {e}", r.get::<_, i64>(0)))
+                })?,
+                state: spelled(r, 5, "queue item state")?,
+                position: r.get(6),
+                created_at: r.get(7),
+                updated_at: r.get(8),
+            })
+        })
+        .collect()
+    }
+}
+
+/// Reads a spelled column (an enum kept by its `as_str`); an unknown spelling is an
+/// error naming the column, never a panic.
+fn spelled<T: std::str::FromStr>(row: &Row, idx: usize, what: &str) -> Result<T>
+where
+    T::Err: std::fmt::Display,
+{
+    let text: String = row.get(idx);
+    text.parse().map_err(|e| Error::Postgres(format!("unexpected {what} {text:?} in the store: {e}")))
 }
 
 impl Writes for Pg<postgres::Transaction<'_>> {
@@ -964,6 +1070,52 @@ impl Writes for Pg<postgres::Transaction<'_>> {
             &[&a, &b, &now, &resolution.as_str()],
         )?;
         Ok(n as usize)
+    }
+
+    fn create_conversation(&self, kind: ConversationKind, external_id: &str, title: &str, now: i64) -> Result<i64> {
+        Ok(self
+            .query_one(
+                "INSERT INTO conversations (kind, title, external_id, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
+                &[&kind.as_str(), &title, &external_id, &now],
+            )?
+            .get(0))
+    }
+
+    fn insert_conversation_message(
+        &self,
+        conversation_id: i64,
+        role: MessageRole,
+        text: &str,
+        task_id: Option<i64>,
+        job_id: Option<i64>,
+        now: i64,
+    ) -> Result<i64> {
+        Ok(self
+            .query_one(
+                "INSERT INTO conversation_messages (conversation_id, role, text, task_id, job_id, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                &[&conversation_id, &role.as_str(), &text, &task_id, &job_id, &now],
+            )?
+            .get(0))
+    }
+
+    fn set_conversation_state(&self, id: i64, state: &str, now: i64) -> Result<()> {
+        self.execute(
+            "INSERT INTO conversation_state (conversation_id, state, updated_at) VALUES ($1, $2, $3)
+             ON CONFLICT (conversation_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
+            &[&id, &state, &now],
+        )?;
+        Ok(())
+    }
+
+    fn set_bot_offset(&self, bot: &str, update_id: i64, now: i64) -> Result<()> {
+        self.execute(
+            "INSERT INTO bot_offsets (bot, update_id, updated_at) VALUES ($1, $2, $3)
+             ON CONFLICT (bot) DO UPDATE
+             SET update_id = greatest(bot_offsets.update_id, excluded.update_id), updated_at = excluded.updated_at",
+            &[&bot, &update_id, &now],
+        )?;
+        Ok(())
     }
 }
 

@@ -47,7 +47,7 @@ pub fn run(app: &mut App, a: ChatArgs) -> Result<(), CliError> {
         route: client.as_ref().map(Route::Model).unwrap_or(Route::Offline),
         button: None,
     };
-    let out = turn::run(app.store.file()?, &app.ctx, &turn).map_err(chat_error)?;
+    let out = turn::run(&mut app.store, &app.ctx, &turn).map_err(chat_error)?;
     let now = app.ctx.now_ms();
     app.print(|| tasks_chat::wire::turn(&out, now), || format!("{}\n", out.reply));
     Ok(())

@@ -9,6 +9,7 @@
 use crate::error::Result;
 use crate::model::conversation::{ConversationKind, MessagePayload, MessageRole, QueueKind, QueuePayload, QueueState};
 use crate::ops::Context;
+use crate::port::Engine;
 pub use crate::store::conversations::Conversation;
 use crate::store::queue::{self as queue_rows, QueueItem};
 use crate::store::{Store, conversations};
@@ -23,14 +24,14 @@ pub struct ConversationRef {
 }
 
 /// Returns the id of a conversation, if it exists (reads only).
-pub fn find(store: &Store, conversation: &ConversationRef) -> Result<Option<i64>> {
-    conversations::find(store.conn(), conversation.kind, &conversation.external_id)
+pub fn find(store: &dyn Engine, conversation: &ConversationRef) -> Result<Option<i64>> {
+    store.reader().conversation_id(conversation.kind, &conversation.external_id)
 }
 
 /// Returns what a conversation remembers (the chat's JSON), if anything.
-pub fn state(store: &Store, conversation: &ConversationRef) -> Result<Option<String>> {
+pub fn state(store: &dyn Engine, conversation: &ConversationRef) -> Result<Option<String>> {
     match find(store, conversation)? {
-        Some(id) => conversations::state(store.conn(), id),
+        Some(id) => store.reader().conversation_state(id),
         None => Ok(None),
     }
 }
@@ -49,41 +50,43 @@ pub struct TurnRecord<'a> {
 
 /// Records a turn, making the conversation on first use; returns its id.
 pub fn record_turn(
-    store: &mut Store,
+    store: &mut dyn Engine,
     ctx: &Context,
     conversation: &ConversationRef,
     turn: &TurnRecord<'_>,
 ) -> Result<i64> {
     let now = ctx.now_ms();
     store.write(|tx| {
-        let id = match conversations::find(tx, conversation.kind, &conversation.external_id)? {
+        let id = match tx.conversation_id(conversation.kind, &conversation.external_id)? {
             Some(id) => id,
             None => {
-                conversations::create(tx, conversation.kind, &conversation.external_id, &conversation.external_id, now)?
+                tx.create_conversation(conversation.kind, &conversation.external_id, &conversation.external_id, now)?
             }
         };
-        conversations::insert_message(tx, id, MessageRole::User, turn.user_text, None, None, now)?;
-        conversations::insert_message(tx, id, MessageRole::Assistant, turn.reply, None, None, now)?;
-        conversations::set_state(tx, id, turn.state, now)?;
+        tx.insert_conversation_message(id, MessageRole::User, turn.user_text, None, None, now)?;
+        tx.insert_conversation_message(id, MessageRole::Assistant, turn.reply, None, None, now)?;
+        tx.set_conversation_state(id, turn.state, now)?;
         Ok(id)
     })
 }
 
 /// Returns the id of a conversation, making it on first use.
-pub fn ensure(store: &mut Store, ctx: &Context, conversation: &ConversationRef) -> Result<i64> {
+pub fn ensure(store: &mut dyn Engine, ctx: &Context, conversation: &ConversationRef) -> Result<i64> {
     if let Some(id) = find(store, conversation)? {
         return Ok(id);
     }
     let now = ctx.now_ms();
-    store.write(|tx| match conversations::find(tx, conversation.kind, &conversation.external_id)? {
+    store.write(|tx| match tx.conversation_id(conversation.kind, &conversation.external_id)? {
         Some(id) => Ok(id),
-        None => conversations::create(tx, conversation.kind, &conversation.external_id, &conversation.external_id, now),
+        None => tx.create_conversation(conversation.kind, &conversation.external_id, &conversation.external_id, now),
     })
 }
 
 /// Returns a conversation by id.
-pub fn get(store: &Store, id: i64) -> Result<Conversation> {
-    conversations::conversation(store.conn(), id)?
+pub fn get(store: &dyn Engine, id: i64) -> Result<Conversation> {
+    store
+        .reader()
+        .conversation(id)?
         .ok_or_else(|| crate::error::Error::NotFound { what: "conversation", value: id.to_string() })
 }
 
@@ -97,8 +100,8 @@ pub struct Offset<'a> {
 }
 
 /// Returns the last update a bot has durably queued.
-pub fn bot_offset(store: &Store, bot: &str) -> Result<Option<i64>> {
-    conversations::bot_offset(store.conn(), bot)
+pub fn bot_offset(store: &dyn Engine, bot: &str) -> Result<Option<i64>> {
+    store.reader().bot_offset(bot)
 }
 
 /// Queues a person's message in a conversation (made on first use) — and, for a bot,

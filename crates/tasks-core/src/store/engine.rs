@@ -12,14 +12,19 @@ use std::collections::HashMap;
 use rusqlite::Connection;
 
 use super::tasks as task_rows;
-use super::{Store, Tx, dedup as dedup_rows, events, links, messages, notes, operations, persons, projects, tags};
+use super::{
+    Store, Tx, conversations, dedup as dedup_rows, events, links, messages, notes, operations, persons, projects,
+    queue, tags,
+};
 use crate::dedup::source::CheckSource;
 use crate::dedup::{Candidate, Decision, SqliteSource};
 use crate::error::Result;
 use crate::keys::MessageLocator;
+use crate::model::conversation::{ConversationKind, MessageRole};
 use crate::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 use crate::port::{
-    Column, Engine, Event, LinkRow, ListFilter, NewTaskRow, Operation, PendingPair, Reads, WriteEnd, Writes,
+    Column, Conversation, Engine, Event, LinkRow, ListFilter, Message, NewTaskRow, Operation, PendingPair, QueueItem,
+    Reads, WriteEnd, Writes,
 };
 use crate::store::events::EventChange;
 
@@ -117,6 +122,27 @@ macro_rules! sqlite_reads {
             }
             fn search_matches(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
                 dedup_rows::ranked_matches_with_notes(self, terms, pool)
+            }
+            fn conversation_id(&self, kind: ConversationKind, external_id: &str) -> Result<Option<i64>> {
+                conversations::find(self, kind, external_id)
+            }
+            fn local_conversation_id(&self) -> Result<Option<i64>> {
+                conversations::find_local_conversation(self)
+            }
+            fn conversation(&self, id: i64) -> Result<Option<Conversation>> {
+                conversations::conversation(self, id)
+            }
+            fn conversation_state(&self, id: i64) -> Result<Option<String>> {
+                conversations::state(self, id)
+            }
+            fn conversation_messages(&self, id: i64, limit: usize) -> Result<Vec<Message>> {
+                conversations::messages(self, id, limit)
+            }
+            fn bot_offset(&self, bot: &str) -> Result<Option<i64>> {
+                conversations::bot_offset(self, bot)
+            }
+            fn live_queue(&self, conversation_id: Option<i64>) -> Result<Vec<QueueItem>> {
+                queue::live_queue(self, conversation_id)
             }
         }
     };
@@ -239,6 +265,26 @@ impl Writes for Tx<'_> {
     fn resolve_pairs(&self, a: i64, b: i64, resolution: Decision, now: i64) -> Result<usize> {
         dedup_rows::resolve_pairs(self, a, b, resolution, now)
     }
+    fn create_conversation(&self, kind: ConversationKind, external_id: &str, title: &str, now: i64) -> Result<i64> {
+        conversations::create(self, kind, external_id, title, now)
+    }
+    fn insert_conversation_message(
+        &self,
+        conversation_id: i64,
+        role: MessageRole,
+        text: &str,
+        task_id: Option<i64>,
+        job_id: Option<i64>,
+        now: i64,
+    ) -> Result<i64> {
+        conversations::insert_message(self, conversation_id, role, text, task_id, job_id, now)
+    }
+    fn set_conversation_state(&self, id: i64, state: &str, now: i64) -> Result<()> {
+        conversations::set_state(self, id, state, now)
+    }
+    fn set_bot_offset(&self, bot: &str, update_id: i64, now: i64) -> Result<()> {
+        conversations::set_bot_offset(self, bot, update_id, now)
+    }
 }
 
 impl Engine for Store {
@@ -255,5 +301,9 @@ impl Engine for Store {
 
     fn run_batch(&mut self, f: &mut dyn FnMut(&mut dyn Engine) -> Result<()>) -> Result<()> {
         self.batch(|store| f(store))
+    }
+
+    fn sqlite(&mut self) -> Option<&mut Store> {
+        Some(self)
     }
 }

@@ -12,6 +12,7 @@ use crate::error::{Error, Result};
 use crate::model::conversation::{MessagePayload, MessageRole, QueueKind, QueuePayload, QueueState};
 use crate::model::schedule::JobState;
 use crate::ops::Context;
+use crate::port::Engine;
 use crate::store::{Store, Tx};
 use crate::store::{conversations, jobs, queue as queue_rows};
 
@@ -33,28 +34,30 @@ pub(crate) fn post(tx: &Tx<'_>, s: &Schedule, job: Option<&Job>, text: &str, now
 }
 
 /// Resolves a conversation id: the given one (must exist), else the local one if any.
-fn conversation_or_local(store: &Store, conversation: Option<i64>) -> Result<Option<i64>> {
+fn conversation_or_local(store: &dyn Engine, conversation: Option<i64>) -> Result<Option<i64>> {
     match conversation {
-        Some(id) => conversations::conversation(store.conn(), id)?
+        Some(id) => store
+            .reader()
+            .conversation(id)?
             .map(|c| Some(c.id))
             .ok_or_else(|| Error::NotFound { what: "conversation", value: id.to_string() }),
-        None => conversations::find_local_conversation(store.conn()),
+        None => store.reader().local_conversation_id(),
     }
 }
 
 /// Lists the running and pending items of a conversation's queue (the local one when
 /// `None`), running first, then in queue order.
-pub fn list(store: &Store, conversation: Option<i64>) -> Result<Vec<QueueItem>> {
+pub fn list(store: &dyn Engine, conversation: Option<i64>) -> Result<Vec<QueueItem>> {
     match conversation_or_local(store, conversation)? {
-        Some(id) => queue_rows::live_queue(store.conn(), Some(id)),
+        Some(id) => store.reader().live_queue(Some(id)),
         None => Ok(Vec::new()),
     }
 }
 
 /// Returns the last `limit` messages of a conversation (the local one when `None`).
-pub fn messages(store: &Store, conversation: Option<i64>, limit: usize) -> Result<Vec<Message>> {
+pub fn messages(store: &dyn Engine, conversation: Option<i64>, limit: usize) -> Result<Vec<Message>> {
     match conversation_or_local(store, conversation)? {
-        Some(id) => conversations::messages(store.conn(), id, limit),
+        Some(id) => store.reader().conversation_messages(id, limit),
         None => Ok(Vec::new()),
     }
 }
