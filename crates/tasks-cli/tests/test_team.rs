@@ -389,6 +389,7 @@ fn a_whole_day_gives_the_same_answers_on_both_engines() {
         &["add", "Buy tiles for the bathroom", "--new"],
         &["merge", "INBOX-3", "--into", "INBOX-1"],
         &["duplicates"],
+        &["duplicates", "retrain"],
         &["unmerge", "INBOX-3"],
         &["add", "Купить плитку", "--attach", "INBOX-1"],
         &["edit", "HRB-2", "--person", "@lena", "--title", "Test the login screen on Android"],

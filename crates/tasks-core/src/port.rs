@@ -38,7 +38,7 @@ use crate::model::conversation::{ConversationKind, MessageRole};
 use crate::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 
 pub use crate::store::conversations::{Conversation, Message};
-pub use crate::store::dedup::PendingPair;
+pub use crate::store::dedup::{LabelledDecision, PendingPair};
 pub use crate::store::events::Event;
 pub use crate::store::links::LinkRow;
 pub use crate::store::operations::Operation;
@@ -128,6 +128,16 @@ pub trait Reads {
     /// Task ids matching search terms (with their idf) in titles, descriptions and
     /// notes, best first, at most `pool`.
     fn search_matches(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>>;
+
+    /// Every decision that carries levels (merge, attach, reject, new): what `duplicates
+    /// retrain` counts m from.
+    fn labelled_decisions(&self) -> Result<Vec<LabelledDecision>>;
+    /// Returns the ids of up to `n` tasks spread evenly over the store (every
+    /// `count / n`-th id), for the random pairs u is counted from; both engines pick the
+    /// same ids of the same store.
+    fn sample_task_ids(&self, n: usize) -> Result<Vec<i64>>;
+    /// Returns whether a merge or attach decision joins the two tasks (either order).
+    fn is_merged_pair(&self, a: i64, b: i64) -> Result<bool>;
 
     // --- conversations ---
     /// Returns the id of the conversation of `kind` with this provider id (or name).
@@ -249,6 +259,9 @@ pub trait Writes: Reads {
     fn queue_pair(&self, task_id: i64, candidate: &Candidate, now: i64) -> Result<()>;
     /// Marks the queued pairs of `a` and `b` (either order) resolved; returns how many.
     fn resolve_pairs(&self, a: i64, b: i64, resolution: Decision, now: i64) -> Result<usize>;
+
+    /// Replaces the learned weights (`duplicates retrain --apply`): (level, m, u, weight).
+    fn store_weights(&self, rows: &[(crate::dedup::levels::Level, f64, f64, f64)], now: i64) -> Result<()>;
 
     // --- conversations ---
     /// Makes a conversation of `kind` with this provider id (or name); returns its id.

@@ -258,6 +258,25 @@ on_both_engines! {
         assert!(!unchanged.changed, "an existing link is not made twice");
     }
 
+    /// `duplicates retrain` counts m from the merges and, with enough of them, keeps the
+    /// counted weights, which the next check then uses.
+    fn retrain_keeps_weights_counted_from_merges(store) {
+        let c = me();
+        let needed = duplicates::MIN_LABELLED_DUPLICATES;
+        let too_few = duplicates::retrain(store, &c, true).expect_err("no merges yet");
+        assert!(matches!(too_few, Error::Invalid { field: "apply", .. }), "{too_few:?}");
+        for i in 0..needed {
+            let words = ["passport", "invoice", "dentist", "tiles", "report"][i % 5];
+            let a = add_new(store, &c, &format!("Renew the {words} number {i} before the trip"), |_| {});
+            let b = add_new(store, &c, &format!("Renew {words} number {i} before trip"), |_| {});
+            duplicates::merge(store, &c, &b, &a).expect("merge");
+        }
+        let out = duplicates::retrain(store, &c, true).expect("retrain");
+        assert_eq!((out.labelled.0, out.applied), (needed, true));
+        let learned = store.reader().check_source().expect("source").learned_weights().expect("weights");
+        assert!(!learned.is_empty(), "the counted weights are kept");
+    }
+
     /// A probable duplicate is refused before it is created, naming its twin.
     fn a_probable_duplicate_is_refused(store) {
         let c = me();

@@ -31,8 +31,8 @@ use tasks_core::keys::MessageLocator;
 use tasks_core::model::conversation::{ConversationKind, MessageRole, QueueState};
 use tasks_core::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 use tasks_core::port::{
-    Column, Conversation, Engine, Event, LinkRow, ListFilter, Message, NewTaskRow, Operation, PendingPair, QueueItem,
-    Reads, Sort, WriteEnd, Writes,
+    Column, Conversation, Engine, Event, LabelledDecision, LinkRow, ListFilter, Message, NewTaskRow, Operation,
+    PendingPair, QueueItem, Reads, Sort, WriteEnd, Writes,
 };
 use tasks_core::store::due_columns;
 use tasks_core::store::events::EventChange;
@@ -580,6 +580,34 @@ impl<C: GenericClient> Reads for Pg<C> {
         PgSource::new(&self.conn).ranked_matches_with_notes(terms, pool)
     }
 
+    fn labelled_decisions(&self) -> Result<Vec<LabelledDecision>> {
+        let mut out = Vec::new();
+        for r in self.query(
+            "SELECT decision, levels FROM dup_decisions
+             WHERE decision IN ('merge', 'attach', 'reject', 'new') AND levels <> '{}' ORDER BY id",
+            &[],
+        )? {
+            out.extend(LabelledDecision::from_stored(r.get(0), r.get(1))?);
+        }
+        Ok(out)
+    }
+
+    fn sample_task_ids(&self, n: usize) -> Result<Vec<i64>> {
+        let total: i64 = self.query_one("SELECT count(*) FROM tasks", &[])?.get(0);
+        let step = (total / n.max(1) as i64).max(1);
+        self.ids("SELECT id FROM tasks WHERE id % $1 = 0 ORDER BY id LIMIT $2", &[&step, &(n as i64)])
+    }
+
+    fn is_merged_pair(&self, a: i64, b: i64) -> Result<bool> {
+        Ok(self
+            .query_opt(
+                "SELECT 1 FROM dup_decisions WHERE decision IN ('merge', 'attach')
+                   AND ((task_id = $1 AND candidate_id = $2) OR (task_id = $2 AND candidate_id = $1)) LIMIT 1",
+                &[&a, &b],
+            )?
+            .is_some())
+    }
+
     fn conversation_id(&self, kind: ConversationKind, external_id: &str) -> Result<Option<i64>> {
         Ok(self
             .query_opt(
@@ -1070,6 +1098,17 @@ impl Writes for Pg<postgres::Transaction<'_>> {
             &[&a, &b, &now, &resolution.as_str()],
         )?;
         Ok(n as usize)
+    }
+
+    fn store_weights(&self, rows: &[(tasks_core::dedup::levels::Level, f64, f64, f64)], now: i64) -> Result<()> {
+        self.execute("DELETE FROM dup_weights", &[])?;
+        for (level, m, u, w) in rows {
+            self.execute(
+                "INSERT INTO dup_weights (comparison, level, m, u, weight, trained_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                &[&level.comparison().as_str(), &level.as_str(), m, u, w, &now],
+            )?;
+        }
+        Ok(())
     }
 
     fn create_conversation(&self, kind: ConversationKind, external_id: &str, title: &str, now: i64) -> Result<i64> {

@@ -281,7 +281,7 @@ fn reject(app: &mut App, a: RejectArgs) -> Result<(), CliError> {
 }
 
 fn retrain(app: &mut App, a: RetrainArgs) -> Result<(), CliError> {
-    let out = ops::duplicates::retrain(app.store.file()?, &app.ctx, a.apply)?;
+    let out = ops::duplicates::retrain(&mut app.store, &app.ctx, a.apply)?;
     let rows = wire::weight_changes(&out);
     app.print(
         || wire::retrained(&out),

@@ -377,10 +377,6 @@ fn postgres_refusal(command: &Command) -> Option<(&'static str, &'static str)> {
         Command::Serve(_) => {
             Some(("serve", "the Task Center reads schedules and conversations, kept in the SQLite store only so far"))
         }
-        Command::Duplicates(duplicates::DuplicatesArgs {
-            command: Some(duplicates::DuplicatesCommand::Retrain(_)),
-            ..
-        }) => Some(("duplicates retrain", "the labelled decisions are counted by SQLite's statements only so far")),
         _ => None,
     }
 }

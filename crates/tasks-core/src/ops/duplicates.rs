@@ -12,7 +12,7 @@ use crate::ops::Context;
 use crate::ops::add::AddRequest;
 use crate::port::{Engine, Reads, Writes};
 use crate::store::Store;
-use crate::store::dedup::{self as store_dedup, PendingPair};
+use crate::store::dedup::PendingPair;
 use crate::store::events::{Change, EventChange, MergedFrom, MergedInto, NotDuplicate, Returned, Unmerged};
 
 /// The close reason of a merged duplicate.
@@ -272,10 +272,11 @@ pub fn reindex(store: &mut Store, progress: &mut dyn FnMut(usize, usize)) -> Res
 
 /// Re-estimates m from the store's labelled decisions and u from random tasks'
 /// retrieved candidates, by counting (as Splink does); with `apply`, keeps them.
-pub fn retrain(store: &mut Store, ctx: &Context, apply: bool) -> Result<RetrainOutcome> {
-    let conn = store.conn();
-    let old = dedup::current_weights(conn)?;
-    let decisions = store_dedup::labelled_decisions(conn)?;
+pub fn retrain(store: &mut dyn Engine, ctx: &Context, apply: bool) -> Result<RetrainOutcome> {
+    let conn = store.reader();
+    let source = conn.check_source()?;
+    let old = dedup::weights_of(&*source)?;
+    let decisions = conn.labelled_decisions()?;
     let mut counts = LevelCounts::default();
     let mut labelled = (0, 0);
     for d in &decisions {
@@ -287,17 +288,18 @@ pub fn retrain(store: &mut Store, ctx: &Context, apply: bool) -> Result<RetrainO
         }
     }
     let mut random_pairs = 0;
-    for id in store_dedup::sample_ids(conn, RETRAIN_SAMPLE)? {
-        let row = store_dedup::candidate_row(conn, id)?;
+    for id in conn.sample_task_ids(RETRAIN_SAMPLE)? {
+        let row = source.candidate_row(id)?;
         let probe = dedup::probe_of_row(&row);
-        for c in dedup::check_with(conn, &probe, &old, id)? {
-            if store_dedup::is_merged_pair(conn, id, c.task_id)? {
+        for c in dedup::check_on(&*source, &probe, &old, id)? {
+            if conn.is_merged_pair(id, c.task_id)? {
                 continue;
             }
             counts.add(&c.levels.all(), false);
             random_pairs += 1;
         }
     }
+    drop(source);
     let mut new = counts.estimate(Some(old.prior));
     if counts.n_matches == 0.0 {
         // No labelled duplicates yet: m stays as it was; only u is re-counted.
@@ -330,7 +332,7 @@ pub fn retrain(store: &mut Store, ctx: &Context, apply: bool) -> Result<RetrainO
     }
     if applied {
         let rows: Vec<_> = new.stats.iter().map(|(l, s)| (*l, s.m, s.u, s.weight())).collect();
-        store.write(|tx| store_dedup::store_weights(tx, &rows, ctx.now_ms()))?;
+        store.write(|tx| tx.store_weights(&rows, ctx.now_ms()))?;
     }
     Ok(RetrainOutcome { old, new, labelled, random_pairs, band_changes, reviewed, applied })
 }

@@ -404,9 +404,21 @@ pub(crate) fn resolve_pairs(tx: &Tx<'_>, a: i64, b: i64, resolution: Decision, n
 
 /// A labelled decision with the levels seen when it was made.
 #[derive(Debug, Clone)]
-pub(crate) struct LabelledDecision {
+pub struct LabelledDecision {
+    /// Merge, attach, reject or new.
     pub decision: Decision,
+    /// The levels the check saw for the pair when it was decided.
     pub levels: Vec<Level>,
+}
+
+impl LabelledDecision {
+    /// Reads a stored decision (its spelling and its levels as JSON), as every engine
+    /// stores it; `None` for a decision of another kind.
+    pub fn from_stored(decision: &str, levels: &str) -> Result<Option<LabelledDecision>> {
+        let Some(decision) = Decision::parse(decision) else { return Ok(None) };
+        let map: std::collections::BTreeMap<String, String> = serde_json::from_str(levels)?;
+        Ok(Some(LabelledDecision { decision, levels: levels::parse_map(&map) }))
+    }
 }
 
 /// Returns every decision that carries levels (merge, attach, reject, new).
@@ -418,9 +430,7 @@ pub(crate) fn labelled_decisions(conn: &rusqlite::Connection) -> Result<Vec<Labe
     let mut out = Vec::new();
     for row in rows {
         let (decision, stored) = row?;
-        let Some(decision) = Decision::parse(&decision) else { continue };
-        let map: std::collections::BTreeMap<String, String> = serde_json::from_str(&stored)?;
-        out.push(LabelledDecision { decision, levels: levels::parse_map(&map) });
+        out.extend(LabelledDecision::from_stored(&decision, &stored)?);
     }
     Ok(out)
 }

@@ -23,8 +23,8 @@ use crate::keys::MessageLocator;
 use crate::model::conversation::{ConversationKind, MessageRole};
 use crate::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 use crate::port::{
-    Column, Conversation, Engine, Event, LinkRow, ListFilter, Message, NewTaskRow, Operation, PendingPair, QueueItem,
-    Reads, WriteEnd, Writes,
+    Column, Conversation, Engine, Event, LabelledDecision, LinkRow, ListFilter, Message, NewTaskRow, Operation,
+    PendingPair, QueueItem, Reads, WriteEnd, Writes,
 };
 use crate::store::events::EventChange;
 
@@ -122,6 +122,15 @@ macro_rules! sqlite_reads {
             }
             fn search_matches(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
                 dedup_rows::ranked_matches_with_notes(self, terms, pool)
+            }
+            fn labelled_decisions(&self) -> Result<Vec<LabelledDecision>> {
+                dedup_rows::labelled_decisions(self)
+            }
+            fn sample_task_ids(&self, n: usize) -> Result<Vec<i64>> {
+                dedup_rows::sample_ids(self, n)
+            }
+            fn is_merged_pair(&self, a: i64, b: i64) -> Result<bool> {
+                dedup_rows::is_merged_pair(self, a, b)
             }
             fn conversation_id(&self, kind: ConversationKind, external_id: &str) -> Result<Option<i64>> {
                 conversations::find(self, kind, external_id)
@@ -264,6 +273,9 @@ impl Writes for Tx<'_> {
     }
     fn resolve_pairs(&self, a: i64, b: i64, resolution: Decision, now: i64) -> Result<usize> {
         dedup_rows::resolve_pairs(self, a, b, resolution, now)
+    }
+    fn store_weights(&self, rows: &[(crate::dedup::levels::Level, f64, f64, f64)], now: i64) -> Result<()> {
+        dedup_rows::store_weights(self, rows, now)
     }
     fn create_conversation(&self, kind: ConversationKind, external_id: &str, title: &str, now: i64) -> Result<i64> {
         conversations::create(self, kind, external_id, title, now)
