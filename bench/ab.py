@@ -2,6 +2,7 @@
 """A/B of every whole-process row of bench/run between two `tasks` binaries (SQLite).
 
     bench/ab.py --new PATH --old PATH [--size 100000] [--runs 21] [--warmup 1]
+                [--op-runs add=101,done=101,next=101] [--ops ready,list,...]
                 [--json-out FILE] [--keep]
 
 The store is built once, by --new (`tasks workload N > work.jsonl`, `tasks import
@@ -112,6 +113,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--size", type=int, default=100_000)
     ap.add_argument("--runs", type=int, default=21, help="timed runs per binary per row")
     ap.add_argument("--warmup", type=int, default=1, help="untimed pairs before the timed ones")
+    ap.add_argument("--op-runs", default="",
+                    help="per-row timed runs overriding --runs, e.g. add=101,done=101,next=101")
     ap.add_argument("--ops", default=",".join(READ_OPS + WRITE_OPS),
                     help="comma-separated subset of the rows (default all)")
     ap.add_argument("--json-out", help="write every sample there")
@@ -123,6 +126,12 @@ def main(argv: list[str]) -> int:
     for o in ops:
         if o not in LABEL:
             ap.error(f"unknown row {o!r}")
+    runs_of = {o: args.runs for o in LABEL}
+    for part in filter(None, args.op_runs.split(",")):
+        o, _, n = part.partition("=")
+        if o not in LABEL or not n.isdigit() or int(n) < 1:
+            ap.error(f"--op-runs: {part!r}")
+        runs_of[o] = int(n)
 
     base_env = {k: v for k, v in os.environ.items()
                 if not k.startswith("TASKS_") and k not in ("TELEGRAM_BOT_TOKEN", "EDITOR", "VISUAL")}
@@ -162,7 +171,17 @@ def main(argv: list[str]) -> int:
                          "too (the old binary's `ready` on it exited 0)")
 
         total = args.warmup + args.runs
-        st = br.read_setup(new, env, tmp, 2 * total, args.size)
+        st = br.read_setup(new, env, tmp, 1, args.size)
+        # `done` takes keys from the end of the ready list, one per run of either binary;
+        # `next --claim` takes tasks from its front: read enough that they never meet.
+        need_done = 2 * (args.warmup + runs_of["done"])
+        need_next = 2 * (args.warmup + runs_of["next"])
+        limit = need_done + need_next + 2 * (args.warmup + runs_of["add"]) + 50
+        ready = json.loads(br.capture([new, "--json", "ready", "--limit", str(limit)], env, tmp,
+                                      "reading ready keys"))["items"]
+        if len(ready) < limit:
+            raise BenchError(f"only {len(ready)} ready tasks, {limit} needed")
+        st.done_keys = [t["key"] for t in ready][-need_done:][::-1]
         log(f"inputs: show {st.show_key}, check {st.check_title!r}, search {st.search_word!r}, "
             f"{len(st.done_keys)} done keys")
 
@@ -181,7 +200,7 @@ def main(argv: list[str]) -> int:
             same[op] = a == b
             log(f"output of {op}: {'equal' if a == b else 'DIFFERS'}")
 
-        titles = iter(br.nonsense_title(args.size, i) for i in range(10 * total))
+        titles = iter(br.nonsense_title(args.size, i) for i in range(10 * (args.warmup + max(runs_of.values()))))
         dones = iter(st.done_keys)
         results = {}
         for op in ops:
@@ -189,7 +208,8 @@ def main(argv: list[str]) -> int:
             comp0 = foreign_compilers()
             samples = {"new": [], "old": []}
             new_faster = 0
-            for j in range(total):
+            runs = runs_of[op]
+            for j in range(args.warmup + runs):
                 timed = j >= args.warmup
                 k = j - args.warmup if timed else j
                 order = ("new", "old") if k % 2 == 0 else ("old", "new")
@@ -222,32 +242,32 @@ def main(argv: list[str]) -> int:
             comp1 = foreign_compilers()
             mn = statistics.median(samples["new"]) * 1000
             mo = statistics.median(samples["old"]) * 1000
-            results[op] = dict(new=samples["new"], old=samples["old"], new_median_ms=mn,
+            results[op] = dict(runs=runs, new=samples["new"], old=samples["old"], new_median_ms=mn,
                                old_median_ms=mo, ratio=mn / mo, new_faster=new_faster,
                                load=(la0, la1), compilers=(comp0, comp1))
             log(f"{op:<6} new {mn:9.2f} ms  old {mo:9.2f} ms  new/old {mn / mo:.4f}  "
-                f"new faster in {new_faster}/{args.runs}  load {la0:.2f}->{la1:.2f}  "
+                f"new faster in {new_faster}/{runs}  load {la0:.2f}->{la1:.2f}  "
                 f"compilers {len(comp0)}/{len(comp1)}")
 
         # Output.
-        L = [f"A/B, alternated run by run (ABBA), {args.size:,} tasks, SQLite; {args.runs} timed runs "
-             f"per binary per row after {args.warmup} untimed pair(s); whole processes, stdout to "
+        L = [f"A/B, alternated run by run (ABBA), {args.size:,} tasks, SQLite; timed runs "
+             f"per binary per row as in the table (default {args.runs}) after {args.warmup} untimed pair(s); whole processes, stdout to "
              f"/dev/null; spawn floor {floor:.2f} ms.", ""]
         L.append(f"- new (A): {br.binary_note(new)}")
         L.append(f"- old (B): {br.binary_note(old)}")
         for n in notes:
             L.append(f"- {n}")
         L.append("")
-        L.append("| command | old median ms | new median ms | new/old | old min ms | new min ms "
+        L.append("| command | old median ms | new median ms | new/old | runs each | old min ms | new min ms "
                  "| new faster in | output | load avg (1 min) | compilers seen |")
-        L.append("|---|---:|---:|---:|---:|---:|---:|---|---|---|")
+        L.append("|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|")
         for op in ops:
             r = results[op]
             out = ("equal" if same[op] else "**differs**") if op in same else "(write)"
             comp = max(len(r["compilers"][0]), len(r["compilers"][1]))
             L.append(f"| {LABEL[op]} | {r['old_median_ms']:.2f} | {r['new_median_ms']:.2f} | "
-                     f"{r['ratio']:.2f} ({r['ratio']:.4f}) | {min(r['old']) * 1000:.2f} | "
-                     f"{min(r['new']) * 1000:.2f} | {r['new_faster']}/{args.runs} | {out} | "
+                     f"{r['ratio']:.2f} ({r['ratio']:.4f}) | {r['runs']} | {min(r['old']) * 1000:.2f} | "
+                     f"{min(r['new']) * 1000:.2f} | {r['new_faster']}/{r['runs']} | {out} | "
                      f"{r['load'][0]:.2f}→{r['load'][1]:.2f} | {comp} |")
         print("\n".join(L))
         if args.json_out:

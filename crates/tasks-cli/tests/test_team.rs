@@ -425,3 +425,37 @@ fn a_whole_day_gives_the_same_answers_on_both_engines() {
         assert_eq!(answers[1][i], answers[0][i], "tasks {args:?}: PostgreSQL (left) and SQLite (right) differ");
     }
 }
+
+/// Issue 34: an export merges into a store that has data by the same rules on both
+/// engines — new tasks come in (a taken key gets the project's next one, and says so)
+/// with their notes, tags and links; a second import keeps what is there.
+#[test]
+fn an_export_merges_into_a_store_with_data_as_on_sqlite() {
+    let source = TestEnv::new();
+    source.ok(&["add", "Pour the foundation", "--tag", "site"]);
+    source.ok(&["add", "Raise the walls", "--blocked-by", "INBOX-1"]);
+    source.ok(&["note", "INBOX-2", "scaffolding arrives on Monday"]);
+    let export = source.ok(&["export"]).stdout;
+    let mut answers: Vec<Vec<Value>> = Vec::new();
+    for env in TestEnv::engines("pg_merge_export") {
+        env.ok(&["add", "Order the bricks"]);
+        let file = env.write("source-export.jsonl", &export);
+        let file = file.to_str().expect("utf-8 path");
+        let first = env.json(&["import", file]);
+        assert_eq!(first["mode"], "merge", "{}: {first}", env.engine());
+        let again = env.json(&["import", file]);
+        assert_eq!(again["kept"], 2, "{}: a second import keeps both: {again}", env.engine());
+        let listed = env.json(&["list", "-s", "all"]);
+        // The counter moved past the export's (2), so the taken INBOX-1 comes in as
+        // INBOX-3; INBOX-2 was free and is kept.
+        assert_eq!(crate::common::keys(&listed), ["INBOX-1", "INBOX-3", "INBOX-2"], "{}", env.engine());
+        let found = env.json(&["search", "scaffolding"]);
+        assert_eq!(crate::common::keys(&found), ["INBOX-2"], "{}: the merged note is searched", env.engine());
+        let walls = env.json(&["show", "INBOX-2"]);
+        assert_eq!(walls["task"]["blocked_by"], serde_json::json!(["INBOX-3"]), "{}: the link follows", env.engine());
+        answers.push(vec![normalized(&first), normalized(&again), normalized(&listed), normalized(&walls)]);
+    }
+    if answers.len() == 2 {
+        assert_eq!(answers[1], answers[0], "PostgreSQL (left) and SQLite (right) merge alike");
+    }
+}

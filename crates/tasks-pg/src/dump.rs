@@ -3,9 +3,10 @@
 //! a header, then `{"kind", "row"}` per row of [`tasks_core::store::DUMP_TABLES`],
 //! columns as stored (generated ones left out), BYTEA as `{"blob_hex": …}`.
 //!
-//! Restoring goes into an empty store only: the same ids, keys, UUIDs and counters,
-//! then the identity sequences moved past the highest id and the posting table and
-//! signatures rebuilt. A store that has data refuses (merging by UUID is SQLite-only).
+//! Restoring into an empty store keeps the same ids, keys, UUIDs and counters, then
+//! moves the identity sequences past the highest id and rebuilds the posting table and
+//! signatures. Into a store with data the export is merged by UUID ([`crate::merge`]),
+//! by the SQLite store's rules.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
@@ -227,13 +228,10 @@ fn restore(store: &mut PgStore, header: &str, input: &mut dyn BufRead) -> Result
         }
     }
     store.write(|tx| {
+        // As on SQLite: a store with any data merges; an empty one restores row for row.
         for (table, _) in DUMP_TABLES {
             if tx.query_opt(&format!("SELECT 1 FROM \"{table}\" LIMIT 1"), &[])?.is_some() {
-                return Err(TxError::Core(Error::invalid(
-                    "import",
-                    format!("table {table}"),
-                    "this PostgreSQL store has data; an export is restored into an empty store only (merging is SQLite-only)",
-                )));
+                return crate::merge::merge(tx, &lines);
             }
         }
         // Rows go in with COPY, a run of records of one table (and one column list) at

@@ -24,6 +24,7 @@
 pub mod dedup;
 pub mod dump;
 pub mod engine;
+mod merge;
 mod pool;
 pub mod rows;
 pub mod schedule;
