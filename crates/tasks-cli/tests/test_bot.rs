@@ -34,7 +34,11 @@ fn once(env: &TestEnv, tg: &FakeTelegram, model: Option<&FakeModel>) -> Run {
 }
 
 fn world() -> TestEnv {
-    let env = TestEnv::new();
+    world_in(TestEnv::new())
+}
+
+/// The same three tasks in `env` (a SQLite file or a PostgreSQL database).
+fn world_in(env: TestEnv) -> TestEnv {
     env.ok(&["project", "add", "HOME", "Дом"]);
     for t in ["Позвонить Ане про плитку", "Позвонить Ане насчёт дня рождения", "Купить затирку"]
     {
@@ -47,9 +51,15 @@ fn status(env: &TestEnv, key: &str) -> String {
     env.json(&["show", key])["task"]["status"].as_str().expect("status").to_string()
 }
 
+/// On both engines (issue 34).
 #[test]
 fn an_allowed_chat_is_answered_and_any_other_chat_gets_nothing() {
-    let env = world();
+    for env in TestEnv::engines("pg_bot_allowed") {
+        an_allowed_chat_is_answered_and_any_other_chat_gets_nothing_on(world_in(env));
+    }
+}
+
+fn an_allowed_chat_is_answered_and_any_other_chat_gets_nothing_on(env: TestEnv) {
     let tg = FakeTelegram::start(TOKEN);
     tg.push(vec![message(1, STRANGER, 10, "сделала купить затирку"), message(2, CHAT, 11, "/today")]);
     let r = once(&env, &tg, None);
@@ -112,9 +122,15 @@ fn a_reply_passes_the_quoted_message_to_the_model() {
     assert_eq!(status(&env, "HOME-3"), "done");
 }
 
+/// On both engines (issue 34).
 #[test]
 fn a_clarify_button_runs_the_chosen_action_once() {
-    let env = world();
+    for env in TestEnv::engines("pg_bot_button") {
+        a_clarify_button_runs_the_chosen_action_once_on(world_in(env));
+    }
+}
+
+fn a_clarify_button_runs_the_chosen_action_once_on(env: TestEnv) {
     let tg = FakeTelegram::start(TOKEN);
     // Offline: the two «Аня» tasks make a question with a button per task.
     tg.push(vec![message(1, CHAT, 31, "сделала позвонить Ане")]);
@@ -169,9 +185,15 @@ fn a_scheduled_prompt_and_a_message_in_one_chat_are_answered_in_order() {
     assert_eq!(jobs["items"][0]["state"], "succeeded", "{jobs}");
 }
 
+/// On both engines (issue 34).
 #[test]
 fn a_killed_bot_answers_its_pending_item_once_after_a_restart() {
-    let env = world();
+    for env in TestEnv::engines("pg_bot_killed") {
+        a_killed_bot_answers_its_pending_item_once_after_a_restart_on(world_in(env));
+    }
+}
+
+fn a_killed_bot_answers_its_pending_item_once_after_a_restart_on(env: TestEnv) {
     let tg = FakeTelegram::start(TOKEN);
     let model = FakeModel::start();
     // The first message's answer is slow: the bot is killed while it waits.

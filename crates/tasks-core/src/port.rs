@@ -34,7 +34,8 @@ use crate::dedup::source::CheckSource;
 use crate::dedup::{Candidate, Decision};
 use crate::error::Result;
 use crate::keys::MessageLocator;
-use crate::model::conversation::{ConversationKind, MessageRole};
+use crate::model::conversation::{ConversationKind, MessageRole, QueueKind, QueuePayload, QueueState};
+use crate::model::schedule::JobState;
 use crate::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 
 pub use crate::store::conversations::{Conversation, Message};
@@ -155,6 +156,17 @@ pub trait Reads {
     /// Returns the running and pending items of one conversation's queue (or of all),
     /// running first, then by position and id.
     fn live_queue(&self, conversation_id: Option<i64>) -> Result<Vec<QueueItem>>;
+    /// Reads one queue item.
+    fn queue_item(&self, id: i64) -> Result<Option<QueueItem>>;
+    /// Returns the head pending item of every conversation of these kinds that has no
+    /// running item, by conversation.
+    fn startable_queue_heads(&self, kinds: &[ConversationKind]) -> Result<Vec<QueueItem>>;
+    /// Returns the running items of conversations of these kinds.
+    fn running_queue_items(&self, kinds: &[ConversationKind]) -> Result<Vec<QueueItem>>;
+
+    // --- Jobs (what the queue changes of a firing's Job) ---
+    /// Returns a Job's state, if the Job exists.
+    fn job_state(&self, id: i64) -> Result<Option<JobState>>;
 }
 
 /// What only a write transaction may do. Everything written through one `&dyn Writes`
@@ -280,6 +292,29 @@ pub trait Writes: Reads {
     fn set_conversation_state(&self, id: i64, state: &str, now: i64) -> Result<()>;
     /// Records the last update id a bot has queued (never moving it back).
     fn set_bot_offset(&self, bot: &str, update_id: i64, now: i64) -> Result<()>;
+    /// Appends a pending item at the tail of a conversation's queue; returns its id.
+    fn enqueue(
+        &self,
+        conversation_id: i64,
+        kind: QueueKind,
+        job_id: Option<i64>,
+        payload: &QueuePayload,
+        now: i64,
+    ) -> Result<i64>;
+    /// Sets a queue item's state.
+    fn set_queue_state(&self, id: i64, state: QueueState, now: i64) -> Result<()>;
+    /// Moves a queue item ahead of every live item of its conversation.
+    fn move_queue_item_to_head(&self, id: i64, conversation_id: i64, now: i64) -> Result<()>;
+
+    // --- Jobs (what the queue changes of a firing's Job) ---
+    /// Sets a Job's state and reason; a final state also sets its finish time.
+    fn set_job_state(&self, id: i64, state: JobState, reason: Option<&str>, now: i64) -> Result<()>;
+    /// Marks a Job running and counts one more Run; returns the Run's attempt number.
+    fn start_job(&self, id: i64, now: i64) -> Result<u32>;
+    /// Inserts a running Run of a Job; returns its id.
+    fn insert_run(&self, job_id: i64, attempt: u32, now: i64) -> Result<i64>;
+    /// Marks every running Run of a Job interrupted.
+    fn interrupt_runs(&self, job_id: i64, error: &str, now: i64) -> Result<()>;
 }
 
 /// How a write ends.

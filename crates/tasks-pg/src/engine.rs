@@ -28,7 +28,8 @@ use postgres::{GenericClient, Row};
 use tasks_core::dedup::source::CheckSource;
 use tasks_core::dedup::{Candidate, Decision};
 use tasks_core::keys::MessageLocator;
-use tasks_core::model::conversation::{ConversationKind, MessageRole, QueueState};
+use tasks_core::model::conversation::{ConversationKind, MessageRole, QueueKind, QueuePayload, QueueState};
+use tasks_core::model::schedule::JobState;
 use tasks_core::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 use tasks_core::port::{
     Column, Conversation, Engine, Event, LabelledDecision, LinkRow, ListFilter, Message, NewTaskRow, Operation,
@@ -676,31 +677,90 @@ impl<C: GenericClient> Reads for Pg<C> {
     fn live_queue(&self, conversation_id: Option<i64>) -> Result<Vec<QueueItem>> {
         let live: Vec<&str> = QueueState::LIVE.iter().map(|s| s.as_str()).collect();
         self.query(
-            "SELECT id, conversation_id, kind, job_id, payload, state, position, created_at, updated_at
-             FROM conversation_queue
-             WHERE state = ANY($1) AND ($2::bigint IS NULL OR conversation_id = $2)
-             ORDER BY conversation_id, state <> $3, position, id",
+            &format!(
+                "SELECT {QUEUE_COLUMNS} FROM conversation_queue q
+                 WHERE q.state = ANY($1) AND ($2::bigint IS NULL OR q.conversation_id = $2)
+                 ORDER BY q.conversation_id, q.state <> $3, q.position, q.id"
+            ),
             &[&live, &conversation_id, &QueueState::Running.as_str()],
         )?
         .iter()
-        .map(|r| {
-            let payload: String = r.get(4);
-            Ok(QueueItem {
-                id: r.get(0),
-                conversation_id: r.get(1),
-                kind: spelled(r, 2, "queue item kind")?,
-                job_id: r.get(3),
-                payload: serde_json::from_str(&payload).map_err(|e| {
-                    Error::Postgres(format!("queue item {}: cannot read its payload: {e}", r.get::<_, i64>(0)))
-                })?,
-                state: spelled(r, 5, "queue item state")?,
-                position: r.get(6),
-                created_at: r.get(7),
-                updated_at: r.get(8),
-            })
-        })
+        .map(queue_item_of)
         .collect()
     }
+
+    fn queue_item(&self, id: i64) -> Result<Option<QueueItem>> {
+        self.query_opt(&format!("SELECT {QUEUE_COLUMNS} FROM conversation_queue q WHERE q.id = $1"), &[&id])?
+            .map(|r| queue_item_of(&r))
+            .transpose()
+    }
+
+    fn startable_queue_heads(&self, kinds: &[ConversationKind]) -> Result<Vec<QueueItem>> {
+        let kinds: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
+        let rows = self.query(
+            &format!(
+                "SELECT {QUEUE_COLUMNS} FROM conversation_queue q JOIN conversations c ON c.id = q.conversation_id
+                 WHERE q.state = 'pending' AND c.kind = ANY($1)
+                   AND NOT EXISTS (SELECT 1 FROM conversation_queue r
+                                   WHERE r.conversation_id = q.conversation_id AND r.state = 'running')
+                 ORDER BY q.conversation_id, q.position, q.id"
+            ),
+            &[&kinds],
+        )?;
+        let mut heads: Vec<QueueItem> = Vec::new();
+        for r in &rows {
+            let item = queue_item_of(r)?;
+            if !heads.iter().any(|h| h.conversation_id == item.conversation_id) {
+                heads.push(item);
+            }
+        }
+        Ok(heads)
+    }
+
+    fn running_queue_items(&self, kinds: &[ConversationKind]) -> Result<Vec<QueueItem>> {
+        let kinds: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
+        self.query(
+            &format!(
+                "SELECT {QUEUE_COLUMNS} FROM conversation_queue q JOIN conversations c ON c.id = q.conversation_id
+                 WHERE q.state = 'running' AND c.kind = ANY($1) ORDER BY q.id"
+            ),
+            &[&kinds],
+        )?
+        .iter()
+        .map(queue_item_of)
+        .collect()
+    }
+
+    fn job_state(&self, id: i64) -> Result<Option<JobState>> {
+        self.query_opt("SELECT state FROM jobs WHERE id = $1", &[&id])?
+            .map(|r| {
+                let text: String = r.get(0);
+                JobState::parse(&text)
+                    .ok_or_else(|| Error::Postgres(format!("unexpected Job state {text:?} in the store")))
+            })
+            .transpose()
+    }
+}
+
+/// The columns a [`QueueItem`] is read from, for `q`.
+const QUEUE_COLUMNS: &str =
+    "q.id, q.conversation_id, q.kind, q.job_id, q.payload, q.state, q.position, q.created_at, q.updated_at";
+
+/// Reads a row of [`QUEUE_COLUMNS`].
+fn queue_item_of(r: &Row) -> Result<QueueItem> {
+    let payload: String = r.get(4);
+    Ok(QueueItem {
+        id: r.get(0),
+        conversation_id: r.get(1),
+        kind: spelled(r, 2, "queue item kind")?,
+        job_id: r.get(3),
+        payload: serde_json::from_str(&payload)
+            .map_err(|e| Error::Postgres(format!("queue item {}: cannot read its payload: {e}", r.get::<_, i64>(0))))?,
+        state: spelled(r, 5, "queue item state")?,
+        position: r.get(6),
+        created_at: r.get(7),
+        updated_at: r.get(8),
+    })
 }
 
 /// Reads a spelled column (an enum kept by its `as_str`); an unknown spelling is an
@@ -1153,6 +1213,94 @@ impl Writes for Pg<postgres::Transaction<'_>> {
              ON CONFLICT (bot) DO UPDATE
              SET update_id = greatest(bot_offsets.update_id, excluded.update_id), updated_at = excluded.updated_at",
             &[&bot, &update_id, &now],
+        )?;
+        Ok(())
+    }
+
+    fn enqueue(
+        &self,
+        conversation_id: i64,
+        kind: QueueKind,
+        job_id: Option<i64>,
+        payload: &QueuePayload,
+        now: i64,
+    ) -> Result<i64> {
+        // The conversation's row lock orders two writers appending at once: positions
+        // never repeat (SQLite: the one writer).
+        self.execute("SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE", &[&conversation_id])?;
+        Ok(self
+            .query_one(
+                "INSERT INTO conversation_queue
+                     (conversation_id, kind, job_id, payload, state, position, created_at, updated_at)
+                 VALUES ($1, $2, $3, $4, $5,
+                     (SELECT coalesce(max(position), 0) + 1 FROM conversation_queue WHERE conversation_id = $1), $6, $6)
+                 RETURNING id",
+                &[
+                    &conversation_id,
+                    &kind.as_str(),
+                    &job_id,
+                    &serde_json::to_string(payload)?,
+                    &QueueState::Pending.as_str(),
+                    &now,
+                ],
+            )?
+            .get(0))
+    }
+
+    fn set_queue_state(&self, id: i64, state: QueueState, now: i64) -> Result<()> {
+        self.execute(
+            "UPDATE conversation_queue SET state = $2, updated_at = $3 WHERE id = $1",
+            &[&id, &state.as_str(), &now],
+        )?;
+        Ok(())
+    }
+
+    fn move_queue_item_to_head(&self, id: i64, conversation_id: i64, now: i64) -> Result<()> {
+        let live: Vec<&str> = QueueState::LIVE.iter().map(|s| s.as_str()).collect();
+        self.execute(
+            "UPDATE conversation_queue SET updated_at = $3, position =
+                 (SELECT coalesce(min(position), 1) - 1 FROM conversation_queue
+                  WHERE conversation_id = $2 AND state = ANY($4))
+             WHERE id = $1",
+            &[&id, &conversation_id, &now, &live],
+        )?;
+        Ok(())
+    }
+
+    fn set_job_state(&self, id: i64, state: JobState, reason: Option<&str>, now: i64) -> Result<()> {
+        let finished = (!state.is_active()).then_some(now);
+        self.execute(
+            "UPDATE jobs SET state = $2, reason = $3, updated_at = $4, finished_at = $5, retry_at = NULL WHERE id = $1",
+            &[&id, &state.as_str(), &reason, &now, &finished],
+        )?;
+        Ok(())
+    }
+
+    fn start_job(&self, id: i64, now: i64) -> Result<u32> {
+        let attempts: i64 = self
+            .query_one(
+                "UPDATE jobs SET state = 'running', reason = NULL, retry_at = NULL, attempts = attempts + 1,
+                     started_at = coalesce(started_at, $2), updated_at = $2
+                 WHERE id = $1 RETURNING attempts",
+                &[&id, &now],
+            )?
+            .get(0);
+        Ok(u32::try_from(attempts).unwrap_or(u32::MAX))
+    }
+
+    fn insert_run(&self, job_id: i64, attempt: u32, now: i64) -> Result<i64> {
+        Ok(self
+            .query_one(
+                "INSERT INTO runs (job_id, attempt, state, started_at) VALUES ($1, $2, 'running', $3) RETURNING id",
+                &[&job_id, &i64::from(attempt), &now],
+            )?
+            .get(0))
+    }
+
+    fn interrupt_runs(&self, job_id: i64, error: &str, now: i64) -> Result<()> {
+        self.execute(
+            "UPDATE runs SET state = 'interrupted', error = $2, finished_at = $3 WHERE job_id = $1 AND state = 'running'",
+            &[&job_id, &error, &now],
         )?;
         Ok(())
     }

@@ -30,5 +30,5 @@ pub mod rows;
 pub mod schedule;
 mod store;
 
-pub use pool::{MAX_IDLE, PgPool};
+pub use pool::{MAX_IDLE, PgPool, Pooled};
 pub use store::{PgStore, SCHEMA_VERSION, is_postgres_url, redacted};

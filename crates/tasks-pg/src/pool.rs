@@ -77,3 +77,53 @@ impl Drop for PgPool {
         }
     }
 }
+
+/// A connection taken from a pool, given back when dropped: a store for one request
+/// (the bot runner's steps open one each).
+pub struct Pooled {
+    pool: std::sync::Arc<PgPool>,
+    store: Option<PgStore>,
+}
+
+impl PgPool {
+    /// Takes a connection that goes back to the pool when dropped.
+    pub fn take(self: &std::sync::Arc<Self>) -> Result<Pooled> {
+        Ok(Pooled { pool: std::sync::Arc::clone(self), store: Some(self.get()?) })
+    }
+}
+
+impl Pooled {
+    fn store(&mut self) -> &mut PgStore {
+        self.store.as_mut().expect("a Pooled holds its store until dropped")
+    }
+}
+
+impl Drop for Pooled {
+    fn drop(&mut self) {
+        if let Some(store) = self.store.take() {
+            self.pool.put(store);
+        }
+    }
+}
+
+impl tasks_core::port::Engine for Pooled {
+    fn reader(&self) -> &dyn tasks_core::port::Reads {
+        self.store.as_ref().expect("a Pooled holds its store until dropped").reader()
+    }
+
+    fn run_write(
+        &mut self,
+        end: tasks_core::port::WriteEnd,
+        f: &mut dyn FnMut(&dyn tasks_core::port::Writes) -> Result<()>,
+    ) -> Result<()> {
+        self.store().run_write(end, f)
+    }
+
+    fn run_batch(&mut self, f: &mut dyn FnMut(&mut dyn tasks_core::port::Engine) -> Result<()>) -> Result<()> {
+        self.store().run_batch(f)
+    }
+
+    fn reconnect_if_lost(&mut self) -> Result<()> {
+        self.store().reconnect_if_lost()
+    }
+}

@@ -266,6 +266,12 @@ impl PgStore {
         Ok(row.get(0))
     }
 
+    /// Returns a pool of connections to this same store (for a long-lived process that
+    /// started with this one: the password stays inside).
+    pub fn pool(&self) -> crate::PgPool {
+        crate::PgPool::new(&self.url)
+    }
+
     /// Returns where the store is, without credentials.
     pub fn target(&self) -> &str {
         &self.target

@@ -82,6 +82,7 @@ fn store() -> PathBuf {
 fn bench(c: &mut Criterion) {
     let path = store();
     let settings = Settings {
+        open: None,
         store_path: path,
         actor: "bench".into(),
         zone: TimeZone::get("Europe/Berlin").expect("zone"),

@@ -57,8 +57,21 @@ pub fn runner(app: &App, with_telegram: bool) -> Result<Runner, CliError> {
 /// The conversation settings of this process (store, actor, zone, clock, model), as
 /// the bot and the web page's worker take them.
 pub fn runner_settings(app: &App) -> Result<Settings, CliError> {
+    // The team store: each step takes a pooled connection (the runner works on the
+    // blocking pool; a connection per step would cost a handshake each).
+    let (store_path, open) = match &app.store {
+        super::Backend::Sqlite(store) => (store.path().to_path_buf(), None),
+        super::Backend::Postgres(store) => {
+            let pool = std::sync::Arc::new(store.pool());
+            let open = tasks_bot::runner::Opener(std::sync::Arc::new(move || {
+                Ok(Box::new(pool.take()?) as Box<dyn tasks_core::port::Engine + Send>)
+            }));
+            (std::path::PathBuf::from(store.target()), Some(open))
+        }
+    };
     Ok(Settings {
-        store_path: app.store.file_ref()?.path().to_path_buf(),
+        store_path,
+        open,
         actor: app.ctx.actor.clone(),
         zone: app.ctx.zone.clone(),
         fixed_now: env::fixed_now()?,

@@ -373,7 +373,6 @@ fn postgres_refusal(command: &Command) -> Option<(&'static str, &'static str)> {
     match command {
         Command::Schedule(_) => Some(("schedule", SCHEDULES)),
         Command::Jobs(_) => Some(("jobs", SCHEDULES)),
-        Command::Bot(_) => Some(("bot", CONVERSATION)),
         Command::Serve(_) => {
             Some(("serve", "the Task Center reads schedules and conversations, kept in the SQLite store only so far"))
         }

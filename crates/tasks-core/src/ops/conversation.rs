@@ -11,8 +11,7 @@ use crate::model::conversation::{ConversationKind, MessagePayload, MessageRole, 
 use crate::ops::Context;
 use crate::port::Engine;
 pub use crate::store::conversations::Conversation;
-use crate::store::queue::{self as queue_rows, QueueItem};
-use crate::store::{Store, conversations};
+use crate::store::queue::QueueItem;
 
 /// A conversation the chat talks in.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -109,7 +108,7 @@ pub fn bot_offset(store: &dyn Engine, bot: &str) -> Result<Option<i64>> {
 /// its reply when it runs): a crash before the commit leaves the update to be delivered again, a
 /// crash after it never queues it twice. Returns `None` for an update already queued.
 pub fn enqueue_incoming(
-    store: &mut Store,
+    store: &mut dyn Engine,
     ctx: &Context,
     conversation: &ConversationRef,
     payload: MessagePayload,
@@ -118,19 +117,19 @@ pub fn enqueue_incoming(
     let now = ctx.now_ms();
     store.write(|tx| {
         if let Some(o) = offset {
-            if conversations::bot_offset(tx, o.bot)?.is_some_and(|done| o.update_id <= done) {
+            if tx.bot_offset(o.bot)?.is_some_and(|done| o.update_id <= done) {
                 return Ok(None);
             }
-            conversations::set_bot_offset(tx, o.bot, o.update_id, now)?;
+            tx.set_bot_offset(o.bot, o.update_id, now)?;
         }
-        let id = match conversations::find(tx, conversation.kind, &conversation.external_id)? {
+        let id = match tx.conversation_id(conversation.kind, &conversation.external_id)? {
             Some(id) => id,
             None => {
-                conversations::create(tx, conversation.kind, &conversation.external_id, &conversation.external_id, now)?
+                tx.create_conversation(conversation.kind, &conversation.external_id, &conversation.external_id, now)?
             }
         };
-        let item = queue_rows::enqueue(tx, id, QueueKind::Message, None, &QueuePayload::Message(payload), now)?;
-        queue_rows::queue_item(tx, item)?
+        let item = tx.enqueue(id, QueueKind::Message, None, &QueuePayload::Message(payload.clone()), now)?;
+        tx.queue_item(item)?
             .map(Some)
             .ok_or_else(|| crate::error::Error::NotFound { what: "queue item", value: item.to_string() })
     })
@@ -138,17 +137,16 @@ pub fn enqueue_incoming(
 
 /// Records that a bot saw an update it takes no action on (another chat, an empty
 /// message), so it is not fetched again.
-pub fn skip_update(store: &mut Store, ctx: &Context, bot: &str, update_id: i64) -> Result<()> {
+pub fn skip_update(store: &mut dyn Engine, ctx: &Context, bot: &str, update_id: i64) -> Result<()> {
     let now = ctx.now_ms();
-    store.write(|tx| conversations::set_bot_offset(tx, bot, update_id, now))
+    store.write(|tx| tx.set_bot_offset(bot, update_id, now))
 }
 
 /// Starts the next queue item of conversations of these kinds: a conversation whose
 /// head is a person's message goes before one whose head is a firing (foreground chat
 /// before background prompts), then the oldest. One item runs per conversation.
-pub fn start_next(store: &mut Store, ctx: &Context, kinds: &[ConversationKind]) -> Result<Option<QueueItem>> {
-    let names: Vec<&'static str> = kinds.iter().map(|k| k.as_str()).collect();
-    let heads = queue_rows::startable_heads(store.conn(), &names)?;
+pub fn start_next(store: &mut dyn Engine, ctx: &Context, kinds: &[ConversationKind]) -> Result<Option<QueueItem>> {
+    let heads = store.reader().startable_queue_heads(kinds)?;
     let pick = heads
         .iter()
         .filter(|h| h.kind == QueueKind::Message)
@@ -164,25 +162,18 @@ pub fn start_next(store: &mut Store, ctx: &Context, kinds: &[ConversationKind]) 
 /// Marks items left `running` by a runner that died (the bot was killed) as
 /// interrupted — their Jobs too — and returns them, so the person can be told. They are
 /// never run again: a reply may have been sent, an action done.
-pub fn interrupt_stale(store: &mut Store, ctx: &Context, kinds: &[ConversationKind]) -> Result<Vec<QueueItem>> {
-    let names: Vec<&'static str> = kinds.iter().map(|k| k.as_str()).collect();
+pub fn interrupt_stale(store: &mut dyn Engine, ctx: &Context, kinds: &[ConversationKind]) -> Result<Vec<QueueItem>> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let mut out = Vec::new();
-        for item in queue_rows::running_items(tx, &names)? {
-            queue_rows::set_queue_state(tx, item.id, QueueState::Interrupted, now)?;
+        for item in tx.running_queue_items(kinds)? {
+            tx.set_queue_state(item.id, QueueState::Interrupted, now)?;
             if let Some(job_id) = item.job_id {
                 let reason = "interrupted: the conversation runner stopped while this ran; not replayed";
-                crate::store::jobs::interrupt_runs(tx, job_id, reason, now)?;
-                crate::store::jobs::set_job_state(
-                    tx,
-                    job_id,
-                    crate::model::schedule::JobState::Interrupted,
-                    Some(reason),
-                    now,
-                )?;
+                tx.interrupt_runs(job_id, reason, now)?;
+                tx.set_job_state(job_id, crate::model::schedule::JobState::Interrupted, Some(reason), now)?;
             }
-            out.push(queue_rows::queue_item(tx, item.id)?.unwrap_or(item));
+            out.push(tx.queue_item(item.id)?.unwrap_or(item));
         }
         Ok(out)
     })
@@ -191,6 +182,7 @@ pub fn interrupt_stale(store: &mut Store, ctx: &Context, kinds: &[ConversationKi
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::{Store, conversations};
 
     #[test]
     fn a_turn_makes_the_conversation_once_and_keeps_the_latest_state() {

@@ -13,14 +13,15 @@ use rusqlite::Connection;
 
 use super::tasks as task_rows;
 use super::{
-    Store, Tx, conversations, dedup as dedup_rows, events, links, messages, notes, operations, persons, projects,
+    Store, Tx, conversations, dedup as dedup_rows, events, jobs, links, messages, notes, operations, persons, projects,
     queue, tags,
 };
 use crate::dedup::source::CheckSource;
 use crate::dedup::{Candidate, Decision, SqliteSource};
 use crate::error::Result;
 use crate::keys::MessageLocator;
-use crate::model::conversation::{ConversationKind, MessageRole};
+use crate::model::conversation::{ConversationKind, MessageRole, QueueKind, QueuePayload, QueueState};
+use crate::model::schedule::JobState;
 use crate::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 use crate::port::{
     Column, Conversation, Engine, Event, LabelledDecision, LinkRow, ListFilter, Message, NewTaskRow, Operation,
@@ -152,6 +153,18 @@ macro_rules! sqlite_reads {
             }
             fn live_queue(&self, conversation_id: Option<i64>) -> Result<Vec<QueueItem>> {
                 queue::live_queue(self, conversation_id)
+            }
+            fn queue_item(&self, id: i64) -> Result<Option<QueueItem>> {
+                queue::queue_item(self, id)
+            }
+            fn startable_queue_heads(&self, kinds: &[ConversationKind]) -> Result<Vec<QueueItem>> {
+                queue::startable_heads(self, &kinds.iter().map(|k| k.as_str()).collect::<Vec<_>>())
+            }
+            fn running_queue_items(&self, kinds: &[ConversationKind]) -> Result<Vec<QueueItem>> {
+                queue::running_items(self, &kinds.iter().map(|k| k.as_str()).collect::<Vec<_>>())
+            }
+            fn job_state(&self, id: i64) -> Result<Option<JobState>> {
+                Ok(jobs::job(self, id)?.map(|j| j.state))
             }
         }
     };
@@ -296,6 +309,34 @@ impl Writes for Tx<'_> {
     }
     fn set_bot_offset(&self, bot: &str, update_id: i64, now: i64) -> Result<()> {
         conversations::set_bot_offset(self, bot, update_id, now)
+    }
+    fn enqueue(
+        &self,
+        conversation_id: i64,
+        kind: QueueKind,
+        job_id: Option<i64>,
+        payload: &QueuePayload,
+        now: i64,
+    ) -> Result<i64> {
+        queue::enqueue(self, conversation_id, kind, job_id, payload, now)
+    }
+    fn set_queue_state(&self, id: i64, state: QueueState, now: i64) -> Result<()> {
+        queue::set_queue_state(self, id, state, now)
+    }
+    fn move_queue_item_to_head(&self, id: i64, conversation_id: i64, now: i64) -> Result<()> {
+        queue::move_to_head(self, id, conversation_id, now)
+    }
+    fn set_job_state(&self, id: i64, state: JobState, reason: Option<&str>, now: i64) -> Result<()> {
+        jobs::set_job_state(self, id, state, reason, now)
+    }
+    fn start_job(&self, id: i64, now: i64) -> Result<u32> {
+        jobs::start_job(self, id, now)
+    }
+    fn insert_run(&self, job_id: i64, attempt: u32, now: i64) -> Result<i64> {
+        jobs::insert_run(self, job_id, attempt, now)
+    }
+    fn interrupt_runs(&self, job_id: i64, error: &str, now: i64) -> Result<()> {
+        jobs::interrupt_runs(self, job_id, error, now)
     }
 }
 

@@ -17,8 +17,8 @@ const DAEMON_POLL: Duration = Duration::from_secs(30);
 pub fn daemon(store: &mut PgStore, actor: &str, json: bool, once: bool, telegram: bool) -> Result<(), CliError> {
     if telegram {
         return Err(CliError::config(
-            "`tasks daemon --telegram` does not run on a PostgreSQL store: the conversation's queue is kept in the SQLite store only so far",
-            Some("hint: run the bot against a SQLite store"),
+            "`tasks daemon --telegram` does not run on a PostgreSQL store: its daemon plans time schedules only",
+            Some("hint: run `tasks bot telegram` beside `tasks daemon` on the team store"),
         ));
     }
     let mut fired = Vec::new();

@@ -14,7 +14,7 @@ use crate::model::schedule::JobState;
 use crate::ops::Context;
 use crate::port::Engine;
 use crate::store::{Store, Tx};
-use crate::store::{conversations, jobs, queue as queue_rows};
+use crate::store::{conversations, queue as queue_rows};
 
 /// Holds the title of the local conversation, made on first use.
 pub const LOCAL_TITLE: &str = "local";
@@ -85,8 +85,8 @@ pub fn push_message(store: &mut Store, ctx: &Context, conversation: Option<i64>,
     })
 }
 
-fn item(tx: &Tx<'_>, id: i64) -> Result<QueueItem> {
-    queue_rows::queue_item(tx, id)?.ok_or_else(|| Error::NotFound { what: "queue item", value: id.to_string() })
+fn item(tx: &dyn crate::port::Reads, id: i64) -> Result<QueueItem> {
+    tx.queue_item(id)?.ok_or_else(|| Error::NotFound { what: "queue item", value: id.to_string() })
 }
 
 fn not_pending(item: &QueueItem, what: &str) -> Error {
@@ -98,20 +98,19 @@ fn not_pending(item: &QueueItem, what: &str) -> Error {
 }
 
 /// Removes a pending item; a firing's Job is cancelled. Refuses a running or finished item.
-pub fn remove(store: &mut Store, ctx: &Context, id: i64) -> Result<QueueItem> {
+pub fn remove(store: &mut dyn Engine, ctx: &Context, id: i64) -> Result<QueueItem> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let it = item(tx, id)?;
         if it.state != QueueState::Pending {
             return Err(not_pending(&it, "removed"));
         }
-        queue_rows::set_queue_state(tx, id, QueueState::Removed, now)?;
+        tx.set_queue_state(id, QueueState::Removed, now)?;
         if let Some(job_id) = it.job_id {
             let reason = format!("removed from the conversation queue by {}", ctx.actor);
-            jobs::set_job_state(tx, job_id, JobState::Cancelled, Some(&reason), now)?;
+            tx.set_job_state(job_id, JobState::Cancelled, Some(&reason), now)?;
         }
-        conversations::insert_message(
-            tx,
+        tx.insert_conversation_message(
             it.conversation_id,
             MessageRole::System,
             &format!("queue item #{id} removed by {}", ctx.actor),
@@ -134,7 +133,7 @@ pub struct Promoted {
 
 /// Moves a pending item to the head of its queue and interrupts the running item (and
 /// its Job): interrupt-and-promote. Refuses an item that is not pending.
-pub fn promote(store: &mut Store, ctx: &Context, id: i64) -> Result<Promoted> {
+pub fn promote(store: &mut dyn Engine, ctx: &Context, id: i64) -> Result<Promoted> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let it = item(tx, id)?;
@@ -142,23 +141,19 @@ pub fn promote(store: &mut Store, ctx: &Context, id: i64) -> Result<Promoted> {
             return Err(not_pending(&it, "promoted"));
         }
         let mut interrupted = Vec::new();
-        for running in
-            queue_rows::live_queue(tx, Some(it.conversation_id))?.into_iter().filter(|i| i.state == QueueState::Running)
-        {
-            queue_rows::set_queue_state(tx, running.id, QueueState::Interrupted, now)?;
+        for running in tx.live_queue(Some(it.conversation_id))?.into_iter().filter(|i| i.state == QueueState::Running) {
+            tx.set_queue_state(running.id, QueueState::Interrupted, now)?;
             if let Some(job_id) = running.job_id
-                && let Some(job) = jobs::job(tx, job_id)?
-                && matches!(job.state, JobState::Running | JobState::WaitingApproval)
+                && matches!(tx.job_state(job_id)?, Some(JobState::Running | JobState::WaitingApproval))
             {
                 let reason = format!("interrupted: queue item #{id} was promoted by {}", ctx.actor);
-                jobs::interrupt_runs(tx, job_id, &reason, now)?;
-                jobs::set_job_state(tx, job_id, JobState::Interrupted, Some(&reason), now)?;
+                tx.interrupt_runs(job_id, &reason, now)?;
+                tx.set_job_state(job_id, JobState::Interrupted, Some(&reason), now)?;
             }
             interrupted.push(item(tx, running.id)?);
         }
-        queue_rows::move_to_head(tx, id, it.conversation_id, now)?;
-        conversations::insert_message(
-            tx,
+        tx.move_queue_item_to_head(id, it.conversation_id, now)?;
+        tx.insert_conversation_message(
             it.conversation_id,
             MessageRole::System,
             &format!("queue item #{id} promoted by {}", ctx.actor),
@@ -173,18 +168,18 @@ pub fn promote(store: &mut Store, ctx: &Context, id: i64) -> Result<Promoted> {
 /// Starts the head of a conversation's queue (pending → running) unless an item is
 /// running already; returns it. A firing's Job becomes `running`. For the conversation
 /// runner (issue 6).
-pub fn take_next(store: &mut Store, ctx: &Context, conversation: i64) -> Result<Option<QueueItem>> {
+pub fn take_next(store: &mut dyn Engine, ctx: &Context, conversation: i64) -> Result<Option<QueueItem>> {
     let now = ctx.now_ms();
     store.write(|tx| {
-        let live = queue_rows::live_queue(tx, Some(conversation))?;
+        let live = tx.live_queue(Some(conversation))?;
         if live.iter().any(|i| i.state == QueueState::Running) {
             return Ok(None);
         }
         let Some(head) = live.into_iter().find(|i| i.state == QueueState::Pending) else { return Ok(None) };
-        queue_rows::set_queue_state(tx, head.id, QueueState::Running, now)?;
+        tx.set_queue_state(head.id, QueueState::Running, now)?;
         if let Some(job_id) = head.job_id {
-            let attempt = jobs::start_job(tx, job_id, now)?;
-            jobs::insert_run(tx, job_id, attempt, now)?;
+            let attempt = tx.start_job(job_id, now)?;
+            tx.insert_run(job_id, attempt, now)?;
         }
         Ok(Some(item(tx, head.id)?))
     })
@@ -192,7 +187,7 @@ pub fn take_next(store: &mut Store, ctx: &Context, conversation: i64) -> Result<
 
 /// Marks a running item done. For the conversation runner (issue 6), which also sets
 /// the firing's Job state.
-pub fn finish(store: &mut Store, ctx: &Context, id: i64) -> Result<QueueItem> {
+pub fn finish(store: &mut dyn Engine, ctx: &Context, id: i64) -> Result<QueueItem> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let it = item(tx, id)?;
@@ -203,7 +198,7 @@ pub fn finish(store: &mut Store, ctx: &Context, id: i64) -> Result<QueueItem> {
                 reason: "only a running item can be finished".into(),
             });
         }
-        queue_rows::set_queue_state(tx, id, QueueState::Done, now)?;
+        tx.set_queue_state(id, QueueState::Done, now)?;
         item(tx, id)
     })
 }
