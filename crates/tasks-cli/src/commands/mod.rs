@@ -369,13 +369,13 @@ fn locked(mut e: CliError, path: &std::path::Path) -> CliError {
 fn postgres_refusal(command: &Command) -> Option<(&'static str, &'static str)> {
     const SCHEDULES: &str = "schedules, Jobs and Runs are created and read through the SQLite store only so far \
          (the team daemon fires the time schedules a restored export brought)";
-    const CONVERSATION: &str = "the conversation's state, history and queue are kept in the SQLite store only so far";
     match command {
         Command::Schedule(_) => Some(("schedule", SCHEDULES)),
         Command::Jobs(_) => Some(("jobs", SCHEDULES)),
-        Command::Serve(_) => {
-            Some(("serve", "the Task Center reads schedules and conversations, kept in the SQLite store only so far"))
-        }
+        Command::Serve(_) => Some((
+            "serve",
+            "the Task Center's rows are schedules, Jobs and Runs, read through the SQLite store only so far",
+        )),
         _ => None,
     }
 }
