@@ -187,9 +187,16 @@ fn a_store_moves_from_sqlite_to_postgres_and_back_without_losing_a_row() {
     // The team store works on the moved data: keys continue, history is there.
     assert_eq!(team.json(&["add", "Fit the windows", "-p", "HRB", "--new"])["task"]["key"], "HRB-3");
     assert_eq!(team.json(&["show", "HRB-2"])["task"]["blocked_by"], serde_json::json!(["HRB-1"]));
-    // A second import into a store with data is refused, and nothing changes.
-    let err = team.fails(&["import", file.to_str().expect("utf-8 path")], 2);
-    assert!(err["message"].as_str().expect("message").contains("empty store only"), "{err}");
+    // A second import into the store, which has data now, merges by UUID (issue 34):
+    // every task is kept as it is, nothing is written twice.
+    let again = team.json(&["import", file.to_str().expect("utf-8 path")]);
+    assert_eq!(
+        (again["mode"].clone(), again["kept"].clone()),
+        (serde_json::json!("merge"), serde_json::json!(3)),
+        "{again}"
+    );
+    assert!(again["written"].get("task").is_none(), "{again}");
+    assert_eq!(crate::common::keys(&team.json(&["list", "-s", "all"])).len(), 4, "three moved and one added");
 }
 
 /// Replaces what differs between two stores by nature (UUIDs, the wall clock of a

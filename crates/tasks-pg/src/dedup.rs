@@ -3,8 +3,6 @@
 //! (term → task) in place of FTS5 — the same k1 = 0 ranking, summed in the same order,
 //! so both engines give the same candidates and scores.
 
-use std::cell::RefCell;
-
 use postgres::GenericClient;
 use tasks_core::dedup::levels::Level;
 use tasks_core::dedup::source::{
@@ -15,6 +13,7 @@ use tasks_core::model::{Money, Status};
 use tasks_core::{Error, Result};
 
 use crate::PgStore;
+use crate::engine::Pg;
 use crate::store::{TxError, TxResult, pg};
 
 /// A client (or transaction) of the team store as the check's [`CheckSource`].
@@ -22,13 +21,13 @@ use crate::store::{TxError, TxResult, pg};
 /// It borrows the client one statement at a time, so the operation that asked for it
 /// may go on reading and writing through the same transaction while it lives.
 pub struct PgSource<'a, C: GenericClient> {
-    client: &'a RefCell<C>,
+    pg: &'a Pg<C>,
 }
 
 impl<'a, C: GenericClient> PgSource<'a, C> {
-    /// Wraps a client or a transaction.
-    pub fn new(client: &'a RefCell<C>) -> Self {
-        PgSource { client }
+    /// Wraps a client or a transaction (its statements go through its cache).
+    pub fn new(pg: &'a Pg<C>) -> Self {
+        PgSource { pg }
     }
 
     /// Task ids matching search terms in titles, descriptions and notes, best first (the
@@ -58,10 +57,8 @@ impl<'a, C: GenericClient> PgSource<'a, C> {
     ) -> Result<Vec<(f64, Vec<i64>)>> {
         let firsts: Vec<&str> = phrases.iter().filter_map(|(_, p)| p.first().map(String::as_str)).collect();
         let rows = self
-            .client
-            .borrow_mut()
-            .query(&format!("SELECT term, task_id, {text_key} FROM {terms_table} WHERE term = ANY($1)"), &[&firsts])
-            .map_err(pg)?;
+            .pg
+            .query(&format!("SELECT term, task_id, {text_key} FROM {terms_table} WHERE term = ANY($1)"), &[&firsts])?;
         // token → (id answered, key of the row holding the token stream)
         let mut by_token: std::collections::HashMap<String, Vec<(i64, i64)>> = std::collections::HashMap::new();
         for r in rows {
@@ -80,16 +77,14 @@ impl<'a, C: GenericClient> PgSource<'a, C> {
                 let keys: Vec<i64> = holders.iter().map(|(_, k)| *k).collect();
                 let needle = format!(" {} ", phrase.join(" "));
                 let matched: std::collections::HashSet<i64> = self
-                    .client
-                    .borrow_mut()
+                    .pg
                     .query(
                         &format!(
                             "SELECT {text_key} FROM {text_table} WHERE {text_key} = ANY($1)
                                AND strpos(' ' || tokens || ' ', $2) > 0"
                         ),
                         &[&keys, &needle],
-                    )
-                    .map_err(pg)?
+                    )?
                     .iter()
                     .map(|r| r.get(0))
                     .collect();
@@ -101,7 +96,7 @@ impl<'a, C: GenericClient> PgSource<'a, C> {
     }
 
     fn one_i64(&self, sql: &str, params: &[&(dyn postgres::types::ToSql + Sync)]) -> Result<i64> {
-        Ok(self.client.borrow_mut().query_one(sql, params).map_err(pg)?.get(0))
+        Ok(self.pg.query_one(sql, params)?.get(0))
     }
 }
 
@@ -112,20 +107,16 @@ const LIVE: &str = "t.created_at <= $2 AND (t.closed_at IS NULL OR t.closed_at >
 
 impl<C: GenericClient> CheckSource for PgSource<'_, C> {
     fn totals(&self) -> Result<(i64, i64, i64)> {
-        let cached = cached_stats(&mut *self.client.borrow_mut()).map_err(pg)?;
+        let cached = cached_stats(&mut *self.pg.client()).map_err(|e| self.pg.fail(e))?;
         let get = |n: &str| cached.get(n).map(|v| *v as i64);
         if let (Some(t), Some(p), Some(a)) = (get("tasks_n"), get("person_n"), get("amount_n")) {
             return Ok((t, p, a));
         }
-        let row = self
-            .client
-            .borrow_mut()
-            .query_one(
-                "SELECT (SELECT count(*) FROM tasks), (SELECT count(*) FROM tasks WHERE person_id IS NOT NULL),
+        let row = self.pg.query_one(
+            "SELECT (SELECT count(*) FROM tasks), (SELECT count(*) FROM tasks WHERE person_id IS NOT NULL),
                         (SELECT count(*) FROM task_signatures WHERE amount_minor IS NOT NULL)",
-                &[],
-            )
-            .map_err(pg)?;
+            &[],
+        )?;
         Ok((row.get(0), row.get(1), row.get(2)))
     }
 
@@ -138,11 +129,7 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
         // ("16:00", or one with a capital) has no entry there, so its count is 0 here;
         // the check asks for a split term's tokens instead (`dedup::split_term`).
         let tokens: Vec<&str> = terms.iter().copied().filter(|t| dedup::split_term(t).is_none()).collect();
-        let rows = self
-            .client
-            .borrow_mut()
-            .query("SELECT term, docs FROM term_docs WHERE term = ANY($1)", &[&tokens])
-            .map_err(pg)?;
+        let rows = self.pg.query("SELECT term, docs FROM term_docs WHERE term = ANY($1)", &[&tokens])?;
         let counts: std::collections::HashMap<String, i64> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
         Ok(terms.iter().map(|t| counts.get(*t).copied().unwrap_or(0)).collect())
     }
@@ -158,28 +145,20 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
         let side = q.side_limit as i64;
         if !q.terms.is_empty() {
             let ranked = self.ranked_matches(q.terms, BM25_POOL)?;
-            let rows = self
-                .client
-                .borrow_mut()
-                .query(
-                    &format!(
-                        "SELECT t.id FROM unnest($1::bigint[]) WITH ORDINALITY AS u(id, ord)
+            let rows = self.pg.query(
+                &format!(
+                    "SELECT t.id FROM unnest($1::bigint[]) WITH ORDINALITY AS u(id, ord)
                          JOIN tasks t ON t.id = u.id WHERE {LIVE} ORDER BY u.ord LIMIT $5"
-                    ),
-                    &[&ranked, &q.at, &q.since, &q.self_id, &(q.bm25_limit as i64)],
-                )
-                .map_err(pg)?;
+                ),
+                &[&ranked, &q.at, &q.since, &q.self_id, &(q.bm25_limit as i64)],
+            )?;
             push_unique(&mut out, rows.iter().map(|r| r.get::<_, i64>(0)));
         }
         let side_query = |cond: &str, arg: &(dyn postgres::types::ToSql + Sync)| -> Result<Vec<i64>> {
-            let rows = self
-                .client
-                .borrow_mut()
-                .query(
-                    &format!("SELECT t.id FROM tasks t WHERE {cond} AND {LIVE} ORDER BY t.created_at DESC LIMIT $5"),
-                    &[arg, &q.at, &q.since, &q.self_id, &side],
-                )
-                .map_err(pg)?;
+            let rows = self.pg.query(
+                &format!("SELECT t.id FROM tasks t WHERE {cond} AND {LIVE} ORDER BY t.created_at DESC LIMIT $5"),
+                &[arg, &q.at, &q.since, &q.self_id, &side],
+            )?;
             Ok(rows.iter().map(|r| r.get(0)).collect())
         };
         if let Some(pid) = q.person_id {
@@ -196,40 +175,29 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
 
     fn candidate_row(&self, id: i64) -> Result<CandidateRow> {
         let r = self
-            .client
-            .borrow_mut()
-            .query_opt(&format!("SELECT {CANDIDATE_COLUMNS} FROM tasks WHERE id = $1"), &[&id])
-            .map_err(pg)?
+            .pg
+            .query_opt(&format!("SELECT {CANDIDATE_COLUMNS} FROM tasks WHERE id = $1"), &[&id])?
             .ok_or_else(|| Error::task_not_found(format!("#{id}")))?;
         Ok(candidate_of(&r))
     }
 
     fn candidate_rows(&self, ids: &[i64]) -> Result<Vec<CandidateRow>> {
-        let rows = self
-            .client
-            .borrow_mut()
-            .query(&format!("SELECT {CANDIDATE_COLUMNS} FROM tasks WHERE id = ANY($1)"), &[&ids])
-            .map_err(pg)?;
+        let rows = self.pg.query(&format!("SELECT {CANDIDATE_COLUMNS} FROM tasks WHERE id = ANY($1)"), &[&ids])?;
         let mut by_id: std::collections::HashMap<i64, CandidateRow> =
             rows.iter().map(candidate_of).map(|r| (r.id, r)).collect();
         ids.iter().map(|id| by_id.remove(id).ok_or_else(|| Error::task_not_found(format!("#{id}")))).collect()
     }
 
     fn reply_parent(&self, id: i64) -> Result<Option<i64>> {
-        Ok(self
-            .client
-            .borrow_mut()
-            .query_opt("SELECT reply_to_id FROM tasks WHERE id = $1", &[&id])
-            .map_err(pg)?
-            .and_then(|r| r.get(0)))
+        Ok(self.pg.query_opt("SELECT reply_to_id FROM tasks WHERE id = $1", &[&id])?.and_then(|r| r.get(0)))
     }
 
     fn squares(&self) -> Result<(f64, f64)> {
-        let cached = cached_stats(&mut *self.client.borrow_mut()).map_err(pg)?;
+        let cached = cached_stats(&mut *self.pg.client()).map_err(|e| self.pg.fail(e))?;
         if let (Some(p), Some(a)) = (cached.get("person_sq"), cached.get("amount_sq")) {
             return Ok((*p, *a));
         }
-        squares_of(&mut *self.client.borrow_mut()).map_err(pg)
+        squares_of(&mut *self.pg.client()).map_err(|e| self.pg.fail(e))
     }
 
     fn person_count(&self, person_id: i64) -> Result<i64> {
@@ -244,8 +212,7 @@ impl<C: GenericClient> CheckSource for PgSource<'_, C> {
     }
 
     fn learned_weights(&self) -> Result<Vec<(Level, f64, f64)>> {
-        let rows =
-            self.client.borrow_mut().query("SELECT comparison, level, m, u FROM dup_weights", &[]).map_err(pg)?;
+        let rows = self.pg.query("SELECT comparison, level, m, u FROM dup_weights", &[])?;
         Ok(rows
             .iter()
             .filter_map(|r| Some((Level::parse(r.get(0), r.get(1))?, r.get::<_, f64>(2), r.get::<_, f64>(3))))

@@ -47,9 +47,21 @@ use crate::store::{CHECKED_WRITE_LOCK, RETRIES, pg, retryable};
 /// The engine's name in messages.
 pub const ENGINE_NAME: &str = "PostgreSQL";
 
+/// The statements a connection has prepared, by their SQL: a statement sent as text is
+/// parsed and planned in one round trip and run in a second; a prepared one runs in
+/// one. Shared by the connection's reads and every transaction on it; a new
+/// connection starts a new cache (statements belong to their session).
+pub(crate) type Statements = std::sync::Arc<std::sync::Mutex<HashMap<String, postgres::Statement>>>;
+
+/// Most statements one connection keeps prepared. The operations' SQL is fixed text
+/// but for the list filters' combinations; past this the cache starts again, so a
+/// long-lived process never grows without bound.
+const MAX_PREPARED: usize = 512;
+
 /// A client (reads outside a write) or a transaction (a write) as the port.
 pub struct Pg<C> {
     conn: RefCell<C>,
+    statements: Statements,
     /// The operation of the write under way (made by its first event).
     op: Cell<Option<i64>>,
     /// Set when a statement failed with a serialization failure or a deadlock: the
@@ -60,16 +72,48 @@ pub struct Pg<C> {
 }
 
 impl<C: GenericClient> Pg<C> {
-    /// Wraps a client or a transaction.
-    pub(crate) fn new(conn: C) -> Pg<C> {
-        Pg { conn: RefCell::new(conn), op: Cell::new(None), retry: Cell::new(false), closed: Cell::new(false) }
+    /// Wraps a client or a transaction of a connection whose prepared statements are
+    /// `statements`.
+    pub(crate) fn new(conn: C, statements: Statements) -> Pg<C> {
+        Pg {
+            conn: RefCell::new(conn),
+            statements,
+            op: Cell::new(None),
+            retry: Cell::new(false),
+            closed: Cell::new(false),
+        }
     }
 
     /// Wraps a transaction that continues an operation (a savepoint of a batch).
-    pub(crate) fn continuing(conn: C, op: Option<i64>) -> Pg<C> {
-        let pg = Pg::new(conn);
+    pub(crate) fn continuing(conn: C, statements: Statements, op: Option<i64>) -> Pg<C> {
+        let pg = Pg::new(conn, statements);
         pg.op.set(op);
         pg
+    }
+
+    /// Returns the connection's prepared statements, for a transaction on it.
+    pub(crate) fn statements(&self) -> Statements {
+        std::sync::Arc::clone(&self.statements)
+    }
+
+    /// Borrows the client for statements of its own (one at a time).
+    pub(crate) fn client(&self) -> std::cell::RefMut<'_, C> {
+        self.conn.borrow_mut()
+    }
+
+    /// Returns the prepared statement of `sql`, preparing it on first use.
+    fn statement(&self, sql: &str) -> Result<postgres::Statement> {
+        let lock = |s: &Statements| s.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).get(sql).cloned();
+        if let Some(st) = lock(&self.statements) {
+            return Ok(st);
+        }
+        let st = self.conn.borrow_mut().prepare(sql).map_err(|e| self.fail(e))?;
+        let mut cache = self.statements.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if cache.len() >= MAX_PREPARED {
+            cache.clear();
+        }
+        cache.insert(sql.to_string(), st.clone());
+        Ok(st)
     }
 
     /// Returns the wrapped client.
@@ -104,20 +148,24 @@ impl<C: GenericClient> Pg<C> {
         pg(e)
     }
 
-    fn query(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Vec<Row>> {
-        self.conn.borrow_mut().query(sql, params).map_err(|e| self.fail(e))
+    pub(crate) fn query(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Vec<Row>> {
+        let st = self.statement(sql)?;
+        self.conn.borrow_mut().query(&st, params).map_err(|e| self.fail(e))
     }
 
-    fn query_opt(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Option<Row>> {
-        self.conn.borrow_mut().query_opt(sql, params).map_err(|e| self.fail(e))
+    pub(crate) fn query_opt(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Option<Row>> {
+        let st = self.statement(sql)?;
+        self.conn.borrow_mut().query_opt(&st, params).map_err(|e| self.fail(e))
     }
 
-    fn query_one(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Row> {
-        self.conn.borrow_mut().query_one(sql, params).map_err(|e| self.fail(e))
+    pub(crate) fn query_one(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Row> {
+        let st = self.statement(sql)?;
+        self.conn.borrow_mut().query_one(&st, params).map_err(|e| self.fail(e))
     }
 
-    fn execute(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64> {
-        self.conn.borrow_mut().execute(sql, params).map_err(|e| self.fail(e))
+    pub(crate) fn execute(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64> {
+        let st = self.statement(sql)?;
+        self.conn.borrow_mut().execute(&st, params).map_err(|e| self.fail(e))
     }
 
     fn ids(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Vec<i64>> {
@@ -549,7 +597,7 @@ impl<C: GenericClient> Reads for Pg<C> {
     }
 
     fn check_source(&self) -> Result<Box<dyn CheckSource + '_>> {
-        Ok(Box::new(PgSource::new(&self.conn)))
+        Ok(Box::new(PgSource::new(self)))
     }
 
     fn pending_pairs(&self, limit: usize) -> Result<Vec<PendingPair>> {
@@ -578,7 +626,7 @@ impl<C: GenericClient> Reads for Pg<C> {
     }
 
     fn search_matches(&self, terms: &[(String, f64)], pool: usize) -> Result<Vec<i64>> {
-        PgSource::new(&self.conn).ranked_matches_with_notes(terms, pool)
+        PgSource::new(self).ranked_matches_with_notes(terms, pool)
     }
 
     fn labelled_decisions(&self) -> Result<Vec<LabelledDecision>> {
@@ -1376,8 +1424,9 @@ impl Engine for PgStore {
 
     fn run_batch(&mut self, f: &mut dyn FnMut(&mut dyn Engine) -> Result<()>) -> Result<()> {
         self.ensure_connected()?;
+        let statements = self.conn.statements();
         let tx = self.conn.get_mut().transaction().map_err(pg)?;
-        let mut batch = PgBatch { w: Pg::new(tx) };
+        let mut batch = PgBatch { w: Pg::new(tx, statements) };
         let out = f(&mut batch);
         let tx = batch.w.into_inner();
         match out {
@@ -1407,12 +1456,13 @@ enum Attempt {
 impl PgStore {
     /// Runs `f` once in a new transaction and ends it as `end` says.
     fn attempt(&mut self, end: WriteEnd, f: &mut dyn FnMut(&dyn Writes) -> Result<()>) -> Attempt {
+        let statements = self.conn.statements();
         let tx = match self.conn.get_mut().transaction() {
             Ok(tx) => tx,
             Err(e) if lost(&e) => return Attempt::Lost(pg(e)),
             Err(e) => return Attempt::Done(Err(pg(e))),
         };
-        let w = Pg::new(tx);
+        let w = Pg::new(tx, statements);
         let out = f(&w);
         let (retry, closed) = (w.wants_retry(), w.found_closed());
         let tx = w.into_inner();
@@ -1463,7 +1513,7 @@ impl Engine for PgBatch<'_> {
         let op = self.w.operation_id();
         let mut outer = self.w.conn.borrow_mut();
         let savepoint = outer.transaction().map_err(pg)?;
-        let inner = Pg::continuing(savepoint, op);
+        let inner = Pg::continuing(savepoint, self.w.statements(), op);
         let out = f(&inner);
         let made = inner.operation_id();
         let savepoint = inner.into_inner();

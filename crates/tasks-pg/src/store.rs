@@ -193,7 +193,8 @@ impl PgStore {
         migrate(&mut client, &target)?;
         // An index an older version wrote is rebuilt once, as SQLite's writing open does;
         // a current one costs one read here.
-        let mut store = PgStore { conn: Pg::new(client), url: url.to_string(), target, reindexed: None };
+        let mut store =
+            PgStore { conn: Pg::new(client, Default::default()), url: url.to_string(), target, reindexed: None };
         if store.read(crate::dedup::index_version)? < tasks_core::dedup::INDEX_VERSION {
             store.reindexed = store.write(crate::dedup::reindex_if_outdated)?;
         }
@@ -243,7 +244,8 @@ impl PgStore {
         for attempt in 1..=RECONNECT_TRIES {
             match open_client(&self.url, &self.target) {
                 Ok(client) => {
-                    self.conn = Pg::new(client);
+                    // Prepared statements belonged to the old session.
+                    self.conn = Pg::new(client, Default::default());
                     if attempt > 1 {
                         eprintln!("tasks: reconnected to {} (try {attempt})", self.target);
                     }
