@@ -303,8 +303,8 @@ fn a_command_that_runs_only_on_sqlite_is_refused_by_name() {
     let Some(env) = TestEnv::postgres("pg_refuses_by_name") else { return };
     env.ok(&["add", "Pour the foundation"]);
     for (args, name) in [
-        (vec!["schedule", "list"], "`tasks schedule`"),
-        (vec!["jobs"], "`tasks jobs`"),
+        (vec!["schedule", "add", "INBOX-1", "--daily", "09:00"], "`tasks schedule (a change)`"),
+        (vec!["jobs", "approve", "1"], "`tasks jobs approve/reject`"),
         (vec!["serve"], "`tasks serve`"),
         (vec!["backup", "x.db"], "`tasks backup`"),
     ] {
@@ -465,4 +465,38 @@ fn an_export_merges_into_a_store_with_data_as_on_sqlite() {
     if answers.len() == 2 {
         assert_eq!(answers[1], answers[0], "PostgreSQL (left) and SQLite (right) merge alike");
     }
+}
+
+/// Issue 34: schedules, their Jobs and Runs read through the port on both engines —
+/// a store with a schedule and a run-now Job moved to PostgreSQL lists, shows and
+/// previews them as SQLite does; changing a schedule there is refused by name.
+#[test]
+fn schedules_and_jobs_read_alike_on_both_engines() {
+    let Some(team) = TestEnv::postgres("pg_schedule_reads") else { return };
+    let local = TestEnv::new();
+    local.ok(&["add", "Water the plants"]);
+    local.ok(&["schedule", "add", "INBOX-1", "--daily", "09:00"]);
+    local.ok(&["schedule", "run-now", "INBOX-1", "--key", "first"]);
+    let file = team.write("with-schedule.jsonl", &local.ok(&["export"]).stdout);
+    team.ok(&["import", file.to_str().expect("utf-8 path")]);
+    for args in [
+        &["schedule", "list"][..],
+        &["schedule", "show", "INBOX-1"],
+        &["schedule", "preview", "INBOX-1", "--count", "3"],
+        &["schedule", "messages"],
+        &["jobs"],
+        &["jobs", "INBOX-1", "--state", "succeeded"],
+    ] {
+        let mut all = vec!["--json"];
+        all.extend_from_slice(args);
+        let (on_sqlite, on_pg) = (local.run(&all), team.run(&all));
+        assert_eq!(on_pg.code, 0, "tasks {args:?} on PostgreSQL: {}", on_pg.stderr);
+        assert_eq!(
+            normalized(&on_pg.json()),
+            normalized(&on_sqlite.json()),
+            "tasks {args:?}: PostgreSQL (left), SQLite"
+        );
+    }
+    let err = team.fails(&["schedule", "pause", "INBOX-1"], 3);
+    assert!(err["message"].as_str().expect("message").contains("PostgreSQL"), "{err}");
 }

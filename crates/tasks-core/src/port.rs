@@ -41,9 +41,11 @@ use crate::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 pub use crate::store::conversations::{Conversation, Message};
 pub use crate::store::dedup::{LabelledDecision, PendingPair};
 pub use crate::store::events::Event;
+pub use crate::store::jobs::{Artifact, Job, Run};
 pub use crate::store::links::LinkRow;
 pub use crate::store::operations::Operation;
 pub use crate::store::queue::QueueItem;
+pub use crate::store::schedules::Schedule;
 pub use crate::store::tasks::{Column, ListFilter, NewTaskRow, Sort};
 
 use crate::store::events::EventChange;
@@ -167,6 +169,24 @@ pub trait Reads {
     // --- Jobs (what the queue changes of a firing's Job) ---
     /// Returns a Job's state, if the Job exists.
     fn job_state(&self, id: i64) -> Result<Option<JobState>>;
+
+    // --- schedules, Jobs and Runs (reads; writing them is not behind the port yet) ---
+    /// Reads a schedule; a missing id is an error.
+    fn schedule(&self, id: i64) -> Result<Schedule>;
+    /// Returns the live (not removed) schedule of a task.
+    fn live_schedule_of_task(&self, task_id: i64) -> Result<Option<Schedule>>;
+    /// Returns the task's most recent schedule, live or removed.
+    fn latest_schedule_of_task(&self, task_id: i64) -> Result<Option<Schedule>>;
+    /// Every schedule (the removed ones too when asked), oldest first.
+    fn schedules(&self, include_removed: bool) -> Result<Vec<Schedule>>;
+    /// Jobs, newest first, of one task and in one state when given, at most `limit`.
+    fn jobs(&self, task_id: Option<i64>, state: Option<JobState>, limit: usize) -> Result<Vec<Job>>;
+    /// Reads one Job.
+    fn job(&self, id: i64) -> Result<Option<Job>>;
+    /// A Job's Runs, first attempt first.
+    fn runs_of_job(&self, job_id: i64) -> Result<Vec<Run>>;
+    /// What a Job produced, oldest first.
+    fn artifacts_of_job(&self, job_id: i64) -> Result<Vec<Artifact>>;
 }
 
 /// What only a write transaction may do. Everything written through one `&dyn Writes`

@@ -29,11 +29,11 @@ use tasks_core::dedup::source::CheckSource;
 use tasks_core::dedup::{Candidate, Decision};
 use tasks_core::keys::MessageLocator;
 use tasks_core::model::conversation::{ConversationKind, MessageRole, QueueKind, QueuePayload, QueueState};
-use tasks_core::model::schedule::JobState;
+use tasks_core::model::schedule::{JobKind, JobState, RunState, When};
 use tasks_core::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 use tasks_core::port::{
-    Column, Conversation, Engine, Event, LabelledDecision, LinkRow, ListFilter, Message, NewTaskRow, Operation,
-    PendingPair, QueueItem, Reads, Sort, WriteEnd, Writes,
+    Artifact, Column, Conversation, Engine, Event, Job, LabelledDecision, LinkRow, ListFilter, Message, NewTaskRow,
+    Operation, PendingPair, QueueItem, Reads, Run, Schedule, Sort, WriteEnd, Writes,
 };
 use tasks_core::store::due_columns;
 use tasks_core::store::events::EventChange;
@@ -779,6 +779,123 @@ impl<C: GenericClient> Reads for Pg<C> {
         .collect()
     }
 
+    fn schedule(&self, id: i64) -> Result<Schedule> {
+        let row = self
+            .query_opt(
+                &format!("SELECT {SCHEDULE_COLUMNS} FROM schedules s JOIN tasks t ON t.id = s.task_id WHERE s.id = $1"),
+                &[&id],
+            )?
+            .ok_or_else(|| Error::NotFound { what: "schedule", value: id.to_string() })?;
+        schedule_of(&row)
+    }
+
+    fn live_schedule_of_task(&self, task_id: i64) -> Result<Option<Schedule>> {
+        self.query_opt(
+            &format!(
+                "SELECT {SCHEDULE_COLUMNS} FROM schedules s JOIN tasks t ON t.id = s.task_id
+                 WHERE s.task_id = $1 AND s.removed_at IS NULL"
+            ),
+            &[&task_id],
+        )?
+        .map(|r| schedule_of(&r))
+        .transpose()
+    }
+
+    fn latest_schedule_of_task(&self, task_id: i64) -> Result<Option<Schedule>> {
+        self.query_opt(
+            &format!(
+                "SELECT {SCHEDULE_COLUMNS} FROM schedules s JOIN tasks t ON t.id = s.task_id
+                 WHERE s.task_id = $1 ORDER BY s.removed_at IS NOT NULL, s.id DESC LIMIT 1"
+            ),
+            &[&task_id],
+        )?
+        .map(|r| schedule_of(&r))
+        .transpose()
+    }
+
+    fn schedules(&self, include_removed: bool) -> Result<Vec<Schedule>> {
+        self.query(
+            &format!(
+                "SELECT {SCHEDULE_COLUMNS} FROM schedules s JOIN tasks t ON t.id = s.task_id
+                 WHERE $1 OR s.removed_at IS NULL ORDER BY s.id"
+            ),
+            &[&include_removed],
+        )?
+        .iter()
+        .map(schedule_of)
+        .collect()
+    }
+
+    fn jobs(&self, task_id: Option<i64>, state: Option<JobState>, limit: usize) -> Result<Vec<Job>> {
+        let limit = limit as i64;
+        self.query(
+            &format!(
+                "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id
+                 WHERE ($1::bigint IS NULL OR j.task_id = $1) AND ($2::text IS NULL OR j.state = $2)
+                 ORDER BY j.id DESC LIMIT $3"
+            ),
+            &[&task_id, &state.map(JobState::as_str), &limit],
+        )?
+        .iter()
+        .map(job_of)
+        .collect()
+    }
+
+    fn job(&self, id: i64) -> Result<Option<Job>> {
+        self.query_opt(
+            &format!("SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id WHERE j.id = $1"),
+            &[&id],
+        )?
+        .map(|r| job_of(&r))
+        .transpose()
+    }
+
+    fn runs_of_job(&self, job_id: i64) -> Result<Vec<Run>> {
+        self.query(
+            "SELECT id, job_id, attempt, state, started_at, finished_at, exit_code, output, output_dropped, error, pid
+             FROM runs WHERE job_id = $1 ORDER BY attempt",
+            &[&job_id],
+        )?
+        .iter()
+        .map(|r| {
+            let state: String = r.get(3);
+            Ok(Run {
+                id: r.get(0),
+                job_id: r.get(1),
+                attempt: u32::try_from(r.get::<_, i64>(2)).unwrap_or(u32::MAX),
+                state: RunState::parse(&state)
+                    .ok_or_else(|| Error::Postgres(format!("unexpected Run state {state:?}")))?,
+                started_at: r.get(4),
+                finished_at: r.get(5),
+                exit_code: r.get::<_, Option<i64>>(6).and_then(|c| i32::try_from(c).ok()),
+                output: r.get(7),
+                output_dropped: r.get::<_, i64>(8).max(0) as u64,
+                error: r.get(9),
+                pid: r.get::<_, Option<i64>>(10).and_then(|p| u32::try_from(p).ok()),
+            })
+        })
+        .collect()
+    }
+
+    fn artifacts_of_job(&self, job_id: i64) -> Result<Vec<Artifact>> {
+        Ok(self
+            .query(
+                "SELECT id, job_id, run_id, kind, path, text, created_at FROM artifacts WHERE job_id = $1 ORDER BY id",
+                &[&job_id],
+            )?
+            .iter()
+            .map(|r| Artifact {
+                id: r.get(0),
+                job_id: r.get(1),
+                run_id: r.get(2),
+                kind: r.get(3),
+                path: r.get(4),
+                text: r.get(5),
+                created_at: r.get(6),
+            })
+            .collect())
+    }
+
     fn job_state(&self, id: i64) -> Result<Option<JobState>> {
         self.query_opt("SELECT state FROM jobs WHERE id = $1", &[&id])?
             .map(|r| {
@@ -788,6 +905,76 @@ impl<C: GenericClient> Reads for Pg<C> {
             })
             .transpose()
     }
+}
+
+/// The columns a [`Schedule`] is read from, for `s` joined to its task `t` (the SQLite
+/// store's, in its order).
+const SCHEDULE_COLUMNS: &str = "s.id, s.task_id, t.key, t.title, s.trigger_kind, s.trigger, s.zone, s.missed,
+    s.action, s.plan_version, s.next_fire_at, s.event_cursor, s.paused, s.max_active, s.conversation_id,
+    s.created_at, s.created_by, s.updated_at, s.removed_at";
+
+/// Reads a stored JSON column; a value this binary cannot read is an error naming it.
+fn json_of<T: serde::de::DeserializeOwned>(r: &Row, idx: usize, what: &str) -> Result<T> {
+    let text: String = r.get(idx);
+    serde_json::from_str(&text).map_err(|e| Error::Postgres(format!("cannot read the stored {what}: {e}")))
+}
+
+/// Reads a row of [`SCHEDULE_COLUMNS`].
+fn schedule_of(r: &Row) -> Result<Schedule> {
+    let kind: String = r.get(4);
+    let trigger: String = r.get(5);
+    Ok(Schedule {
+        id: r.get(0),
+        task_id: r.get(1),
+        task_key: r.get(2),
+        task_title: r.get(3),
+        when: When::from_stored(&kind, &trigger)
+            .map_err(|e| Error::Postgres(format!("cannot read the stored trigger: {e}")))?,
+        zone: r.get(6),
+        missed: json_of(r, 7, "missed policy")?,
+        action: json_of(r, 8, "action")?,
+        plan_version: r.get(9),
+        next_fire_at: r.get(10),
+        event_cursor: r.get(11),
+        paused: r.get::<_, i64>(12) != 0,
+        max_active: u32::try_from(r.get::<_, i64>(13)).unwrap_or(1),
+        conversation_id: r.get(14),
+        created_at: r.get(15),
+        created_by: r.get(16),
+        updated_at: r.get(17),
+        removed_at: r.get(18),
+    })
+}
+
+/// The columns a [`Job`] is read from, for `j` joined to its task `t`.
+const JOB_COLUMNS: &str = "j.id, j.schedule_id, j.task_id, t.key, j.kind, j.idempotency_key, j.plan_version,
+    j.scheduled_for, j.event_subject, j.state, j.reason, j.snapshot, j.attempts, j.retry_at, j.created_at,
+    j.updated_at, j.started_at, j.finished_at";
+
+/// Reads a row of [`JOB_COLUMNS`].
+fn job_of(r: &Row) -> Result<Job> {
+    let kind: String = r.get(4);
+    let state: String = r.get(9);
+    Ok(Job {
+        id: r.get(0),
+        schedule_id: r.get(1),
+        task_id: r.get(2),
+        task_key: r.get(3),
+        kind: JobKind::parse(&kind).ok_or_else(|| Error::Postgres(format!("unexpected Job kind {kind:?}")))?,
+        idempotency_key: r.get(5),
+        plan_version: r.get(6),
+        scheduled_for: r.get(7),
+        event_subject: r.get(8),
+        state: JobState::parse(&state).ok_or_else(|| Error::Postgres(format!("unexpected Job state {state:?}")))?,
+        reason: r.get(10),
+        snapshot: json_of(r, 11, "Job snapshot")?,
+        attempts: u32::try_from(r.get::<_, i64>(12)).unwrap_or(u32::MAX),
+        retry_at: r.get(13),
+        created_at: r.get(14),
+        updated_at: r.get(15),
+        started_at: r.get(16),
+        finished_at: r.get(17),
+    })
 }
 
 /// The columns a [`QueueItem`] is read from, for `q`.

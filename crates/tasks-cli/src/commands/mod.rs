@@ -367,14 +367,15 @@ fn locked(mut e: CliError, path: &std::path::Path) -> CliError {
 /// The commands that do not run on a PostgreSQL store yet, and why: what they keep lives
 /// in tables only the SQLite store reads so far. Refused before anything is read.
 fn postgres_refusal(command: &Command) -> Option<(&'static str, &'static str)> {
-    const SCHEDULES: &str = "schedules, Jobs and Runs are created and read through the SQLite store only so far \
-         (the team daemon fires the time schedules a restored export brought)";
+    const SCHEDULES: &str = "schedules, Jobs and Runs are written through the SQLite store only so far \
+         (on PostgreSQL they are read, and the team daemon fires the time schedules a restored export brought)";
     match command {
-        Command::Schedule(_) => Some(("schedule", SCHEDULES)),
-        Command::Jobs(_) => Some(("jobs", SCHEDULES)),
+        // Reading schedules, their Jobs, the queue and the messages runs on both.
+        Command::Schedule(c) if c.writes() => Some(("schedule (a change)", SCHEDULES)),
+        Command::Jobs(a) if a.decide.is_some() => Some(("jobs approve/reject", SCHEDULES)),
         Command::Serve(_) => Some((
             "serve",
-            "the Task Center's rows are schedules, Jobs and Runs, read through the SQLite store only so far",
+            "the Task Center writes schedules, Jobs and Runs, written through the SQLite store only so far",
         )),
         _ => None,
     }

@@ -14,7 +14,7 @@ use rusqlite::Connection;
 use super::tasks as task_rows;
 use super::{
     Store, Tx, conversations, dedup as dedup_rows, events, jobs, links, messages, notes, operations, persons, projects,
-    queue, tags,
+    queue, schedules, tags,
 };
 use crate::dedup::source::CheckSource;
 use crate::dedup::{Candidate, Decision, SqliteSource};
@@ -24,8 +24,8 @@ use crate::model::conversation::{ConversationKind, MessageRole, QueueKind, Queue
 use crate::model::schedule::JobState;
 use crate::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 use crate::port::{
-    Column, Conversation, Engine, Event, LabelledDecision, LinkRow, ListFilter, Message, NewTaskRow, Operation,
-    PendingPair, QueueItem, Reads, WriteEnd, Writes,
+    Artifact, Column, Conversation, Engine, Event, Job, LabelledDecision, LinkRow, ListFilter, Message, NewTaskRow,
+    Operation, PendingPair, QueueItem, Reads, Run, Schedule, WriteEnd, Writes,
 };
 use crate::store::events::EventChange;
 
@@ -165,6 +165,30 @@ macro_rules! sqlite_reads {
             }
             fn job_state(&self, id: i64) -> Result<Option<JobState>> {
                 Ok(jobs::job(self, id)?.map(|j| j.state))
+            }
+            fn schedule(&self, id: i64) -> Result<Schedule> {
+                schedules::schedule(self, id)
+            }
+            fn live_schedule_of_task(&self, task_id: i64) -> Result<Option<Schedule>> {
+                schedules::live_schedule_of_task(self, task_id)
+            }
+            fn latest_schedule_of_task(&self, task_id: i64) -> Result<Option<Schedule>> {
+                schedules::latest_schedule_of_task(self, task_id)
+            }
+            fn schedules(&self, include_removed: bool) -> Result<Vec<Schedule>> {
+                schedules::list_schedules(self, include_removed)
+            }
+            fn jobs(&self, task_id: Option<i64>, state: Option<JobState>, limit: usize) -> Result<Vec<Job>> {
+                jobs::list_jobs(self, task_id, state, limit)
+            }
+            fn job(&self, id: i64) -> Result<Option<Job>> {
+                jobs::job(self, id)
+            }
+            fn runs_of_job(&self, job_id: i64) -> Result<Vec<Run>> {
+                jobs::runs_of_job(self, job_id)
+            }
+            fn artifacts_of_job(&self, job_id: i64) -> Result<Vec<Artifact>> {
+                jobs::artifacts_of_job(self, job_id)
             }
         }
     };

@@ -304,9 +304,9 @@ fn preview(app: &mut App, a: PreviewArgs) -> Result<(), CliError> {
             ));
         }
         (Some(task), false) => {
-            let s = manage::for_task(app.store.file_ref()?, task)?;
+            let s = manage::for_task(&app.store, task)?;
             let from = from_time(a.from.as_deref(), &s.zone, app.ctx.now)?;
-            let (s, firings) = manage::preview(app.store.file_ref()?, task, from, a.count)?;
+            let (s, firings) = manage::preview(&app.store, task, from, a.count)?;
             (s.when, s.zone, firings)
         }
         (None, true) => {
@@ -372,7 +372,7 @@ fn table(headers: &[&str], rows: Vec<Vec<String>>) -> String {
 }
 
 fn list(app: &mut App, a: ListArgs) -> Result<(), CliError> {
-    let items = manage::list(app.store.file_ref()?, a.all)?;
+    let items = manage::list(&app.store, a.all)?;
     app.print(
         || wire::schedule_list(&items),
         || {
@@ -403,8 +403,8 @@ fn list(app: &mut App, a: ListArgs) -> Result<(), CliError> {
 const SHOW_JOBS: usize = 10;
 
 fn show(app: &mut App, a: TaskArg) -> Result<(), CliError> {
-    let s = manage::latest_for_task(app.store.file_ref()?, &a.task)?;
-    let jobs = manage::jobs(app.store.file_ref()?, Some(&a.task), None, SHOW_JOBS)?;
+    let s = manage::latest_for_task(&app.store, &a.task)?;
+    let jobs = manage::jobs(&app.store, Some(&a.task), None, SHOW_JOBS)?;
     app.print(
         || wire::schedule_detail(&s, &jobs),
         || {
@@ -484,7 +484,7 @@ pub fn jobs(app: &mut App, a: JobsArgs) -> Result<(), CliError> {
     match a.decide {
         Some(JobsDecision::Approve(j)) => {
             let done = tasks_chat::approval::approve(app.store.file()?, &app.ctx, j.job)?;
-            let d = manage::job(app.store.file_ref()?, done.job.id)?;
+            let d = manage::job(&app.store, done.job.id)?;
             app.print(
                 || wire::job_one(&d),
                 || format!("Approved Job #{}: {}\n{}\n", j.job, done.job.state, crate::render::safe_lines(&done.reply)),
@@ -493,7 +493,7 @@ pub fn jobs(app: &mut App, a: JobsArgs) -> Result<(), CliError> {
         }
         Some(JobsDecision::Reject(j)) => {
             let job = tasks_chat::approval::reject(app.store.file()?, &app.ctx, j.job)?;
-            let d = manage::job(app.store.file_ref()?, job.id)?;
+            let d = manage::job(&app.store, job.id)?;
             app.print(
                 || wire::job_one(&d),
                 || format!("Rejected Job #{}: {} — nothing of it was done\n", j.job, job.state),
@@ -503,7 +503,7 @@ pub fn jobs(app: &mut App, a: JobsArgs) -> Result<(), CliError> {
         None => {}
     }
     if let Some(id) = a.id {
-        let d = manage::job(app.store.file_ref()?, id)?;
+        let d = manage::job(&app.store, id)?;
         app.print(|| wire::job_one(&d), || render_job(&d));
         return Ok(());
     }
@@ -519,7 +519,7 @@ pub fn jobs(app: &mut App, a: JobsArgs) -> Result<(), CliError> {
             })
         })
         .transpose()?;
-    let items = manage::jobs(app.store.file_ref()?, a.task.as_deref(), state, a.limit)?;
+    let items = manage::jobs(&app.store, a.task.as_deref(), state, a.limit)?;
     app.print(|| wire::job_list(&items), || if items.is_empty() { "No Jobs.\n".into() } else { jobs_table(&items) });
     Ok(())
 }
@@ -583,7 +583,7 @@ fn queue_cmd(app: &mut App, a: QueueArgs) -> Result<(), CliError> {
         app.print(|| wire::queue_one(&item), || format!("Queued message as item #{}.\n", item.id));
         return Ok(());
     }
-    let items = queue::list(app.store.file_ref()?, a.conversation)?;
+    let items = queue::list(&app.store, a.conversation)?;
     app.print(
         || wire::queue_list(&items),
         || {
@@ -601,7 +601,7 @@ fn queue_cmd(app: &mut App, a: QueueArgs) -> Result<(), CliError> {
 }
 
 fn messages(app: &mut App, a: MessagesArgs) -> Result<(), CliError> {
-    let items = queue::messages(app.store.file_ref()?, a.conversation, a.limit)?;
+    let items = queue::messages(&app.store, a.conversation, a.limit)?;
     app.print(
         || wire::message_list(&items),
         || {

@@ -20,6 +20,7 @@ use crate::model::TaskType;
 use crate::model::conversation::QueueState;
 use crate::model::schedule::{Action, EventKind, JobKind, JobState, When};
 use crate::ops::Context;
+use crate::port::Engine;
 use crate::store::conversations;
 use crate::store::events::{self, Change, EventChange, ScheduleChanged};
 use crate::store::jobs;
@@ -238,14 +239,16 @@ pub fn describe(s: &Schedule) -> String {
 }
 
 /// Lists schedules; removed ones too when asked.
-pub fn list(store: &Store, include_removed: bool) -> Result<Vec<Schedule>> {
-    rows::list_schedules(store.conn(), include_removed)
+pub fn list(store: &dyn Engine, include_removed: bool) -> Result<Vec<Schedule>> {
+    store.reader().schedules(include_removed)
 }
 
 /// Returns the live schedule of a task; not found names the task.
-pub fn for_task(store: &Store, reference: &str) -> Result<Schedule> {
-    let task_id = keys::resolve(store.conn(), reference)?;
-    rows::live_schedule_of_task(store.conn(), task_id)?
+pub fn for_task(store: &dyn Engine, reference: &str) -> Result<Schedule> {
+    let task_id = keys::resolve(store.reader(), reference)?;
+    store
+        .reader()
+        .live_schedule_of_task(task_id)?
         .ok_or_else(|| Error::NotFound { what: "schedule of task", value: reference.to_string() })
 }
 
@@ -337,7 +340,12 @@ pub fn remove(store: &mut Store, ctx: &Context, reference: &str) -> Result<Sched
 ///
 /// Refuses an event schedule (it has no planned times) and a count above
 /// [`PREVIEW_MAX_COUNT`].
-pub fn preview(store: &Store, reference: &str, from: jiff::Timestamp, count: usize) -> Result<(Schedule, Vec<Firing>)> {
+pub fn preview(
+    store: &dyn Engine,
+    reference: &str,
+    from: jiff::Timestamp,
+    count: usize,
+) -> Result<(Schedule, Vec<Firing>)> {
     check_count(count)?;
     let s = for_task(store, reference)?;
     let When::Time(trigger) = &s.when else {
@@ -409,32 +417,28 @@ pub struct JobDetail {
 }
 
 /// Lists Jobs newest first: of one task when given, in one state when given.
-pub fn jobs(store: &Store, task: Option<&str>, state: Option<JobState>, limit: usize) -> Result<Vec<JobDetail>> {
-    let conn = store.conn();
+pub fn jobs(store: &dyn Engine, task: Option<&str>, state: Option<JobState>, limit: usize) -> Result<Vec<JobDetail>> {
+    let conn = store.reader();
     let task_id = task.map(|t| keys::resolve(conn, t)).transpose()?;
-    jobs::list_jobs(conn, task_id, state, limit)?
+    conn.jobs(task_id, state, limit)?
         .into_iter()
-        .map(|job| {
-            Ok(JobDetail {
-                runs: jobs::runs_of_job(conn, job.id)?,
-                artifacts: jobs::artifacts_of_job(conn, job.id)?,
-                job,
-            })
-        })
+        .map(|job| Ok(JobDetail { runs: conn.runs_of_job(job.id)?, artifacts: conn.artifacts_of_job(job.id)?, job }))
         .collect()
 }
 
 /// Returns one Job with its Runs and artifacts.
-pub fn job(store: &Store, id: i64) -> Result<JobDetail> {
-    let conn = store.conn();
-    let job = jobs::job(conn, id)?.ok_or_else(|| Error::NotFound { what: "job", value: id.to_string() })?;
-    Ok(JobDetail { runs: jobs::runs_of_job(conn, id)?, artifacts: jobs::artifacts_of_job(conn, id)?, job })
+pub fn job(store: &dyn Engine, id: i64) -> Result<JobDetail> {
+    let conn = store.reader();
+    let job = conn.job(id)?.ok_or_else(|| Error::NotFound { what: "job", value: id.to_string() })?;
+    Ok(JobDetail { runs: conn.runs_of_job(id)?, artifacts: conn.artifacts_of_job(id)?, job })
 }
 
 /// Returns the task's most recent schedule, live or removed (for `schedule show`).
-pub fn latest_for_task(store: &Store, reference: &str) -> Result<Schedule> {
-    let task_id = keys::resolve(store.conn(), reference)?;
-    rows::latest_schedule_of_task(store.conn(), task_id)?
+pub fn latest_for_task(store: &dyn Engine, reference: &str) -> Result<Schedule> {
+    let task_id = keys::resolve(store.reader(), reference)?;
+    store
+        .reader()
+        .latest_schedule_of_task(task_id)?
         .ok_or_else(|| Error::NotFound { what: "schedule of task", value: reference.to_string() })
 }
 
