@@ -497,6 +497,59 @@ fn schedules_and_jobs_read_alike_on_both_engines() {
             "tasks {args:?}: PostgreSQL (left), SQLite"
         );
     }
-    let err = team.fails(&["schedule", "pause", "INBOX-1"], 3);
+    let err = team.fails(&["schedule", "run-now", "INBOX-1"], 3);
     assert!(err["message"].as_str().expect("message").contains("PostgreSQL"), "{err}");
+}
+
+/// Issue 34: adding and changing a schedule runs through the port on both engines with
+/// the same answers and history; on PostgreSQL the team daemon then makes its Jobs.
+#[test]
+fn schedule_changes_answer_alike_on_both_engines() {
+    let steps: &[&[&str]] = &[
+        &["add", "Water the plants"],
+        &["schedule", "add", "INBOX-1", "--daily", "09:00", "--tz", "Europe/Berlin"],
+        &["schedule", "pause", "INBOX-1"],
+        &["schedule", "resume", "INBOX-1"],
+        &["schedule", "add", "INBOX-1", "--workdays", "10:00", "--tz", "Europe/Berlin", "--replace"],
+        &["schedule", "show", "INBOX-1"],
+        &["schedule", "list"],
+        &["schedule", "queue", "--push", "hello from the team"],
+        &["schedule", "queue"],
+        &["schedule", "messages"],
+        &["history", "INBOX-1"],
+    ];
+    let mut answers: Vec<Vec<Value>> = Vec::new();
+    let mut team = None;
+    for env in TestEnv::engines("pg_schedule_changes") {
+        let mut these = Vec::new();
+        for args in steps {
+            let mut all = vec!["--json"];
+            all.extend_from_slice(args);
+            let r = env.run(&all);
+            assert_eq!(r.code, 0, "{}: tasks {args:?}: {}", env.engine(), r.stderr);
+            these.push(normalized(&r.json()));
+        }
+        answers.push(these);
+        if env.store_url.is_some() {
+            team = Some(env);
+        }
+    }
+    let Some(team) = team else { return };
+    for (i, args) in steps.iter().enumerate() {
+        assert_eq!(answers[1][i], answers[0][i], "tasks {args:?}: PostgreSQL (left) and SQLite (right) differ");
+    }
+    // The team daemon makes the Jobs of what `schedule add` made there, once.
+    let mut later = TestEnv { now: "2026-12-01T12:00:00Z".into(), ..team };
+    later.actor = "daemon-1".into();
+    let fired = later.json(&["daemon", "--once"]);
+    assert_eq!(
+        fired["jobs"].as_array().map(Vec::len),
+        Some(1),
+        "one missed firing, run once (run-once policy): {fired}"
+    );
+    assert_eq!(later.json(&["daemon", "--once"])["jobs"], serde_json::json!([]), "never twice");
+    let jobs = later.json(&["jobs", "INBOX-1"]);
+    assert_eq!(jobs["items"].as_array().map(Vec::len), Some(1), "{jobs}");
+    later.ok(&["schedule", "remove", "INBOX-1"]);
+    assert_eq!(later.json(&["schedule", "list"])["items"], serde_json::json!([]));
 }

@@ -45,7 +45,7 @@ pub use crate::store::jobs::{Artifact, Job, Run};
 pub use crate::store::links::LinkRow;
 pub use crate::store::operations::Operation;
 pub use crate::store::queue::QueueItem;
-pub use crate::store::schedules::Schedule;
+pub use crate::store::schedules::{NewSchedule, Schedule};
 pub use crate::store::tasks::{Column, ListFilter, NewTaskRow, Sort};
 
 use crate::store::events::EventChange;
@@ -187,6 +187,12 @@ pub trait Reads {
     fn runs_of_job(&self, job_id: i64) -> Result<Vec<Run>>;
     /// What a Job produced, oldest first.
     fn artifacts_of_job(&self, job_id: i64) -> Result<Vec<Artifact>>;
+    /// The active Jobs of a schedule, oldest first.
+    fn active_jobs(&self, schedule_id: i64) -> Result<Vec<Job>>;
+    /// The queue item of a firing's Job, if it has one.
+    fn queue_item_of_job(&self, job_id: i64) -> Result<Option<QueueItem>>;
+    /// The newest history event's id (0 for none): where a new event trigger starts.
+    fn last_task_event_id(&self) -> Result<i64>;
 }
 
 /// What only a write transaction may do. Everything written through one `&dyn Writes`
@@ -335,6 +341,27 @@ pub trait Writes: Reads {
     fn insert_run(&self, job_id: i64, attempt: u32, now: i64) -> Result<i64>;
     /// Marks every running Run of a Job interrupted.
     fn interrupt_runs(&self, job_id: i64, error: &str, now: i64) -> Result<()>;
+
+    // --- schedules (adding and changing one; planning and firing are not behind the
+    // port yet) ---
+    /// Returns the local conversation, making it (with this title) on first use.
+    fn local_conversation(&self, title: &str, now: i64) -> Result<i64>;
+    /// Inserts a schedule; returns its id.
+    fn insert_schedule(&self, s: &NewSchedule<'_>) -> Result<i64>;
+    /// Replaces a schedule's trigger, zone, policy, action and limits, bumping its plan
+    /// version (the paused flag, conversation and history stay).
+    fn replace_schedule(&self, id: i64, s: &NewSchedule<'_>) -> Result<()>;
+    /// Pauses or resumes a schedule, with where planning and matching go on from.
+    fn set_schedule_paused(
+        &self,
+        id: i64,
+        paused: bool,
+        next_fire_at: Option<i64>,
+        event_cursor: i64,
+        now: i64,
+    ) -> Result<()>;
+    /// Marks a schedule removed (its row and history stay).
+    fn set_schedule_removed(&self, id: i64, actor: &str, now: i64) -> Result<()>;
 }
 
 /// How a write ends.

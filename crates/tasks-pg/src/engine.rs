@@ -32,8 +32,8 @@ use tasks_core::model::conversation::{ConversationKind, MessageRole, QueueKind, 
 use tasks_core::model::schedule::{JobKind, JobState, RunState, When};
 use tasks_core::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 use tasks_core::port::{
-    Artifact, Column, Conversation, Engine, Event, Job, LabelledDecision, LinkRow, ListFilter, Message, NewTaskRow,
-    Operation, PendingPair, QueueItem, Reads, Run, Schedule, Sort, WriteEnd, Writes,
+    Artifact, Column, Conversation, Engine, Event, Job, LabelledDecision, LinkRow, ListFilter, Message, NewSchedule,
+    NewTaskRow, Operation, PendingPair, QueueItem, Reads, Run, Schedule, Sort, WriteEnd, Writes,
 };
 use tasks_core::store::due_columns;
 use tasks_core::store::events::EventChange;
@@ -896,6 +896,33 @@ impl<C: GenericClient> Reads for Pg<C> {
             .collect())
     }
 
+    fn active_jobs(&self, schedule_id: i64) -> Result<Vec<Job>> {
+        let active: Vec<&str> = JobState::ACTIVE.iter().map(|s| s.as_str()).collect();
+        self.query(
+            &format!(
+                "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id
+                 WHERE j.schedule_id = $1 AND j.state = ANY($2) ORDER BY j.id"
+            ),
+            &[&schedule_id, &active],
+        )?
+        .iter()
+        .map(job_of)
+        .collect()
+    }
+
+    fn queue_item_of_job(&self, job_id: i64) -> Result<Option<QueueItem>> {
+        self.query_opt(
+            &format!("SELECT {QUEUE_COLUMNS} FROM conversation_queue q WHERE q.job_id = $1 ORDER BY q.id DESC LIMIT 1"),
+            &[&job_id],
+        )?
+        .map(|r| queue_item_of(&r))
+        .transpose()
+    }
+
+    fn last_task_event_id(&self) -> Result<i64> {
+        Ok(self.query_one("SELECT coalesce(max(id), 0) FROM task_events", &[])?.get(0))
+    }
+
     fn job_state(&self, id: i64) -> Result<Option<JobState>> {
         self.query_opt("SELECT state FROM jobs WHERE id = $1", &[&id])?
             .map(|r| {
@@ -1536,6 +1563,91 @@ impl Writes for Pg<postgres::Transaction<'_>> {
         self.execute(
             "UPDATE runs SET state = 'interrupted', error = $2, finished_at = $3 WHERE job_id = $1 AND state = 'running'",
             &[&job_id, &error, &now],
+        )?;
+        Ok(())
+    }
+
+    fn local_conversation(&self, title: &str, now: i64) -> Result<i64> {
+        if let Some(id) = self.local_conversation_id()? {
+            return Ok(id);
+        }
+        Ok(self
+            .query_one(
+                "INSERT INTO conversations (kind, title, created_at) VALUES ($1, $2, $3) RETURNING id",
+                &[&ConversationKind::Local.as_str(), &title, &now],
+            )?
+            .get(0))
+    }
+
+    fn insert_schedule(&self, s: &NewSchedule<'_>) -> Result<i64> {
+        Ok(self
+            .query_one(
+                "INSERT INTO schedules (task_id, trigger_kind, trigger, zone, missed, action_kind, action, next_fire_at,
+                     event_cursor, max_active, conversation_id, created_at, created_by, updated_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $12)
+                 RETURNING id",
+                &[
+                    &s.task_id,
+                    &s.when.kind(),
+                    &s.when.to_json().to_string(),
+                    &s.zone,
+                    &serde_json::to_string(s.missed)?,
+                    &s.action.kind(),
+                    &serde_json::to_string(s.action)?,
+                    &s.next_fire_at,
+                    &s.event_cursor,
+                    &i64::from(s.max_active),
+                    &s.conversation_id,
+                    &s.now,
+                    &s.actor,
+                ],
+            )?
+            .get(0))
+    }
+
+    fn replace_schedule(&self, id: i64, s: &NewSchedule<'_>) -> Result<()> {
+        self.execute(
+            "UPDATE schedules SET trigger_kind = $2, trigger = $3, zone = $4, missed = $5, action_kind = $6,
+                 action = $7, next_fire_at = $8, event_cursor = $9, max_active = $10, conversation_id = $11,
+                 plan_version = plan_version + 1, updated_at = $12
+             WHERE id = $1",
+            &[
+                &id,
+                &s.when.kind(),
+                &s.when.to_json().to_string(),
+                &s.zone,
+                &serde_json::to_string(s.missed)?,
+                &s.action.kind(),
+                &serde_json::to_string(s.action)?,
+                &s.next_fire_at,
+                &s.event_cursor,
+                &i64::from(s.max_active),
+                &s.conversation_id,
+                &s.now,
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn set_schedule_paused(
+        &self,
+        id: i64,
+        paused: bool,
+        next_fire_at: Option<i64>,
+        event_cursor: i64,
+        now: i64,
+    ) -> Result<()> {
+        self.execute(
+            "UPDATE schedules SET paused = $2, next_fire_at = $3, event_cursor = $4, updated_at = $5 WHERE id = $1",
+            &[&id, &i64::from(paused), &next_fire_at, &event_cursor, &now],
+        )?;
+        Ok(())
+    }
+
+    fn set_schedule_removed(&self, id: i64, actor: &str, now: i64) -> Result<()> {
+        self.execute(
+            "UPDATE schedules SET removed_at = $2, removed_by = $3, updated_at = $2 WHERE id = $1",
+            &[&id, &now, &actor],
         )?;
         Ok(())
     }

@@ -367,11 +367,12 @@ fn locked(mut e: CliError, path: &std::path::Path) -> CliError {
 /// The commands that do not run on a PostgreSQL store yet, and why: what they keep lives
 /// in tables only the SQLite store reads so far. Refused before anything is read.
 fn postgres_refusal(command: &Command) -> Option<(&'static str, &'static str)> {
-    const SCHEDULES: &str = "schedules, Jobs and Runs are written through the SQLite store only so far \
-         (on PostgreSQL they are read, and the team daemon fires the time schedules a restored export brought)";
+    const SCHEDULES: &str = "making and running Jobs goes through the SQLite store only so far \
+         (on PostgreSQL the team daemon makes the Jobs of time schedules and runs their due actions)";
     match command {
-        // Reading schedules, their Jobs, the queue and the messages runs on both.
-        Command::Schedule(c) if c.writes() => Some(("schedule (a change)", SCHEDULES)),
+        // Schedules themselves (add, change, pause, resume, remove), their Jobs, the
+        // queue and the messages run on both.
+        Command::Schedule(schedule::ScheduleCommand::RunNow(_)) => Some(("schedule run-now", SCHEDULES)),
         Command::Jobs(a) if a.decide.is_some() => Some(("jobs approve/reject", SCHEDULES)),
         Command::Serve(_) => Some((
             "serve",

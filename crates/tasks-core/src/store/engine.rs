@@ -24,8 +24,8 @@ use crate::model::conversation::{ConversationKind, MessageRole, QueueKind, Queue
 use crate::model::schedule::JobState;
 use crate::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 use crate::port::{
-    Artifact, Column, Conversation, Engine, Event, Job, LabelledDecision, LinkRow, ListFilter, Message, NewTaskRow,
-    Operation, PendingPair, QueueItem, Reads, Run, Schedule, WriteEnd, Writes,
+    Artifact, Column, Conversation, Engine, Event, Job, LabelledDecision, LinkRow, ListFilter, Message, NewSchedule,
+    NewTaskRow, Operation, PendingPair, QueueItem, Reads, Run, Schedule, WriteEnd, Writes,
 };
 use crate::store::events::EventChange;
 
@@ -189,6 +189,15 @@ macro_rules! sqlite_reads {
             }
             fn artifacts_of_job(&self, job_id: i64) -> Result<Vec<Artifact>> {
                 jobs::artifacts_of_job(self, job_id)
+            }
+            fn active_jobs(&self, schedule_id: i64) -> Result<Vec<Job>> {
+                jobs::active_jobs(self, schedule_id)
+            }
+            fn queue_item_of_job(&self, job_id: i64) -> Result<Option<QueueItem>> {
+                queue::queue_item_of_job(self, job_id)
+            }
+            fn last_task_event_id(&self) -> Result<i64> {
+                schedules::last_task_event_id(self)
             }
         }
     };
@@ -361,6 +370,28 @@ impl Writes for Tx<'_> {
     }
     fn interrupt_runs(&self, job_id: i64, error: &str, now: i64) -> Result<()> {
         jobs::interrupt_runs(self, job_id, error, now)
+    }
+    fn local_conversation(&self, title: &str, now: i64) -> Result<i64> {
+        conversations::local_conversation(self, title, now)
+    }
+    fn insert_schedule(&self, s: &NewSchedule<'_>) -> Result<i64> {
+        schedules::insert_schedule(self, s)
+    }
+    fn replace_schedule(&self, id: i64, s: &NewSchedule<'_>) -> Result<()> {
+        schedules::replace_schedule(self, id, s)
+    }
+    fn set_schedule_paused(
+        &self,
+        id: i64,
+        paused: bool,
+        next_fire_at: Option<i64>,
+        event_cursor: i64,
+        now: i64,
+    ) -> Result<()> {
+        schedules::set_paused(self, id, paused, next_fire_at, event_cursor, now)
+    }
+    fn set_schedule_removed(&self, id: i64, actor: &str, now: i64) -> Result<()> {
+        schedules::set_removed(self, id, actor, now)
     }
 }
 

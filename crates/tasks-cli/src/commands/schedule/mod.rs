@@ -223,7 +223,7 @@ fn add(app: &mut App, a: AddArgs) -> Result<(), CliError> {
                 kind: tasks_core::model::conversation::ConversationKind::Telegram,
                 external_id: chat.to_string(),
             };
-            Some(tasks_core::ops::conversation::ensure(app.store.file()?, &app.ctx, &chat_ref)?)
+            Some(tasks_core::ops::conversation::ensure(&mut app.store, &app.ctx, &chat_ref)?)
         }
         None => a.conversation,
     };
@@ -259,7 +259,7 @@ fn add(app: &mut App, a: AddArgs) -> Result<(), CliError> {
         conversation,
         replace: a.replace,
     };
-    let out = manage::add(app.store.file()?, &app.ctx, &req)?;
+    let out = manage::add(&mut app.store, &app.ctx, &req)?;
     let s = &out.schedule;
     app.print(
         || wire::schedule_added(&out),
@@ -434,9 +434,9 @@ enum Change {
 
 fn change(app: &mut App, a: TaskArg, which: Change) -> Result<(), CliError> {
     let (out, verb) = match which {
-        Change::Pause => (manage::pause(app.store.file()?, &app.ctx, &a.task)?, "Paused"),
-        Change::Resume => (manage::resume(app.store.file()?, &app.ctx, &a.task)?, "Resumed"),
-        Change::Remove => (manage::remove(app.store.file()?, &app.ctx, &a.task)?, "Removed"),
+        Change::Pause => (manage::pause(&mut app.store, &app.ctx, &a.task)?, "Paused"),
+        Change::Resume => (manage::resume(&mut app.store, &app.ctx, &a.task)?, "Resumed"),
+        Change::Remove => (manage::remove(&mut app.store, &app.ctx, &a.task)?, "Removed"),
     };
     let s = &out.schedule;
     app.print(
@@ -559,12 +559,12 @@ fn render_job(d: &JobDetail) -> String {
 
 fn queue_cmd(app: &mut App, a: QueueArgs) -> Result<(), CliError> {
     if let Some(id) = a.remove {
-        let item = queue::remove(app.store.file()?, &app.ctx, id)?;
+        let item = queue::remove(&mut app.store, &app.ctx, id)?;
         app.print(|| wire::queue_one(&item), || format!("Removed queue item #{id}.\n"));
         return Ok(());
     }
     if let Some(id) = a.promote {
-        let p = queue::promote(app.store.file()?, &app.ctx, id)?;
+        let p = queue::promote(&mut app.store, &app.ctx, id)?;
         app.print(
             || wire::promoted(&p),
             || {
@@ -579,7 +579,7 @@ fn queue_cmd(app: &mut App, a: QueueArgs) -> Result<(), CliError> {
         return Ok(());
     }
     if let Some(text) = &a.push {
-        let item = queue::push_message(app.store.file()?, &app.ctx, a.conversation, text)?;
+        let item = queue::push_message(&mut app.store, &app.ctx, a.conversation, text)?;
         app.print(|| wire::queue_one(&item), || format!("Queued message as item #{}.\n", item.id));
         return Ok(());
     }

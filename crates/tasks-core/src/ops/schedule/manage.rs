@@ -20,13 +20,11 @@ use crate::model::TaskType;
 use crate::model::conversation::QueueState;
 use crate::model::schedule::{Action, EventKind, JobKind, JobState, When};
 use crate::ops::Context;
-use crate::port::Engine;
-use crate::store::conversations;
-use crate::store::events::{self, Change, EventChange, ScheduleChanged};
+use crate::port::{Engine, Writes};
+use crate::store::Store;
+use crate::store::events::{Change, EventChange, ScheduleChanged};
 use crate::store::jobs;
-use crate::store::queue as queue_rows;
-use crate::store::schedules::{self as rows, NewSchedule};
-use crate::store::{Store, Tx, projects, tasks as task_rows};
+use crate::store::schedules::NewSchedule;
 use crate::time;
 
 /// A request to schedule a task. No `Default`: the caller decides every field.
@@ -113,7 +111,7 @@ fn check_budget(bytes: u64) -> Result<()> {
 
 /// Validates the trigger in its zone; returns it normalized with the canonical zone
 /// name, and the first firing after `now` for a time trigger.
-fn check_when(tx: &Tx<'_>, when: &When, zone: &str, now: i64) -> Result<(When, String, Option<i64>)> {
+fn check_when(tx: &dyn crate::port::Reads, when: &When, zone: &str, now: i64) -> Result<(When, String, Option<i64>)> {
     match when {
         When::Time(trigger) => {
             let plan = plan_of(trigger, zone)?;
@@ -132,7 +130,7 @@ fn check_when(tx: &Tx<'_>, when: &When, zone: &str, now: i64) -> Result<(When, S
             let mut e = e.clone();
             if let Some(p) = &e.filter.project {
                 let key = keys::parse_project_key(p)?;
-                if projects::by_key(tx, &key)?.is_none() {
+                if tx.project_by_key(&key)?.is_none() {
                     return Err(Error::NotFound { what: "project", value: p.clone() });
                 }
                 e.filter.project = Some(key);
@@ -152,13 +150,13 @@ fn check_when(tx: &Tx<'_>, when: &When, zone: &str, now: i64) -> Result<(When, S
 /// Refuses a bad trigger or zone (naming the field), a bad action, a task that has a
 /// live schedule unless `replace`, and an unknown conversation. Records a `schedule`
 /// event in the task's history and posts the new plan into the conversation.
-pub fn add(store: &mut Store, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
+pub fn add(store: &mut dyn Engine, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
     store.write(|tx| add_in(tx, ctx, req))
 }
 
 /// [`add`] inside a caller's transaction (the page's create: task, conversation and
 /// schedule commit together).
-pub(crate) fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
+pub(crate) fn add_in(tx: &dyn Writes, ctx: &Context, req: &AddRequest) -> Result<AddOutcome> {
     check_action(&req.action)?;
     if req.max_active == 0 || req.max_active > MAX_ACTIVE_CEILING {
         return Err(Error::invalid(
@@ -170,21 +168,19 @@ pub(crate) fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<Add
     let now = ctx.now_ms();
     {
         let task_id = keys::resolve(tx, &req.task)?;
-        let task = task_rows::get(tx, task_id)?;
+        let task = tx.task(task_id)?;
         let (when, zone, next_fire_at) = check_when(tx, &req.when, &req.zone, now)?;
-        let existing = rows::live_schedule_of_task(tx, task_id)?;
+        let existing = tx.live_schedule_of_task(task_id)?;
         // A replace without a conversation keeps the schedule where it posts.
         let conversation_id = match (req.conversation, &existing) {
             (Some(id), _) => {
-                conversations::conversation(tx, id)?
-                    .ok_or_else(|| Error::NotFound { what: "conversation", value: id.to_string() })?
-                    .id
+                tx.conversation(id)?.ok_or_else(|| Error::NotFound { what: "conversation", value: id.to_string() })?.id
             }
             (None, Some(old)) if req.replace => old.conversation_id,
-            (None, _) => conversations::local_conversation(tx, queue::LOCAL_TITLE, now)?,
+            (None, _) => tx.local_conversation(queue::LOCAL_TITLE, now)?,
         };
         let event_cursor = match &when {
-            When::Event(_) => rows::last_task_event_id(tx)?,
+            When::Event(_) => tx.last_task_event_id()?,
             When::Time(_) => 0,
         };
         let new = NewSchedule {
@@ -202,16 +198,15 @@ pub(crate) fn add_in(tx: &Tx<'_>, ctx: &Context, req: &AddRequest) -> Result<Add
         };
         let (id, before) = match existing {
             Some(old) if req.replace => {
-                rows::replace_schedule(tx, old.id, &new)?;
+                tx.replace_schedule(old.id, &new)?;
                 (old.id, Some(old))
             }
             Some(old) => return Err(Error::ScheduleExists { key: task.key, schedule_id: old.id }),
-            None => (rows::insert_schedule(tx, &new)?, None),
+            None => (tx.insert_schedule(&new)?, None),
         };
-        let schedule = rows::schedule(tx, id)?;
+        let schedule = tx.schedule(id)?;
         let text = describe(&schedule);
-        events::record(
-            tx,
+        tx.record_event(
             task_id,
             now,
             &ctx.actor,
@@ -252,9 +247,9 @@ pub fn for_task(store: &dyn Engine, reference: &str) -> Result<Schedule> {
         .ok_or_else(|| Error::NotFound { what: "schedule of task", value: reference.to_string() })
 }
 
-fn live_in_tx(tx: &Tx<'_>, reference: &str) -> Result<Schedule> {
+fn live_in_tx(tx: &dyn crate::port::Reads, reference: &str) -> Result<Schedule> {
     let task_id = keys::resolve(tx, reference)?;
-    rows::live_schedule_of_task(tx, task_id)?
+    tx.live_schedule_of_task(task_id)?
         .ok_or_else(|| Error::NotFound { what: "schedule of task", value: reference.to_string() })
 }
 
@@ -270,25 +265,25 @@ pub struct ScheduleChange {
 }
 
 /// Pauses a task's schedule: it fires nothing until resumed.
-pub fn pause(store: &mut Store, ctx: &Context, reference: &str) -> Result<ScheduleChange> {
+pub fn pause(store: &mut dyn Engine, ctx: &Context, reference: &str) -> Result<ScheduleChange> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let s = live_in_tx(tx, reference)?;
         if s.paused {
             return Ok(ScheduleChange { schedule: s, changed: false, cancelled: Vec::new() });
         }
-        rows::set_paused(tx, s.id, true, s.next_fire_at, s.event_cursor, now)?;
+        tx.set_schedule_paused(s.id, true, s.next_fire_at, s.event_cursor, now)?;
         let paused = ScheduleChanged { paused: Some(Change(false, true)), ..ScheduleChanged::default() };
-        events::record(tx, s.task_id, now, &ctx.actor, &EventChange::Schedule(paused))?;
+        tx.record_event(s.task_id, now, &ctx.actor, &EventChange::Schedule(paused))?;
         queue::post(tx, &s, None, &format!("{} schedule #{} paused", s.task_key, s.id), now)?;
-        Ok(ScheduleChange { schedule: rows::schedule(tx, s.id)?, changed: true, cancelled: Vec::new() })
+        Ok(ScheduleChange { schedule: tx.schedule(s.id)?, changed: true, cancelled: Vec::new() })
     })
 }
 
 /// Resumes a paused schedule from now: firings planned while it was paused are not
 /// missed firings (pausing said "not now"), and events that happened meanwhile do not
 /// fire it.
-pub fn resume(store: &mut Store, ctx: &Context, reference: &str) -> Result<ScheduleChange> {
+pub fn resume(store: &mut dyn Engine, ctx: &Context, reference: &str) -> Result<ScheduleChange> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let s = live_in_tx(tx, reference)?;
@@ -297,12 +292,12 @@ pub fn resume(store: &mut Store, ctx: &Context, reference: &str) -> Result<Sched
         }
         let (next, cursor) = match &s.when {
             When::Time(t) => (plan_of(t, &s.zone)?.next_after(time::from_ms(now)).map(time::to_ms), s.event_cursor),
-            When::Event(_) => (None, rows::last_task_event_id(tx)?),
+            When::Event(_) => (None, tx.last_task_event_id()?),
         };
-        rows::set_paused(tx, s.id, false, next, cursor, now)?;
+        tx.set_schedule_paused(s.id, false, next, cursor, now)?;
         let resumed = ScheduleChanged { paused: Some(Change(true, false)), ..ScheduleChanged::default() };
-        events::record(tx, s.task_id, now, &ctx.actor, &EventChange::Schedule(resumed))?;
-        let s2 = rows::schedule(tx, s.id)?;
+        tx.record_event(s.task_id, now, &ctx.actor, &EventChange::Schedule(resumed))?;
+        let s2 = tx.schedule(s.id)?;
         queue::post(tx, &s2, None, &format!("{} schedule #{} resumed: {}", s2.task_key, s2.id, describe(&s2)), now)?;
         Ok(ScheduleChange { schedule: s2, changed: true, cancelled: Vec::new() })
     })
@@ -310,29 +305,29 @@ pub fn resume(store: &mut Store, ctx: &Context, reference: &str) -> Result<Sched
 
 /// Removes a task's schedule: no more firings; Jobs that have not started (queued,
 /// deferred, parked prompts) are cancelled; running Jobs finish; history stays.
-pub fn remove(store: &mut Store, ctx: &Context, reference: &str) -> Result<ScheduleChange> {
+pub fn remove(store: &mut dyn Engine, ctx: &Context, reference: &str) -> Result<ScheduleChange> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let s = live_in_tx(tx, reference)?;
-        rows::set_removed(tx, s.id, &ctx.actor, now)?;
+        tx.set_schedule_removed(s.id, &ctx.actor, now)?;
         let mut cancelled = Vec::new();
-        for job in jobs::active_jobs(tx, s.id)? {
+        for job in tx.active_jobs(s.id)? {
             if matches!(job.state, JobState::Queued | JobState::Deferred) {
                 let reason = format!("schedule #{} was removed before the Job started", s.id);
-                jobs::set_job_state(tx, job.id, JobState::Cancelled, Some(&reason), now)?;
-                if let Some(item) = queue_rows::queue_item_of_job(tx, job.id)?
+                tx.set_job_state(job.id, JobState::Cancelled, Some(&reason), now)?;
+                if let Some(item) = tx.queue_item_of_job(job.id)?
                     && item.state == QueueState::Pending
                 {
-                    queue_rows::set_queue_state(tx, item.id, QueueState::Removed, now)?;
+                    tx.set_queue_state(item.id, QueueState::Removed, now)?;
                 }
-                cancelled.extend(jobs::job(tx, job.id)?);
+                cancelled.extend(tx.job(job.id)?);
             }
         }
         let removed =
             ScheduleChanged { schedule: Some(Change(Some(describe(&s)), None)), ..ScheduleChanged::default() };
-        events::record(tx, s.task_id, now, &ctx.actor, &EventChange::Schedule(removed))?;
+        tx.record_event(s.task_id, now, &ctx.actor, &EventChange::Schedule(removed))?;
         queue::post(tx, &s, None, &format!("{} schedule #{} removed", s.task_key, s.id), now)?;
-        Ok(ScheduleChange { schedule: rows::schedule(tx, s.id)?, changed: true, cancelled })
+        Ok(ScheduleChange { schedule: tx.schedule(s.id)?, changed: true, cancelled })
     })
 }
 
@@ -820,7 +815,7 @@ mod tests {
     fn an_event_trigger_starts_after_the_events_that_happened_before_it() {
         let mut env = env();
         let key = task(&mut env, "Log what got done");
-        let last = rows::last_task_event_id(env.store.conn()).expect("last");
+        let last = crate::store::schedules::last_task_event_id(env.store.conn()).expect("last");
         let s = add(&mut env.store, &ctx(NOW), &request(&key, on_completion(EventFilter::default()))).expect("add");
         assert_eq!(s.schedule.event_cursor, last, "events before the schedule never fire it");
         let timed = scheduled(&mut env, "Water the plants");

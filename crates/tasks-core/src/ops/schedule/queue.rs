@@ -13,16 +13,13 @@ use crate::model::conversation::{MessagePayload, MessageRole, QueueKind, QueuePa
 use crate::model::schedule::JobState;
 use crate::ops::Context;
 use crate::port::Engine;
-use crate::store::{Store, Tx};
-use crate::store::{conversations, queue as queue_rows};
 
 /// Holds the title of the local conversation, made on first use.
 pub const LOCAL_TITLE: &str = "local";
 
 /// Posts a message of a schedule into its conversation (role `schedule`).
-pub(crate) fn post(tx: &Tx<'_>, s: &Schedule, job: Option<&Job>, text: &str, now: i64) -> Result<()> {
-    conversations::insert_message(
-        tx,
+pub(crate) fn post(tx: &dyn crate::port::Writes, s: &Schedule, job: Option<&Job>, text: &str, now: i64) -> Result<()> {
+    tx.insert_conversation_message(
         s.conversation_id,
         MessageRole::Schedule,
         text,
@@ -64,7 +61,7 @@ pub fn messages(store: &dyn Engine, conversation: Option<i64>, limit: usize) -> 
 
 /// Appends a chat message to a conversation's queue (the local one, made if needed)
 /// and to its messages (role `user`).
-pub fn push_message(store: &mut Store, ctx: &Context, conversation: Option<i64>, text: &str) -> Result<QueueItem> {
+pub fn push_message(store: &mut dyn Engine, ctx: &Context, conversation: Option<i64>, text: &str) -> Result<QueueItem> {
     if text.trim().is_empty() {
         return Err(Error::invalid("text", text, "the message is empty"));
     }
@@ -72,15 +69,13 @@ pub fn push_message(store: &mut Store, ctx: &Context, conversation: Option<i64>,
     store.write(|tx| {
         let conv = match conversation {
             Some(id) => {
-                conversations::conversation(tx, id)?
-                    .ok_or_else(|| Error::NotFound { what: "conversation", value: id.to_string() })?
-                    .id
+                tx.conversation(id)?.ok_or_else(|| Error::NotFound { what: "conversation", value: id.to_string() })?.id
             }
-            None => conversations::local_conversation(tx, LOCAL_TITLE, now)?,
+            None => tx.local_conversation(LOCAL_TITLE, now)?,
         };
-        conversations::insert_message(tx, conv, MessageRole::User, text, None, None, now)?;
+        tx.insert_conversation_message(conv, MessageRole::User, text, None, None, now)?;
         let payload = QueuePayload::Message(MessagePayload::text(text, ctx.actor.clone()));
-        let id = queue_rows::enqueue(tx, conv, QueueKind::Message, None, &payload, now)?;
+        let id = tx.enqueue(conv, QueueKind::Message, None, &payload, now)?;
         item(tx, id)
     })
 }
@@ -205,6 +200,7 @@ pub fn finish(store: &mut dyn Engine, ctx: &Context, id: i64) -> Result<QueueIte
 
 #[cfg(test)]
 mod tests {
+    use crate::store::{Store, conversations};
     use jiff::civil::Time;
     use tasks_schedule::{MissedPolicy, Trigger};
 

@@ -98,7 +98,8 @@ fn row_to_schedule(row: &Row<'_>) -> rusqlite::Result<Schedule> {
 }
 
 /// The values of a new schedule row.
-pub(crate) struct NewSchedule<'a> {
+#[allow(missing_docs)] // one per column of `schedules`, documented on `Schedule`
+pub struct NewSchedule<'a> {
     pub task_id: i64,
     pub when: &'a When,
     pub zone: &'a str,
