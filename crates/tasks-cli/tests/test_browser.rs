@@ -320,3 +320,52 @@ fn a_waiting_job_is_approved_from_the_page() {
     assert_eq!(env.json(&["show", "INBOX-1"])["task"]["status"], "done");
     drop(s);
 }
+
+/// Issue 34: the Task Center on a PostgreSQL store, in the browser — the page lists
+/// the team's tasks, the modal creates a Task (task, conversation and schedule in one
+/// transaction), its page opens, and the team store holds it.
+#[test]
+fn the_task_center_runs_on_a_postgresql_store() {
+    let test = "test_browser::the_task_center_runs_on_a_postgresql_store";
+    let Some(d) = driver(test) else { return };
+    let Some(env) = TestEnv::postgres("pg_browser_center") else { return };
+    env.ok(&["add", "Pay rent", "--due", "today"]);
+    let s = Served::start(&env, &[]);
+    runtime().block_on(async {
+        let c = browser(&d).await;
+        c.goto(&s.link()).await.expect("open the link");
+        c.wait().for_element(Locator::Css("#new-task")).await.expect("the Task Center");
+        c.find(Locator::Css("#new-task")).await.expect("button").send_keys(&key(Key::Enter)).await.expect("enter");
+        wait_for(&c, "the modal", "return document.activeElement.id === 'f-name'").await;
+        press(&c, "Weekly review").await;
+        tab_to(&c, "f-requirement").await;
+        press(&c, "List what I finished this week").await;
+        tab_to(&c, "weekday:fri").await;
+        press(&c, " ").await;
+        tab_to(&c, "f-time").await;
+        press(&c, &select_all_then("17:00")).await;
+        tab_to(&c, "f-zone").await;
+        press(&c, &select_all_then("Europe/Berlin")).await;
+        wait_for(
+            &c,
+            "the preview",
+            "return document.querySelectorAll('#preview-list li[data-at]').length === 5 ? true : null",
+        )
+        .await;
+        shot(&c, "postgres-create-modal").await;
+        tab_to(&c, "modal-submit").await;
+        press(&c, &key(Key::Enter)).await;
+        c.wait().for_element(Locator::Css("#edit-task")).await.expect("the new Task's page");
+        let url = c.current_url().await.expect("url");
+        assert!(url.path().starts_with("/center/INBOX-2"), "{url}");
+        shot(&c, "postgres-task-page").await;
+        let shown = env.json(&["schedule", "show", "INBOX-2"]);
+        assert_eq!(shown["schedule"]["trigger_text"], "weekly fri 17:00", "{shown}");
+        let today = c.goto(&format!("http://{}/today", s.addr)).await;
+        today.expect("today");
+        let body = c.find(Locator::Css("body")).await.expect("body").text().await.expect("text");
+        assert!(body.contains("Pay rent"), "the team's task is on the Today page: {body}");
+        shot(&c, "postgres-today").await;
+        c.close().await.expect("close");
+    });
+}

@@ -8,7 +8,11 @@ use crate::common::TestEnv;
 use crate::web_common::{Served, dump, wait_until};
 
 fn world() -> TestEnv {
-    let env = TestEnv::new();
+    world_in(TestEnv::new())
+}
+
+/// The same store in `env` (a SQLite file or a PostgreSQL database).
+fn world_in(env: TestEnv) -> TestEnv {
     env.ok(&["add", "Pay rent", "--due", "today"]);
     env.ok(&["add", "Weekly digest", "--new"]);
     env.ok(&[
@@ -199,12 +203,26 @@ fn weekly_form() -> Value {
     })
 }
 
+/// On both engines (issue 34); the byte-for-byte "nothing written" check reads the
+/// SQLite file, on PostgreSQL the schedule list stands in for it.
 #[test]
 fn the_modal_creates_task_schedule_and_conversation_together_and_names_a_bad_field() {
-    let env = world();
+    for env in TestEnv::engines("pg_web_modal") {
+        modal_on(world_in(env));
+    }
+}
+
+fn written(env: &TestEnv) -> String {
+    match env.store_url {
+        None => dump(&env.db()),
+        Some(_) => format!("{}{}", env.json(&["schedule", "list"]), env.json(&["list", "-s", "all"])),
+    }
+}
+
+fn modal_on(env: TestEnv) {
     let s = Served::start(&env, &[]);
     // A bad field: named, and nothing written.
-    let before = dump(&env.db());
+    let before = written(&env);
     let mut bad = weekly_form();
     bad["zone"] = json!("Mars/Olympus");
     let (status, v) = post_json(&s, "/api/schedules", &bad);
@@ -219,7 +237,7 @@ fn the_modal_creates_task_schedule_and_conversation_together_and_names_a_bad_fie
     let mut bad = weekly_form();
     bad["requirement"] = json!("");
     assert_eq!(post_json(&s, "/api/schedules", &bad).1["error"]["field"], "requirement");
-    assert_eq!(dump(&env.db()), before, "a refused create wrote something");
+    assert_eq!(written(&env), before, "a refused create wrote something");
     // The preview: the CLI's firings, and the summary.
     let q = "name=Weekly+review&requirement=x&conversation=new&mode=execute&frequency=weekly&weekdays=fri&time=17:00&zone=Europe/Berlin";
     let p: Value = serde_json::from_str(&s.get(&format!("/api/preview?{q}")).body).expect("json");
@@ -252,9 +270,15 @@ fn the_modal_creates_task_schedule_and_conversation_together_and_names_a_bad_fie
     assert_eq!(shown["schedule"]["conversation_id"], v["conversation"]);
 }
 
+/// On both engines (issue 34).
 #[test]
 fn pages_escape_what_people_wrote() {
-    let env = TestEnv::new();
+    for env in TestEnv::engines("pg_web_escape") {
+        pages_escape_on(env);
+    }
+}
+
+fn pages_escape_on(env: TestEnv) {
     env.ok(&["add", "<script>alert(1)</script> \u{202e}evil", "--due", "today"]);
     let s = Served::start(&env, &[]);
     let page = s.get("/today");
@@ -264,9 +288,15 @@ fn pages_escape_what_people_wrote() {
     assert!(!page.body.contains('\u{202e}'), "a bidi override reached the page");
 }
 
+/// On both engines (issue 34).
 #[test]
 fn quick_add_offers_the_look_alike_and_attach_or_create_anyway() {
-    let env = TestEnv::new();
+    for env in TestEnv::engines("pg_web_quick_add") {
+        quick_add_on(env);
+    }
+}
+
+fn quick_add_on(env: TestEnv) {
     env.ok(&["add", "Renew passport at the consulate", "--due", "today"]);
     let s = Served::start(&env, &[]);
     let csrf = s.csrf();
@@ -290,9 +320,15 @@ fn quick_add_offers_the_look_alike_and_attach_or_create_anyway() {
     assert!(r.body.contains("Added INBOX-3"), "{}", r.body);
 }
 
+/// On both engines (issue 34): SQLite's `data_version`, PostgreSQL's WAL position.
 #[test]
 fn the_stamp_moves_when_another_process_writes() {
-    let env = world();
+    for env in TestEnv::engines("pg_web_stamp") {
+        stamp_moves_on(world_in(env));
+    }
+}
+
+fn stamp_moves_on(env: TestEnv) {
     let s = Served::start(&env, &[]);
     let stamp = |s: &Served| serde_json::from_str::<Value>(&s.get("/api/stamp").body).expect("json")["stamp"].clone();
     let first = stamp(&s);

@@ -193,6 +193,18 @@ pub trait Reads {
     fn queue_item_of_job(&self, job_id: i64) -> Result<Option<QueueItem>>;
     /// The newest history event's id (0 for none): where a new event trigger starts.
     fn last_task_event_id(&self) -> Result<i64>;
+    /// The newest Job of every schedule that has one, by schedule id.
+    fn latest_jobs(&self) -> Result<HashMap<i64, Job>>;
+    /// Every Job in a state, oldest first.
+    fn jobs_in_state(&self, state: JobState) -> Result<Vec<Job>>;
+    /// A schedule's Jobs, newest first, at most `limit`.
+    fn jobs_of_schedule(&self, schedule_id: i64, limit: usize) -> Result<Vec<Job>>;
+    /// Every conversation with the number of live schedules posting into it, oldest first.
+    fn conversations_with_schedules(&self) -> Result<Vec<(Conversation, usize)>>;
+    /// A number that changes whenever any connection commits a change to the store (a
+    /// page polls it to refresh). SQLite: `data_version`. PostgreSQL: the WAL insert
+    /// position, which every commit that changed something moves.
+    fn change_stamp(&self) -> Result<i64>;
 }
 
 /// What only a write transaction may do. Everything written through one `&dyn Writes`
@@ -407,6 +419,14 @@ impl dyn Engine + '_ {
     /// Runs `f` in a write transaction and always rolls it back.
     pub fn rehearse<T>(&mut self, mut f: impl FnMut(&dyn Writes) -> Result<T>) -> Result<T> {
         self.write_as(WriteEnd::Rehearse, &mut f)
+    }
+
+    /// Returns the SQLite store for an operation not behind the port yet, or
+    /// [`crate::Error::NotOnEngine`] naming what was asked and why (see
+    /// [`Engine::sqlite`]).
+    pub fn sqlite_for(&mut self, what: &'static str, why: &'static str) -> Result<&mut crate::Store> {
+        let engine = self.reader().engine_name();
+        self.sqlite().ok_or(crate::Error::NotOnEngine { what, engine, why })
     }
 
     /// Runs several writes as one transaction (see [`Engine::run_batch`]).

@@ -923,6 +923,74 @@ impl<C: GenericClient> Reads for Pg<C> {
         Ok(self.query_one("SELECT coalesce(max(id), 0) FROM task_events", &[])?.get(0))
     }
 
+    fn latest_jobs(&self) -> Result<HashMap<i64, Job>> {
+        self.query(
+            &format!(
+                "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id
+                 WHERE j.id IN (SELECT max(id) FROM jobs GROUP BY schedule_id)"
+            ),
+            &[],
+        )?
+        .iter()
+        .map(|r| job_of(r).map(|j| (j.schedule_id, j)))
+        .collect()
+    }
+
+    fn jobs_in_state(&self, state: JobState) -> Result<Vec<Job>> {
+        self.query(
+            &format!(
+                "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id WHERE j.state = $1 ORDER BY j.id"
+            ),
+            &[&state.as_str()],
+        )?
+        .iter()
+        .map(job_of)
+        .collect()
+    }
+
+    fn jobs_of_schedule(&self, schedule_id: i64, limit: usize) -> Result<Vec<Job>> {
+        self.query(
+            &format!(
+                "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id
+                 WHERE j.schedule_id = $1 ORDER BY j.id DESC LIMIT $2"
+            ),
+            &[&schedule_id, &(limit as i64)],
+        )?
+        .iter()
+        .map(job_of)
+        .collect()
+    }
+
+    fn conversations_with_schedules(&self) -> Result<Vec<(Conversation, usize)>> {
+        self.query(
+            "SELECT c.id, c.kind, c.title, c.external_id, c.created_at, coalesce(n.live, 0)
+             FROM conversations c
+             LEFT JOIN (SELECT conversation_id, count(*) AS live FROM schedules
+                        WHERE removed_at IS NULL GROUP BY conversation_id) n ON n.conversation_id = c.id
+             ORDER BY c.id",
+            &[],
+        )?
+        .iter()
+        .map(|r| {
+            Ok((
+                Conversation {
+                    id: r.get(0),
+                    kind: spelled(r, 1, "conversation kind")?,
+                    title: r.get(2),
+                    external_id: r.get(3),
+                    created_at: r.get(4),
+                },
+                usize::try_from(r.get::<_, i64>(5)).unwrap_or(0),
+            ))
+        })
+        .collect()
+    }
+
+    fn change_stamp(&self) -> Result<i64> {
+        // Bytes of WAL written so far: moves with every commit that changed data.
+        Ok(self.query_one("SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint", &[])?.get(0))
+    }
+
     fn job_state(&self, id: i64) -> Result<Option<JobState>> {
         self.query_opt("SELECT state FROM jobs WHERE id = $1", &[&id])?
             .map(|r| {

@@ -13,9 +13,10 @@
 //! token; no GET writes. Store steps run on the blocking pool with their own connection,
 //! so no connection lives across an `.await`.
 //!
-//! Updates without reload: one long-lived connection watches SQLite's `data_version`
-//! ([`tasks_core::Store::data_version`]); pages poll `/api/stamp` and refresh their
-//! main region when it moved (the daemon, the bot or a CLI wrote).
+//! Updates without reload: a watcher thread keeps one connection and reads the store's
+//! change stamp every quarter second (`Reads::change_stamp`: SQLite's `data_version`,
+//! PostgreSQL's WAL position); pages poll `/api/stamp` and refresh their main region
+//! when it moved (the daemon, the bot or a CLI wrote).
 
 pub mod access;
 mod assets;
@@ -25,11 +26,12 @@ mod pages;
 mod routes;
 
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use tasks_bot::runner::{Runner, Settings};
-use tasks_core::{Context, Store};
+use tasks_core::Context;
+use tasks_core::port::Engine;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
@@ -89,8 +91,8 @@ pub struct AppState {
 struct Inner {
     settings: Settings,
     access: Access,
-    /// A long-lived connection used only to read `data_version`.
-    watcher: Mutex<Store>,
+    /// The store's change stamp, as the watcher thread last read it.
+    stamp: Arc<std::sync::atomic::AtomicI64>,
     /// Answers local conversations' queues when a model is configured.
     runner: Option<Runner>,
     /// Wakes the worker after a write that queued something.
@@ -101,14 +103,14 @@ impl AppState {
     /// Builds the state: opens the store (creating it if needed) for the watcher.
     pub fn new(config: &ServeConfig) -> Result<AppState, ServeError> {
         let csrf = random_token().map_err(ServeError::Listen)?;
-        let watcher = Store::open(&config.settings.store_path)?;
+        let stamp = watch(&config.settings)?;
         let runner = Runner::new(config.settings.clone(), None);
         let runner = runner.answers_anything().then_some(runner);
         Ok(AppState {
             inner: Arc::new(Inner {
                 settings: config.settings.clone(),
                 access: Access::new(config.token.clone(), csrf, config.listen),
-                watcher: Mutex::new(watcher),
+                stamp,
                 runner,
                 wake: Notify::new(),
             }),
@@ -133,24 +135,22 @@ impl AppState {
         &self.inner.settings
     }
 
-    /// The store's change counter as this server's watcher sees it.
+    /// The store's change counter as this server's watcher last read it.
     pub(crate) fn stamp(&self) -> Result<i64, WebError> {
-        let store =
-            self.inner.watcher.lock().map_err(|_| WebError::Internal("the watcher's lock is poisoned".into()))?;
-        Ok(store.data_version()?)
+        Ok(self.inner.stamp.load(std::sync::atomic::Ordering::Relaxed))
     }
 
     /// Runs one store step on the blocking pool with its own connection.
     pub(crate) async fn step<T, F>(&self, f: F) -> Result<T, WebError>
     where
         T: Send + 'static,
-        F: FnOnce(&mut Store, &Context) -> Result<T, WebError> + Send + 'static,
+        F: FnOnce(&mut dyn Engine, &Context) -> Result<T, WebError> + Send + 'static,
     {
-        let path = self.inner.settings.store_path.clone();
+        let settings = self.inner.settings.clone();
         let ctx = self.context();
         tokio::task::spawn_blocking(move || {
-            let mut store = Store::open(&path)?;
-            f(&mut store, &ctx)
+            let mut store = settings.open_store()?;
+            f(&mut *store, &ctx)
         })
         .await
         .map_err(|e| WebError::Internal(e.to_string()))?
@@ -159,6 +159,49 @@ impl AppState {
     /// Tells the worker to look at the queues now.
     pub(crate) fn wake(&self) {
         self.inner.wake.notify_one();
+    }
+}
+
+/// How often the watcher reads the store's change stamp. Pages poll `/api/stamp` every
+/// 2 s; a quarter of a second keeps the stamp they see at most that much behind.
+const WATCH_EVERY: Duration = Duration::from_millis(250);
+
+/// Starts the watcher: a thread of its own that keeps one connection and reads the
+/// store's change stamp every [`WATCH_EVERY`] (a PostgreSQL client must not block a
+/// thread that drives the async runtime, and a stamp read per page is one query fewer).
+/// It ends when the server's state is dropped. Returns the stamp it keeps up to date.
+fn watch(settings: &Settings) -> Result<Arc<std::sync::atomic::AtomicI64>, ServeError> {
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let settings = settings.clone();
+    let (ready, first) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let opened = settings.open_store().and_then(|store| {
+            let now = store.reader().change_stamp()?;
+            Ok((store, now))
+        });
+        let (mut store, now) = match opened {
+            Ok(v) => v,
+            Err(e) => {
+                let _ = ready.send(Err(e));
+                return;
+            }
+        };
+        let stamp = Arc::new(AtomicI64::new(now));
+        if ready.send(Ok(Arc::clone(&stamp))).is_err() {
+            return;
+        }
+        while Arc::strong_count(&stamp) > 1 {
+            std::thread::sleep(WATCH_EVERY);
+            match store.reader().change_stamp() {
+                Ok(now) => stamp.store(now, Ordering::Relaxed),
+                // A lost connection is made again on the next round.
+                Err(_) => drop(store.reconnect_if_lost()),
+            }
+        }
+    });
+    match first.recv() {
+        Ok(result) => Ok(result?),
+        Err(_) => Err(ServeError::Io(std::io::Error::other("the store watcher stopped before it started"))),
     }
 }
 

@@ -14,6 +14,7 @@ use axum::routing::{get, post};
 use maud::Markup;
 use serde::{Deserialize, Serialize};
 use tasks_chat::turn::{self, Route, Turn};
+use tasks_core::Error;
 use tasks_core::claims;
 use tasks_core::model::schedule::{JobKind, When};
 use tasks_core::ops::add::{self, AddRequest, DupChoice};
@@ -22,7 +23,7 @@ use tasks_core::ops::query::{self, AgendaView};
 use tasks_core::ops::schedule::center::{self, CenterRow};
 use tasks_core::ops::schedule::{manage, queue};
 use tasks_core::ops::status;
-use tasks_core::{Error, Store};
+use tasks_core::port::Engine;
 use tasks_schedule::Firing;
 
 use crate::access::{CSRF_FIELD, CSRF_HEADER, Proof};
@@ -331,7 +332,7 @@ struct TodayData {
     graph: Option<tasks_core::graph::Neighbourhood>,
 }
 
-fn today_data(s: &mut Store, ctx: &tasks_core::Context, graph: Option<&str>) -> Result<TodayData, WebError> {
+fn today_data(s: &mut dyn Engine, ctx: &tasks_core::Context, graph: Option<&str>) -> Result<TodayData, WebError> {
     let overdue = query::agenda_view(s, ctx, AgendaView::Overdue, false, None)?;
     let today = query::agenda_view(s, ctx, AgendaView::Today, false, None)?;
     let overdue_keys: Vec<&str> = overdue.tasks.iter().map(|t| t.key.as_str()).collect();
@@ -521,6 +522,10 @@ async fn edit(State(state): State<AppState>, Path(key): Path<String>, Json(form)
 
 // ---- actions ----------------------------------------------------------------------
 
+/// Why a Job is made or run on a SQLite store only (see `Engine::sqlite`).
+const RUNS_SQLITE_ONLY: &str =
+    "Jobs are made and run through the SQLite store only so far; on PostgreSQL the team daemon makes them";
+
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 struct ActionForm {
@@ -555,7 +560,7 @@ fn redirect_with(back: &str, notice: &str) -> Response {
 
 async fn act<F>(state: &AppState, form: &ActionForm, fallback: &str, wake: bool, f: F) -> Response
 where
-    F: FnOnce(&mut Store, &tasks_core::Context) -> Result<String, WebError> + Send + 'static,
+    F: FnOnce(&mut dyn Engine, &tasks_core::Context) -> Result<String, WebError> + Send + 'static,
 {
     let back = back_to(&form.back, fallback);
     let result = state.step(f).await;
@@ -580,7 +585,7 @@ where
 async fn run_now(State(state): State<AppState>, Path(key): Path<String>, Form(form): Form<ActionForm>) -> Response {
     let click = form.key.clone();
     act(&state, &form, "/center", true, move |s, c| {
-        let out = manage::run_now(s, c, &key, &click)?;
+        let out = manage::run_now(s.sqlite_for("Run now", RUNS_SQLITE_ONLY)?, c, &key, &click)?;
         Ok(if out.created {
             format!("{key}: Job #{} made ({})", out.job.id, out.job.state)
         } else {
@@ -624,7 +629,7 @@ async fn claim(State(state): State<AppState>, Path(key): Path<String>, Form(form
 
 async fn approve(State(state): State<AppState>, Path(id): Path<i64>, Form(form): Form<ActionForm>) -> Response {
     act(&state, &form, "/center", true, move |s, c| {
-        let out = tasks_chat::approval::approve(s, c, id)?;
+        let out = tasks_chat::approval::approve(s.sqlite_for("approving a Job", RUNS_SQLITE_ONLY)?, c, id)?;
         Ok(format!("Job #{id} approved: {}", out.reply))
     })
     .await
@@ -632,7 +637,7 @@ async fn approve(State(state): State<AppState>, Path(id): Path<i64>, Form(form):
 
 async fn reject(State(state): State<AppState>, Path(id): Path<i64>, Form(form): Form<ActionForm>) -> Response {
     act(&state, &form, "/center", true, move |s, c| {
-        let job = tasks_chat::approval::reject(s, c, id)?;
+        let job = tasks_chat::approval::reject(s.sqlite_for("rejecting a Job", RUNS_SQLITE_ONLY)?, c, id)?;
         Ok(format!("Job #{} rejected ({})", job.id, job.state))
     })
     .await

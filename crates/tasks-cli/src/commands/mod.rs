@@ -374,10 +374,6 @@ fn postgres_refusal(command: &Command) -> Option<(&'static str, &'static str)> {
         // queue and the messages run on both.
         Command::Schedule(schedule::ScheduleCommand::RunNow(_)) => Some(("schedule run-now", SCHEDULES)),
         Command::Jobs(a) if a.decide.is_some() => Some(("jobs approve/reject", SCHEDULES)),
-        Command::Serve(_) => Some((
-            "serve",
-            "the Task Center writes schedules, Jobs and Runs, written through the SQLite store only so far",
-        )),
         _ => None,
     }
 }

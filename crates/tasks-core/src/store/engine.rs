@@ -199,6 +199,21 @@ macro_rules! sqlite_reads {
             fn last_task_event_id(&self) -> Result<i64> {
                 schedules::last_task_event_id(self)
             }
+            fn latest_jobs(&self) -> Result<HashMap<i64, Job>> {
+                jobs::latest_jobs(self)
+            }
+            fn jobs_in_state(&self, state: JobState) -> Result<Vec<Job>> {
+                jobs::jobs_in_state(self, state)
+            }
+            fn jobs_of_schedule(&self, schedule_id: i64, limit: usize) -> Result<Vec<Job>> {
+                jobs::jobs_of_schedule(self, schedule_id, limit)
+            }
+            fn conversations_with_schedules(&self) -> Result<Vec<(Conversation, usize)>> {
+                conversations::conversations_with_schedules(self)
+            }
+            fn change_stamp(&self) -> Result<i64> {
+                Ok(self.query_row("PRAGMA data_version", [], |r| r.get(0))?)
+            }
         }
     };
 }

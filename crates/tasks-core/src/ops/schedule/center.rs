@@ -19,8 +19,8 @@ use crate::model::schedule::{Action, JobState, PromptMode, When};
 use crate::model::{Source, Task, TaskType};
 use crate::ops::Context;
 use crate::ops::add::{self, DupChoice};
-use crate::store::conversations::{self, Conversation};
-use crate::store::{Store, jobs, schedules as rows};
+use crate::port::Engine;
+use crate::store::conversations::Conversation;
 
 /// How many Jobs a Task's detail lists.
 pub const DETAIL_JOBS: usize = 20;
@@ -47,16 +47,16 @@ pub struct CenterRow {
 
 /// Lists every live schedule with its last Job and what needs attention, in five
 /// queries whatever the number of schedules.
-pub fn rows(store: &Store) -> Result<Vec<CenterRow>> {
-    let conn = store.conn();
-    let schedules = rows::list_schedules(conn, false)?;
-    let mut latest = jobs::latest_jobs(conn)?;
+pub fn rows(store: &dyn Engine) -> Result<Vec<CenterRow>> {
+    let conn = store.reader();
+    let schedules = conn.schedules(false)?;
+    let mut latest = conn.latest_jobs()?;
     let mut waiting: HashMap<i64, Vec<Job>> = HashMap::new();
-    for j in jobs::jobs_in_state(conn, JobState::WaitingApproval)? {
+    for j in conn.jobs_in_state(JobState::WaitingApproval)? {
         waiting.entry(j.schedule_id).or_default().push(j);
     }
     let convs: HashMap<i64, Conversation> =
-        conversations::conversations_with_schedules(conn)?.into_iter().map(|(c, _)| (c.id, c)).collect();
+        conn.conversations_with_schedules()?.into_iter().map(|(c, _)| (c.id, c)).collect();
     let mut out = Vec::with_capacity(schedules.len());
     for schedule in schedules {
         let Some(conversation) = convs.get(&schedule.conversation_id).cloned() else {
@@ -84,8 +84,10 @@ pub struct ConversationChoiceInfo {
 }
 
 /// Lists the conversations, oldest first, with their Task counts.
-pub fn conversations(store: &Store) -> Result<Vec<ConversationChoiceInfo>> {
-    Ok(conversations::conversations_with_schedules(store.conn())?
+pub fn conversations(store: &dyn Engine) -> Result<Vec<ConversationChoiceInfo>> {
+    Ok(store
+        .reader()
+        .conversations_with_schedules()?
         .into_iter()
         .map(|(conversation, tasks)| ConversationChoiceInfo { conversation, tasks })
         .collect())
@@ -101,13 +103,13 @@ pub struct Detail {
 }
 
 /// Returns one Task's detail.
-pub fn detail(store: &Store, reference: &str) -> Result<Detail> {
+pub fn detail(store: &dyn Engine, reference: &str) -> Result<Detail> {
     let schedule = manage::for_task(store, reference)?;
     let row = rows(store)?
         .into_iter()
         .find(|r| r.schedule.id == schedule.id)
         .ok_or_else(|| Error::NotFound { what: "schedule of task", value: reference.to_string() })?;
-    let jobs = jobs::jobs_of_schedule(store.conn(), schedule.id, DETAIL_JOBS)?;
+    let jobs = store.reader().jobs_of_schedule(schedule.id, DETAIL_JOBS)?;
     Ok(Detail { row, jobs })
 }
 
@@ -182,7 +184,7 @@ fn check_request(req: &CreateRequest) -> Result<()> {
 ///
 /// The task is the person's own (no duplicate refusal: a scheduled Task is named on
 /// purpose; the page's quick add is where the check speaks).
-pub fn create(store: &mut Store, ctx: &Context, req: &CreateRequest) -> Result<CreateOutcome> {
+pub fn create(store: &mut dyn Engine, ctx: &Context, req: &CreateRequest) -> Result<CreateOutcome> {
     check_request(req)?;
     let now = ctx.now_ms();
     store.write(|tx| {
@@ -194,13 +196,14 @@ pub fn create(store: &mut Store, ctx: &Context, req: &CreateRequest) -> Result<C
         let task = add::add_in(tx, ctx, &task_req)?.task;
         let (conversation_id, new_conversation) = match &req.conversation {
             ConversationChoice::Existing(id) => {
-                let c = conversations::conversation(tx, *id)?
+                let c = tx
+                    .conversation(*id)?
                     .ok_or_else(|| Error::NotFound { what: "conversation", value: id.to_string() })?;
                 (c.id, false)
             }
             ConversationChoice::New { title } => {
                 let external = format!("page:{}", task.key);
-                (conversations::create(tx, ConversationKind::Local, &external, title.trim(), now)?, true)
+                (tx.create_conversation(ConversationKind::Local, &external, title.trim(), now)?, true)
             }
         };
         let sreq = ScheduleRequest {
@@ -214,7 +217,8 @@ pub fn create(store: &mut Store, ctx: &Context, req: &CreateRequest) -> Result<C
             replace: false,
         };
         let schedule = manage::add_in(tx, ctx, &sreq)?.schedule;
-        let conversation = conversations::conversation(tx, conversation_id)?
+        let conversation = tx
+            .conversation(conversation_id)?
             .ok_or_else(|| Error::NotFound { what: "conversation", value: conversation_id.to_string() })?;
         Ok(CreateOutcome { task, schedule, conversation, new_conversation })
     })
@@ -233,7 +237,7 @@ pub struct Preview {
 
 /// Previews a create without writing: validates the trigger in its zone (errors name
 /// the field), computes the next `count` firings from now, and writes the summary.
-pub fn preview(store: &Store, ctx: &Context, req: &CreateRequest, count: usize) -> Result<Preview> {
+pub fn preview(store: &dyn Engine, ctx: &Context, req: &CreateRequest, count: usize) -> Result<Preview> {
     manage::check_count(count)?;
     let plan = plan_of(&req.trigger, &req.zone)?;
     let firings = plan.preview(ctx.now, count);
