@@ -303,9 +303,9 @@ fn a_command_that_runs_only_on_sqlite_is_refused_by_name() {
     let Some(env) = TestEnv::postgres("pg_refuses_by_name") else { return };
     env.ok(&["add", "Pour the foundation"]);
     for (args, name) in [
-        (vec!["schedule", "add", "INBOX-1", "--daily", "09:00"], "`tasks schedule (a change)`"),
+        (vec!["schedule", "run-now", "INBOX-1"], "`tasks schedule run-now`"),
         (vec!["jobs", "approve", "1"], "`tasks jobs approve/reject`"),
-        (vec!["serve"], "`tasks serve`"),
+        (vec!["daemon", "--telegram", "--once"], "`tasks daemon --telegram`"),
         (vec!["backup", "x.db"], "`tasks backup`"),
     ] {
         let err = env.fails(&args, 3);
@@ -552,4 +552,37 @@ fn schedule_changes_answer_alike_on_both_engines() {
     assert_eq!(jobs["items"].as_array().map(Vec::len), Some(1), "{jobs}");
     later.ok(&["schedule", "remove", "INBOX-1"]);
     assert_eq!(later.json(&["schedule", "list"])["items"], serde_json::json!([]));
+}
+
+/// Issue 34: the team daemon sleeps on PostgreSQL's LISTEN/NOTIFY — a schedule added
+/// on another machine wakes it at once (its poll is 30 s; this waits far less), and it
+/// makes the due firing's Job.
+#[test]
+fn the_team_daemon_wakes_when_a_schedule_is_added() {
+    let Some(team) = TestEnv::postgres("pg_daemon_notify") else { return };
+    let url = team.store_url.clone().expect("a postgres store");
+    team.ok(&["add", "Water the plants"]);
+    // The daemon lives a day after the person: what they schedule now is due for it.
+    let daemon_env = TestEnv { now: "2026-11-30T12:00:00Z".into(), store_url: Some(url.clone()), ..TestEnv::new() };
+    let mut daemon = daemon_env
+        .command(&["daemon"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn the daemon");
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
+    crate::web_common::wait_until("the daemon to listen", || {
+        let n: i64 = admin
+            .query_one("SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'LISTEN tasks_schedules%'", &[])
+            .expect("activity")
+            .get(0);
+        n == 1
+    });
+    team.ok(&["schedule", "add", "INBOX-1", "--daily", "09:00", "--tz", "Europe/Berlin"]);
+    // wait_until gives up after 20 s, before the daemon's 30 s poll would come round.
+    crate::web_common::wait_until("the daemon to make the Job", || {
+        team.json(&["jobs", "INBOX-1"])["items"].as_array().map(Vec::len) == Some(1)
+    });
+    let _ = daemon.kill();
+    let _ = daemon.wait();
 }

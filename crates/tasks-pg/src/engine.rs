@@ -1648,6 +1648,7 @@ impl Writes for Pg<postgres::Transaction<'_>> {
     }
 
     fn insert_schedule(&self, s: &NewSchedule<'_>) -> Result<i64> {
+        self.notify_schedules()?;
         Ok(self
             .query_one(
                 "INSERT INTO schedules (task_id, trigger_kind, trigger, zone, missed, action_kind, action, next_fire_at,
@@ -1674,6 +1675,7 @@ impl Writes for Pg<postgres::Transaction<'_>> {
     }
 
     fn replace_schedule(&self, id: i64, s: &NewSchedule<'_>) -> Result<()> {
+        self.notify_schedules()?;
         self.execute(
             "UPDATE schedules SET trigger_kind = $2, trigger = $3, zone = $4, missed = $5, action_kind = $6,
                  action = $7, next_fire_at = $8, event_cursor = $9, max_active = $10, conversation_id = $11,
@@ -1705,6 +1707,7 @@ impl Writes for Pg<postgres::Transaction<'_>> {
         event_cursor: i64,
         now: i64,
     ) -> Result<()> {
+        self.notify_schedules()?;
         self.execute(
             "UPDATE schedules SET paused = $2, next_fire_at = $3, event_cursor = $4, updated_at = $5 WHERE id = $1",
             &[&id, &i64::from(paused), &next_fire_at, &event_cursor, &now],
@@ -1722,6 +1725,13 @@ impl Writes for Pg<postgres::Transaction<'_>> {
 }
 
 impl Pg<postgres::Transaction<'_>> {
+    /// Tells the team daemons, when this write commits, that a schedule changed
+    /// (LISTEN/NOTIFY: delivered on commit, dropped on rollback).
+    fn notify_schedules(&self) -> Result<()> {
+        self.execute("SELECT pg_notify($1, '')", &[&crate::store::SCHEDULES_CHANNEL])?;
+        Ok(())
+    }
+
     /// Ends a message's live links from `from` and makes them from `to` (a merge moves
     /// every one; an unmerge one).
     fn move_links(&self, from: i64, message: Option<i64>, to: i64, actor: &str, now: i64) -> Result<Vec<i64>> {

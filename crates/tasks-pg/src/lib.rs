@@ -31,4 +31,4 @@ pub mod schedule;
 mod store;
 
 pub use pool::{MAX_IDLE, PgPool, Pooled};
-pub use store::{PgStore, SCHEMA_VERSION, is_postgres_url, redacted};
+pub use store::{Listener, PgStore, SCHEDULES_CHANNEL, SCHEMA_VERSION, is_postgres_url, redacted};

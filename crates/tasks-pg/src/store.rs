@@ -274,6 +274,12 @@ impl PgStore {
         crate::PgPool::new(&self.url)
     }
 
+    /// Opens a connection of its own that listens on `channel` (PostgreSQL's
+    /// LISTEN/NOTIFY), for a process that sleeps until something changed.
+    pub fn listen(&self, channel: &str) -> Result<Listener> {
+        Listener::open(&self.url, &self.target, channel)
+    }
+
     /// Returns where the store is, without credentials.
     pub fn target(&self) -> &str {
         &self.target
@@ -317,6 +323,51 @@ impl PgStore {
     /// reads here; one statement each).
     pub(crate) fn read<T>(&mut self, f: impl FnOnce(&mut Client) -> TxResult<T>) -> Result<T> {
         f(self.client()).map_err(TxError::into_error)
+    }
+}
+
+/// The channel a write that adds or changes a schedule notifies on commit: the team
+/// daemon wakes on it instead of waiting out its poll.
+pub const SCHEDULES_CHANNEL: &str = "tasks_schedules";
+
+/// A connection that waits for notifications on one channel.
+pub struct Listener {
+    client: Client,
+    url: String,
+    target: String,
+    channel: String,
+}
+
+impl Listener {
+    fn open(url: &str, target: &str, channel: &str) -> Result<Listener> {
+        let mut client = open_client(url, target)?;
+        client.batch_execute(&format!("LISTEN {channel}")).map_err(pg)?;
+        Ok(Listener { client, url: url.to_string(), target: target.to_string(), channel: channel.to_string() })
+    }
+
+    /// Waits up to `timeout` for a notification; returns whether one came (several
+    /// that came together count once). A lost connection is made again (and listens
+    /// again) before the next wait.
+    pub fn wait(&mut self, timeout: std::time::Duration) -> Result<bool> {
+        if self.client.is_closed() {
+            *self = Listener::open(&self.url, &self.target, &self.channel)?;
+        }
+        use postgres::fallible_iterator::FallibleIterator as _;
+        let waited = {
+            let mut notes = self.client.notifications();
+            let waited = notes.timeout_iter(timeout).next().map(|n| n.is_some());
+            // Drain what else is waiting: one planning pass answers them all.
+            while let Ok(Some(_)) = notes.iter().next() {}
+            waited
+        };
+        match waited {
+            Ok(got) => Ok(got),
+            Err(e) if e.is_closed() => {
+                *self = Listener::open(&self.url, &self.target, &self.channel)?;
+                Ok(false)
+            }
+            Err(e) => Err(pg(e)),
+        }
     }
 }
 

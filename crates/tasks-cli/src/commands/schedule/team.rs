@@ -1,6 +1,8 @@
 //! `tasks daemon` on the team store: plans every due firing of the time schedules into
 //! Jobs and runs their `due` actions (`tasks_pg::schedule`); any number of machines may
-//! run one, and a firing becomes one Job whichever daemon gets there first.
+//! run one, and a firing becomes one Job whichever daemon gets there first. Between
+//! passes it sleeps on PostgreSQL's LISTEN/NOTIFY: a schedule added or changed on any
+//! machine wakes it at once; otherwise it looks again after [`DAEMON_POLL`].
 
 use std::time::Duration;
 
@@ -22,6 +24,7 @@ pub fn daemon(store: &mut PgStore, actor: &str, json: bool, once: bool, telegram
         ));
     }
     let mut fired = Vec::new();
+    let mut listener = if once { None } else { Some(store.listen(tasks_pg::SCHEDULES_CHANNEL)?) };
     loop {
         // A connection the server ended while the daemon slept is made again.
         store.ping_or_reconnect()?;
@@ -33,10 +36,8 @@ pub fn daemon(store: &mut PgStore, actor: &str, json: bool, once: bool, telegram
             }
         }
         fired.extend(pass);
-        if once {
-            break;
-        }
-        std::thread::sleep(DAEMON_POLL);
+        let Some(listener) = listener.as_mut() else { break };
+        listener.wait(DAEMON_POLL)?;
     }
     let rows: Vec<wire::FiredJob<'_>> =
         fired.iter().map(|f| (f.job_id, f.key.as_str(), f.task.as_str(), f.scheduled_for, f.state.as_str())).collect();
