@@ -388,9 +388,16 @@ fn a_prompt_that_exceeds_its_budget_fails_with_the_reason() {
     assert_eq!(job["reason"], "budget: more than 2 tool calls");
 }
 
+/// On both engines (issue 34): on PostgreSQL the team daemon runs the bot beside its
+/// planning.
 #[test]
 fn the_daemon_runs_the_bot_beside_the_scheduler() {
-    let env = world();
+    for env in TestEnv::engines("pg_bot_daemon") {
+        the_daemon_runs_the_bot_on(world_in(env));
+    }
+}
+
+fn the_daemon_runs_the_bot_on(env: TestEnv) {
     let tg = FakeTelegram::start(TOKEN);
     tg.push(vec![message(1, CHAT, 91, "/today")]);
     let r = crate::common::collect(

@@ -305,7 +305,6 @@ fn a_command_that_runs_only_on_sqlite_is_refused_by_name() {
     for (args, name) in [
         (vec!["schedule", "run-now", "INBOX-1"], "`tasks schedule run-now`"),
         (vec!["jobs", "approve", "1"], "`tasks jobs approve/reject`"),
-        (vec!["daemon", "--telegram", "--once"], "`tasks daemon --telegram`"),
         (vec!["backup", "x.db"], "`tasks backup`"),
     ] {
         let err = env.fails(&args, 3);

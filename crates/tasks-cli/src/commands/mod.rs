@@ -379,12 +379,14 @@ fn postgres_refusal(command: &Command) -> Option<(&'static str, &'static str)> {
 }
 
 fn dispatch(app: &mut App, command: Command) -> Result<(), CliError> {
-    if let Backend::Postgres(store) = &mut app.store {
+    if let Backend::Postgres(_) = &app.store {
         if let Some((what, why)) = postgres_refusal(&command) {
             return Err(app.store.sqlite(what, why).err().unwrap_or_else(|| CliError::other("unreachable")));
         }
         if let Command::Daemon(a) = &command {
-            return schedule::team::daemon(store, &app.ctx.actor, app.json, a.once, a.telegram);
+            let runner = if a.telegram { Some(bot::runner(app, true)?) } else { None };
+            let Backend::Postgres(store) = &mut app.store else { unreachable!("matched above") };
+            return schedule::team::daemon(store, &app.ctx.actor, app.json, a.once, runner);
         }
     }
     match command {

@@ -15,14 +15,45 @@ use crate::error::CliError;
 /// Longest sleep between two planning passes.
 const DAEMON_POLL: Duration = Duration::from_secs(30);
 
-/// Runs the planning passes (one with `once`) and prints the Jobs made.
-pub fn daemon(store: &mut PgStore, actor: &str, json: bool, once: bool, telegram: bool) -> Result<(), CliError> {
-    if telegram {
-        return Err(CliError::config(
-            "`tasks daemon --telegram` does not run on a PostgreSQL store: its daemon plans time schedules only",
-            Some("hint: run `tasks bot telegram` beside `tasks daemon` on the team store"),
-        ));
-    }
+/// Runs the planning passes (one with `once`) and prints the Jobs made; with a
+/// `runner` (`--telegram`), the bot's poller and worker run beside them, as the SQLite
+/// daemon runs them (`--once`: one poll and one round of answers after the pass).
+pub fn daemon(
+    store: &mut PgStore,
+    actor: &str,
+    json: bool,
+    once: bool,
+    runner: Option<tasks_bot::runner::Runner>,
+) -> Result<(), CliError> {
+    let Some(runner) = runner else { return plan(store, actor, json, once) };
+    let runner = std::sync::Arc::new(runner);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::other(format!("cannot start the async runtime: {e}")))?;
+    // The planning loop blocks (a PostgreSQL client, a LISTEN wait): it runs on a
+    // connection of its own, on the blocking pool.
+    let mut planner = store.pool().get()?;
+    let actor = actor.to_string();
+    rt.block_on(async move {
+        use super::super::bot::{loops, runner_error};
+        runner.recover().await.map_err(runner_error)?;
+        let planning = tokio::task::spawn_blocking(move || plan(&mut planner, &actor, json, once));
+        if once {
+            let planned = planning.await.map_err(|e| CliError::other(e.to_string()))?;
+            runner.poll(Duration::ZERO).await.map_err(runner_error)?;
+            runner.work().await.map_err(runner_error)?;
+            return planned;
+        }
+        tokio::select! {
+            planned = planning => planned.map_err(|e| CliError::other(e.to_string()))?,
+            _ = loops(runner.clone()) => unreachable!("the bot's loops never end"),
+        }
+    })
+}
+
+/// The planning passes alone.
+fn plan(store: &mut PgStore, actor: &str, json: bool, once: bool) -> Result<(), CliError> {
     let mut fired = Vec::new();
     let mut listener = if once { None } else { Some(store.listen(tasks_pg::SCHEDULES_CHANNEL)?) };
     loop {
