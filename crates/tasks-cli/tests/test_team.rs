@@ -585,3 +585,60 @@ fn the_team_daemon_wakes_when_a_schedule_is_added() {
     let _ = daemon.kill();
     let _ = daemon.wait();
 }
+
+/// Issue 34: the server ends every connection of a running team daemon (its planner's
+/// and its listener's, as `pg_terminate_backend` or a restart would): the daemon
+/// connects again, listens again, and still makes the next schedule's Job — once.
+#[test]
+fn the_team_daemon_reconnects_after_the_server_ends_its_connections() {
+    let Some(team) = TestEnv::postgres("pg_daemon_reconnect") else { return };
+    let url = team.store_url.clone().expect("a postgres store");
+    team.ok(&["add", "Water the plants"]);
+    team.ok(&["add", "Feed the cat"]);
+    let daemon_env = TestEnv { now: "2026-11-30T12:00:00Z".into(), store_url: Some(url.clone()), ..TestEnv::new() };
+    let mut daemon = daemon_env
+        .command(&["daemon"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn the daemon");
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
+    let mut listener_pid = || -> Option<i32> {
+        admin
+            .query_opt(
+                "SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN tasks_schedules%' AND pid <> pg_backend_pid()",
+                &[],
+            )
+            .expect("activity")
+            .map(|r| r.get(0))
+    };
+    let mut first = None;
+    crate::web_common::wait_until("the daemon to listen", || {
+        first = listener_pid();
+        first.is_some()
+    });
+    team.ok(&["schedule", "add", "INBOX-1", "--daily", "09:00", "--tz", "Europe/Berlin"]);
+    let jobs_of = |key: &str| team.json(&["jobs", key])["items"].as_array().map_or(0, Vec::len);
+    crate::web_common::wait_until("the first Job", || jobs_of("INBOX-1") == 1);
+    // The server ends every session of the daemon.
+    let mut killer = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
+    let ended: i64 = killer
+        .query_one(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''
+               AND query NOT LIKE '%pg_stat_activity%'",
+            &[],
+        )
+        .expect("terminate")
+        .get(0);
+    assert!(ended >= 1, "the daemon's sessions were ended");
+    crate::web_common::wait_until("the daemon to listen again", || listener_pid().is_some_and(|p| Some(p) != first));
+    team.ok(&["schedule", "add", "INBOX-2", "--daily", "09:00", "--tz", "Europe/Berlin"]);
+    crate::web_common::wait_until("the second Job", || jobs_of("INBOX-2") == 1);
+    assert_eq!(jobs_of("INBOX-1"), 1, "nothing was made twice");
+    assert!(daemon.try_wait().expect("wait").is_none(), "the daemon is still running");
+    let _ = daemon.kill();
+    let output = daemon.wait_with_output().expect("reaped");
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(!log.contains("password"), "{log}");
+}

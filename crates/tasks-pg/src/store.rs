@@ -3,7 +3,7 @@
 
 use postgres::{Client, NoTls, Transaction};
 
-use crate::engine::Pg;
+use crate::engine::{Pg, lost};
 use tasks_core::{Error, Result};
 
 /// The newest schema this build knows (numbered files in `migrations/`, forward-only).
@@ -349,27 +349,41 @@ impl Listener {
     /// that came together count once). A lost connection is made again (and listens
     /// again) before the next wait.
     pub fn wait(&mut self, timeout: std::time::Duration) -> Result<bool> {
-        if self.client.is_closed() {
-            *self = Listener::open(&self.url, &self.target, &self.channel)?;
-        }
         use postgres::fallible_iterator::FallibleIterator as _;
-        let waited = {
-            let mut notes = self.client.notifications();
-            let waited = notes.timeout_iter(timeout).next().map(|n| n.is_some());
-            // Drain what else is waiting: one planning pass answers them all.
-            while let Ok(Some(_)) = notes.iter().next() {}
-            waited
-        };
-        match waited {
-            Ok(got) => Ok(got),
-            Err(e) if e.is_closed() => {
+        let deadline = std::time::Instant::now() + timeout;
+        loop {
+            if self.client.is_closed() {
+                // The server ended the session (a restart, `pg_terminate_backend`):
+                // listen again on a new one; the caller plans once, in case a
+                // notification was lost meanwhile.
                 *self = Listener::open(&self.url, &self.target, &self.channel)?;
-                Ok(false)
+                return Ok(true);
             }
-            Err(e) => Err(pg(e)),
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return Ok(false);
+            }
+            // In slices: a closed connection does not end the wait by itself.
+            let waited = {
+                let mut notes = self.client.notifications();
+                let waited = notes.timeout_iter(left.min(LISTEN_SLICE)).next().map(|n| n.is_some());
+                // Drain what else is waiting: one planning pass answers them all.
+                while let Ok(Some(_)) = notes.iter().next() {}
+                waited
+            };
+            match waited {
+                Ok(true) => return Ok(true),
+                Ok(false) => {}
+                Err(e) if lost(&e) => {}
+                Err(e) => return Err(pg(e)),
+            }
         }
     }
 }
+
+/// How long one slice of a listener's wait lasts: how soon it sees that the server
+/// ended its connection.
+const LISTEN_SLICE: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Opens a connection: TLS as the connection string says (see [`PgStore::connect`]).
 fn open_client(url: &str, target: &str) -> Result<Client> {
