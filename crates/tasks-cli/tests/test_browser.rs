@@ -150,6 +150,20 @@ async fn wait_for(c: &Client, what: &str, script: &str) -> Value {
     panic!("timed out waiting for {what}");
 }
 
+/// Fills the open modal with the keyboard alone: "Weekly review", its requirement,
+/// Fridays at 17:00 in Europe/Berlin (focus starts in the name field).
+async fn fill_weekly_review(c: &Client) {
+    press(c, "Weekly review").await;
+    tab_to(c, "f-requirement").await;
+    press(c, "List what I finished this week").await;
+    tab_to(c, "weekday:fri").await;
+    press(c, " ").await;
+    tab_to(c, "f-time").await;
+    press(c, &select_all_then("17:00")).await;
+    tab_to(c, "f-zone").await;
+    press(c, &select_all_then("Europe/Berlin")).await;
+}
+
 fn world() -> TestEnv {
     let env = TestEnv::new();
     env.ok(&["add", "Pay rent", "--due", "today"]);
@@ -183,15 +197,7 @@ fn the_modal_by_keyboard_run_now_once_and_a_queued_item_removed() {
         // Again, and fill it with the keyboard alone.
         press(&c, &key(Key::Enter)).await;
         wait_for(&c, "the modal", "return document.activeElement.id === 'f-name'").await;
-        press(&c, "Weekly review").await;
-        tab_to(&c, "f-requirement").await;
-        press(&c, "List what I finished this week").await;
-        tab_to(&c, "weekday:fri").await;
-        press(&c, " ").await;
-        tab_to(&c, "f-time").await;
-        press(&c, &select_all_then("17:00")).await;
-        tab_to(&c, "f-zone").await;
-        press(&c, &select_all_then("Europe/Berlin")).await;
+        fill_weekly_review(&c).await;
         // Tab past the last button wraps to the first field, Shift+Tab back.
         tab_to(&c, "modal-submit").await;
         press(&c, &key(Key::Tab)).await;
@@ -337,15 +343,7 @@ fn the_task_center_runs_on_a_postgresql_store() {
         c.wait().for_element(Locator::Css("#new-task")).await.expect("the Task Center");
         c.find(Locator::Css("#new-task")).await.expect("button").send_keys(&key(Key::Enter)).await.expect("enter");
         wait_for(&c, "the modal", "return document.activeElement.id === 'f-name'").await;
-        press(&c, "Weekly review").await;
-        tab_to(&c, "f-requirement").await;
-        press(&c, "List what I finished this week").await;
-        tab_to(&c, "weekday:fri").await;
-        press(&c, " ").await;
-        tab_to(&c, "f-time").await;
-        press(&c, &select_all_then("17:00")).await;
-        tab_to(&c, "f-zone").await;
-        press(&c, &select_all_then("Europe/Berlin")).await;
+        fill_weekly_review(&c).await;
         wait_for(
             &c,
             "the preview",

@@ -216,6 +216,36 @@ fn normalized(v: &Value) -> Value {
     }
 }
 
+/// Runs `steps` (each with `--json`) on every engine, in order, and asserts that
+/// PostgreSQL answered each one as SQLite did: exit code and JSON, `normalized`. With
+/// `must_succeed`, a step that fails stops the test naming the engine. Returns the
+/// PostgreSQL environment (when it could be had) for what the test does next.
+fn alike_on_both(test: &str, steps: &[&[&str]], must_succeed: bool) -> Option<TestEnv> {
+    let mut answers: Vec<Vec<(i32, Value)>> = Vec::new();
+    let mut team = None;
+    for env in TestEnv::engines(test) {
+        let mut these = Vec::new();
+        for args in steps {
+            let mut all = vec!["--json"];
+            all.extend_from_slice(args);
+            let r = env.run(&all);
+            assert!(!must_succeed || r.code == 0, "{}: tasks {args:?} failed:\n{}{}", env.engine(), r.stdout, r.stderr);
+            let out = if r.code == 0 { r.json() } else { r.error() };
+            these.push((r.code, normalized(&out)));
+        }
+        answers.push(these);
+        if env.store_url.is_some() {
+            team = Some(env);
+        }
+    }
+    if answers.len() == 2 {
+        for (i, args) in steps.iter().enumerate() {
+            assert_eq!(answers[1][i], answers[0][i], "tasks {args:?}: PostgreSQL (left) and SQLite (right) differ");
+        }
+    }
+    team
+}
+
 #[test]
 fn one_session_gives_the_same_answers_on_both_engines() {
     // Every command PostgreSQL runs, with what it prints compared field by field.
@@ -267,24 +297,7 @@ fn one_session_gives_the_same_answers_on_both_engines() {
         &["list", "-s", "all"],
         &["project", "list"],
     ];
-    let mut answers: Vec<Vec<(i32, Value)>> = Vec::new();
-    for env in TestEnv::engines("pg_same_session") {
-        let mut these = Vec::new();
-        for args in session {
-            let mut all = vec!["--json"];
-            all.extend_from_slice(args);
-            let r = env.run(&all);
-            let out = if r.code == 0 { r.json() } else { r.error() };
-            these.push((r.code, normalized(&out)));
-        }
-        answers.push(these);
-    }
-    if answers.len() < 2 {
-        return;
-    }
-    for (i, args) in session.iter().enumerate() {
-        assert_eq!(answers[1][i], answers[0][i], "tasks {args:?}: PostgreSQL (left) and SQLite (right) differ");
-    }
+    alike_on_both("pg_same_session", session, false);
     // Refusals on both: a duplicate (exit 7) and a cycle (exit 2).
     for env in TestEnv::engines("pg_same_refusals") {
         env.ok(&["add", "Pour the foundation"]);
@@ -412,24 +425,7 @@ fn a_whole_day_gives_the_same_answers_on_both_engines() {
         &["export", "--to", "beads"],
         &["project", "list"],
     ];
-    let mut answers: Vec<Vec<(i32, Value)>> = Vec::new();
-    for env in TestEnv::engines("pg_whole_day") {
-        let mut these = Vec::new();
-        for args in day {
-            let mut all = vec!["--json"];
-            all.extend_from_slice(args);
-            let r = env.run(&all);
-            assert!(r.code == 0, "{}: tasks {args:?} failed:\n{}{}", env.engine(), r.stdout, r.stderr);
-            these.push((r.code, normalized(&r.json())));
-        }
-        answers.push(these);
-    }
-    if answers.len() < 2 {
-        return;
-    }
-    for (i, args) in day.iter().enumerate() {
-        assert_eq!(answers[1][i], answers[0][i], "tasks {args:?}: PostgreSQL (left) and SQLite (right) differ");
-    }
+    alike_on_both("pg_whole_day", day, true);
 }
 
 /// Issue 34: an export merges into a store that has data by the same rules on both
@@ -517,26 +513,7 @@ fn schedule_changes_answer_alike_on_both_engines() {
         &["schedule", "messages"],
         &["history", "INBOX-1"],
     ];
-    let mut answers: Vec<Vec<Value>> = Vec::new();
-    let mut team = None;
-    for env in TestEnv::engines("pg_schedule_changes") {
-        let mut these = Vec::new();
-        for args in steps {
-            let mut all = vec!["--json"];
-            all.extend_from_slice(args);
-            let r = env.run(&all);
-            assert_eq!(r.code, 0, "{}: tasks {args:?}: {}", env.engine(), r.stderr);
-            these.push(normalized(&r.json()));
-        }
-        answers.push(these);
-        if env.store_url.is_some() {
-            team = Some(env);
-        }
-    }
-    let Some(team) = team else { return };
-    for (i, args) in steps.iter().enumerate() {
-        assert_eq!(answers[1][i], answers[0][i], "tasks {args:?}: PostgreSQL (left) and SQLite (right) differ");
-    }
+    let Some(team) = alike_on_both("pg_schedule_changes", steps, true) else { return };
     // The team daemon makes the Jobs of what `schedule add` made there, once.
     let mut later = TestEnv { now: "2026-12-01T12:00:00Z".into(), ..team };
     later.actor = "daemon-1".into();

@@ -23,6 +23,15 @@ pub const MIN_UUID_PREFIX: usize = 8;
 /// Prefixes reserved for typed keys; a project may not take them.
 pub const TYPED_PREFIXES: &[&str] = &["Q", "REQ", "M", "PR"];
 
+/// The provider of person identities typed by hand or by agents (`@lena`).
+pub const LOCAL_PROVIDER: &str = "local";
+
+/// Reads a person reference `person:<n>` as the person's row id `n` (what `show` prints
+/// for a person with no handle); `None` for a handle.
+pub fn numeric_person(handle: &str) -> Option<i64> {
+    handle.strip_prefix("person:").and_then(|n| n.parse::<i64>().ok()).filter(|n| *n > 0)
+}
+
 /// Checks and uppercases a project key: a letter, then letters or digits.
 pub fn parse_project_key(input: &str) -> Result<String> {
     let key = input.trim().to_ascii_uppercase();

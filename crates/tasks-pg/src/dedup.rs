@@ -4,11 +4,11 @@
 //! so both engines give the same candidates and scores.
 
 use postgres::GenericClient;
+use tasks_core::dedup;
 use tasks_core::dedup::levels::Level;
 use tasks_core::dedup::source::{
     BM25_POOL, CandidateQuery, CandidateRow, CheckSource, STATS_REFRESH_SHARE, push_unique, rank_hits,
 };
-use tasks_core::dedup::{self, Candidate};
 use tasks_core::model::{Money, Status};
 use tasks_core::{Error, Result};
 
@@ -494,15 +494,6 @@ impl From<TxError> for Error {
             TxError::Db(e) => pg(e),
         }
     }
-}
-
-/// Checks every stored task as of its creation (see
-/// [`tasks_core::dedup::check_existing_on`]): what the engines are compared on.
-pub fn check_existing(store: &PgStore, id: i64) -> Result<Vec<Candidate>> {
-    use tasks_core::port::Engine as _;
-    let source = store.reader().check_source()?;
-    let weights = dedup::weights_of(&*source)?;
-    dedup::check_existing_on(&*source, id, &weights)
 }
 
 /// Rewrites every task's (and note's) index rows as this version reads text (`tasks

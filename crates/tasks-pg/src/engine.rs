@@ -27,7 +27,7 @@ use postgres::types::ToSql;
 use postgres::{GenericClient, Row};
 use tasks_core::dedup::source::CheckSource;
 use tasks_core::dedup::{Candidate, Decision};
-use tasks_core::keys::MessageLocator;
+use tasks_core::keys::{LOCAL_PROVIDER, MessageLocator, numeric_person};
 use tasks_core::model::conversation::{ConversationKind, MessageRole, QueueKind, QueuePayload, QueueState};
 use tasks_core::model::schedule::{JobKind, JobState, RunState, When};
 use tasks_core::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
@@ -232,14 +232,6 @@ fn project_of(r: &Row) -> Result<Project> {
         created_at: r.get(7),
     })
 }
-
-/// `person:N` names a person by row id (as on SQLite).
-fn numeric_person(handle: &str) -> Option<i64> {
-    handle.strip_prefix("person:").and_then(|n| n.parse::<i64>().ok()).filter(|n| *n > 0)
-}
-
-/// The provider of identities made from a bare handle (SQLite's `persons::LOCAL_PROVIDER`).
-const LOCAL_PROVIDER: &str = "local";
 
 /// A list filter as a WHERE clause with `$n` arguments: the SQLite store's conditions,
 /// condition for condition.
@@ -1041,6 +1033,50 @@ fn schedule_of(r: &Row) -> Result<Schedule> {
     })
 }
 
+/// A new schedule's stored values, shared by the insert and the replace: $1 … $11 in
+/// this order (trigger kind and text, zone, missed policy, action kind and text, next
+/// firing, event cursor, max active, conversation, the time).
+struct ScheduleValues<'a> {
+    s: &'a NewSchedule<'a>,
+    when_kind: &'static str,
+    action_kind: &'static str,
+    trigger: String,
+    missed: String,
+    action: String,
+    max_active: i64,
+}
+
+impl<'a> ScheduleValues<'a> {
+    fn of(s: &'a NewSchedule<'a>) -> Result<ScheduleValues<'a>> {
+        Ok(ScheduleValues {
+            s,
+            when_kind: s.when.kind(),
+            action_kind: s.action.kind(),
+            trigger: s.when.to_json().to_string(),
+            missed: serde_json::to_string(s.missed)?,
+            action: serde_json::to_string(s.action)?,
+            max_active: i64::from(s.max_active),
+        })
+    }
+
+    fn params(&self) -> [&(dyn ToSql + Sync); 11] {
+        let s = self.s;
+        [
+            &self.when_kind,
+            &self.trigger,
+            &s.zone,
+            &self.missed,
+            &self.action_kind,
+            &self.action,
+            &s.next_fire_at,
+            &s.event_cursor,
+            &self.max_active,
+            &s.conversation_id,
+            &s.now,
+        ]
+    }
+}
+
 /// The columns a [`Job`] is read from, for `j` joined to its task `t`.
 const JOB_COLUMNS: &str = "j.id, j.schedule_id, j.task_id, t.key, j.kind, j.idempotency_key, j.plan_version,
     j.scheduled_for, j.event_subject, j.state, j.reason, j.snapshot, j.attempts, j.retry_at, j.created_at,
@@ -1078,14 +1114,12 @@ const QUEUE_COLUMNS: &str =
 
 /// Reads a row of [`QUEUE_COLUMNS`].
 fn queue_item_of(r: &Row) -> Result<QueueItem> {
-    let payload: String = r.get(4);
     Ok(QueueItem {
         id: r.get(0),
         conversation_id: r.get(1),
         kind: spelled(r, 2, "queue item kind")?,
         job_id: r.get(3),
-        payload: serde_json::from_str(&payload)
-            .map_err(|e| Error::Postgres(format!("queue item {}: cannot read its payload: {e}", r.get::<_, i64>(0))))?,
+        payload: json_of(r, 4, "queue payload")?,
         state: spelled(r, 5, "queue item state")?,
         position: r.get(6),
         created_at: r.get(7),
@@ -1649,52 +1683,27 @@ impl Writes for Pg<postgres::Transaction<'_>> {
 
     fn insert_schedule(&self, s: &NewSchedule<'_>) -> Result<i64> {
         self.notify_schedules()?;
+        let v = ScheduleValues::of(s)?;
         Ok(self
             .query_one(
-                "INSERT INTO schedules (task_id, trigger_kind, trigger, zone, missed, action_kind, action, next_fire_at,
-                     event_cursor, max_active, conversation_id, created_at, created_by, updated_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $12)
+                "INSERT INTO schedules (trigger_kind, trigger, zone, missed, action_kind, action, next_fire_at,
+                     event_cursor, max_active, conversation_id, updated_at, task_id, created_at, created_by)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $11, $13)
                  RETURNING id",
-                &[
-                    &s.task_id,
-                    &s.when.kind(),
-                    &s.when.to_json().to_string(),
-                    &s.zone,
-                    &serde_json::to_string(s.missed)?,
-                    &s.action.kind(),
-                    &serde_json::to_string(s.action)?,
-                    &s.next_fire_at,
-                    &s.event_cursor,
-                    &i64::from(s.max_active),
-                    &s.conversation_id,
-                    &s.now,
-                    &s.actor,
-                ],
+                &[&v.params()[..], &[&s.task_id as &(dyn ToSql + Sync), &s.actor]].concat(),
             )?
             .get(0))
     }
 
     fn replace_schedule(&self, id: i64, s: &NewSchedule<'_>) -> Result<()> {
         self.notify_schedules()?;
+        let v = ScheduleValues::of(s)?;
         self.execute(
-            "UPDATE schedules SET trigger_kind = $2, trigger = $3, zone = $4, missed = $5, action_kind = $6,
-                 action = $7, next_fire_at = $8, event_cursor = $9, max_active = $10, conversation_id = $11,
-                 plan_version = plan_version + 1, updated_at = $12
-             WHERE id = $1",
-            &[
-                &id,
-                &s.when.kind(),
-                &s.when.to_json().to_string(),
-                &s.zone,
-                &serde_json::to_string(s.missed)?,
-                &s.action.kind(),
-                &serde_json::to_string(s.action)?,
-                &s.next_fire_at,
-                &s.event_cursor,
-                &i64::from(s.max_active),
-                &s.conversation_id,
-                &s.now,
-            ],
+            "UPDATE schedules SET trigger_kind = $1, trigger = $2, zone = $3, missed = $4, action_kind = $5,
+                 action = $6, next_fire_at = $7, event_cursor = $8, max_active = $9, conversation_id = $10,
+                 plan_version = plan_version + 1, updated_at = $11
+             WHERE id = $12",
+            &[&v.params()[..], &[&id as &(dyn ToSql + Sync)]].concat(),
         )?;
         Ok(())
     }

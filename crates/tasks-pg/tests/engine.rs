@@ -247,7 +247,7 @@ fn engines_agree_on(set_dir: &std::path::Path, test: &str) {
     let (mut compared, mut with_candidates) = (0, 0);
     for id in ids {
         let on_sqlite = shape(tasks_core::dedup::check_existing(&sqlite, id).expect("sqlite check"));
-        let on_pg = shape(tasks_pg::dedup::check_existing(&pg, id).expect("postgres check"));
+        let on_pg = shape(tasks_core::dedup::check_existing(&pg, id).expect("postgres check"));
         assert_eq!(on_pg, on_sqlite, "task #{id}: candidates, scores (to the bit), bands and reasons");
         compared += 1;
         with_candidates += usize::from(!on_sqlite.is_empty());

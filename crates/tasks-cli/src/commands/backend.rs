@@ -101,7 +101,7 @@ const SQLITE_ONLY: &str = "it runs on a SQLite store only so far";
 
 /// The refusal of a command the team store cannot run yet (exit 3: a configuration
 /// the command does not fit).
-fn refusal(what: &str, why: &str, target: &str) -> CliError {
+pub(super) fn refusal(what: &str, why: &str, target: &str) -> CliError {
     CliError::config(
         format!("`tasks {what}` does not run on a PostgreSQL store ({target}): {why}"),
         Some("hint: run it against a SQLite store (TASKS_DB=PATH), or tasks export | TASKS_DB=PATH tasks import -"),

@@ -379,15 +379,19 @@ fn postgres_refusal(command: &Command) -> Option<(&'static str, &'static str)> {
 }
 
 fn dispatch(app: &mut App, command: Command) -> Result<(), CliError> {
-    if let Backend::Postgres(_) = &app.store {
-        if let Some((what, why)) = postgres_refusal(&command) {
-            return Err(app.store.sqlite(what, why).err().unwrap_or_else(|| CliError::other("unreachable")));
-        }
-        if let Command::Daemon(a) = &command {
-            let runner = if a.telegram { Some(bot::runner(app, true)?) } else { None };
-            let Backend::Postgres(store) = &mut app.store else { unreachable!("matched above") };
-            return schedule::team::daemon(store, &app.ctx.actor, app.json, a.once, runner);
-        }
+    if let Backend::Postgres(store) = &app.store
+        && let Some((what, why)) = postgres_refusal(&command)
+    {
+        return Err(backend::refusal(what, why, store.target()));
+    }
+    // The team daemon: its own planner on PostgreSQL (making and running Jobs is not
+    // behind the port yet), the bot beside it with --telegram.
+    let runner = match (&command, &app.store) {
+        (Command::Daemon(a), Backend::Postgres(_)) if a.telegram => Some(bot::runner(app, true)?),
+        _ => None,
+    };
+    if let (Command::Daemon(a), Backend::Postgres(store)) = (&command, &mut app.store) {
+        return schedule::team::daemon(store, &app.ctx.actor, app.json, a.once, runner);
     }
     match command {
         Command::Project(c) => project::run(app, c),

@@ -666,11 +666,11 @@ pub fn check_existing_on(source: &dyn CheckSource, id: i64, weights: &Weights) -
     check_on(source, &probe_of_row(&row), weights, id)
 }
 
-/// Checks a stored SQLite task as of its creation (see [`check_existing_on`]), with the
-/// store's weights.
-pub fn check_existing(store: &crate::Store, id: i64) -> Result<Vec<Candidate>> {
-    let source = SqliteSource::new(store.conn())?;
-    check_existing_on(&source, id, &weights_of(&source)?)
+/// Checks a stored task as of its creation (see [`check_existing_on`]) on any engine,
+/// with the store's weights: what the engines are compared on.
+pub fn check_existing(store: &dyn crate::port::Engine, id: i64) -> Result<Vec<Candidate>> {
+    let source = store.reader().check_source()?;
+    check_existing_on(&*source, id, &weights_of(&*source)?)
 }
 
 /// Returns the scored candidates for a probe on any engine, best first (every band).

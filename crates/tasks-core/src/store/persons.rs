@@ -8,8 +8,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::Tx;
 use crate::error::Result;
 
-/// The provider of identities typed by hand or by agents.
-const LOCAL_PROVIDER: &str = "local";
+use crate::keys::{LOCAL_PROVIDER, numeric_person as numeric_ref};
 
 /// Returns the person id for a handle, creating the person when unknown.
 pub(crate) fn resolve_or_create(tx: &Tx<'_>, handle: &str, now: i64) -> Result<i64> {
@@ -39,9 +38,4 @@ pub(crate) fn find(conn: &Connection, handle: &str) -> Result<Option<i64>> {
             r.get(0)
         })
         .optional()?)
-}
-
-/// Reads `person:<n>` as n.
-fn numeric_ref(handle: &str) -> Option<i64> {
-    handle.strip_prefix("person:").and_then(|n| n.parse::<i64>().ok()).filter(|n| *n > 0)
 }
