@@ -375,14 +375,7 @@ impl Runner {
         let conv_id = item.conversation_id;
         let posted = tokio::task::spawn_blocking(move || -> tasks_core::Result<Option<(String, Vec<Vec<Button>>)>> {
             let mut opened = settings.open_store()?;
-            // Prompt Jobs are not behind the port yet; none exists on another engine,
-            // where schedules are refused.
-            let engine = opened.reader().engine_name();
-            let store = opened.sqlite().ok_or(tasks_core::Error::NotOnEngine {
-                what: "running a prompt Job",
-                engine,
-                why: "prompt Jobs run on a SQLite store only so far",
-            })?;
+            let store: &mut dyn tasks_core::port::Engine = &mut *opened;
             let ctx = settings.context();
             let Some(turn) = prompt::turn_of(store, &item)? else { return Ok(None) };
             let client = settings.llm.clone().map(LlmClient::new);

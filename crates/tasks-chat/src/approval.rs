@@ -4,11 +4,12 @@
 //! end `succeeded`; rejected, nothing of them runs and the Job ends `failed`. An
 //! approval is used once: a second press finds the Job no longer waiting.
 
+use tasks_core::Result;
 use tasks_core::model::schedule::Action;
 use tasks_core::ops::Context;
 use tasks_core::ops::schedule::Job;
 use tasks_core::ops::schedule::prompt::{self, PromptEnd};
-use tasks_core::{Result, Store};
+use tasks_core::port::Engine;
 
 use crate::offline::Lang;
 use crate::prompt_run;
@@ -24,7 +25,7 @@ pub struct Approved {
 }
 
 /// Runs the writes a Job waits to have approved, and ends the Job.
-pub fn approve(store: &mut Store, ctx: &Context, job_id: i64) -> Result<Approved> {
+pub fn approve(store: &mut dyn Engine, ctx: &Context, job_id: i64) -> Result<Approved> {
     let waiting = prompt::awaiting(store, job_id)?;
     let lang = match &waiting.job.snapshot.action {
         Action::Prompt(p) => Lang::of(&p.text),
@@ -40,6 +41,6 @@ pub fn approve(store: &mut Store, ctx: &Context, job_id: i64) -> Result<Approved
 }
 
 /// Rejects what a Job waits to have approved: nothing of it runs.
-pub fn reject(store: &mut Store, ctx: &Context, job_id: i64) -> Result<Job> {
+pub fn reject(store: &mut dyn Engine, ctx: &Context, job_id: i64) -> Result<Job> {
     prompt::reject(store, ctx, job_id)
 }

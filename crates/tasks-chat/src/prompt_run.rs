@@ -13,10 +13,10 @@
 
 use std::time::{Duration, Instant};
 
-use tasks_core::Store;
 use tasks_core::model::schedule::PromptMode;
 use tasks_core::ops::Context;
 use tasks_core::ops::schedule::prompt::PromptTurn;
+use tasks_core::port::Engine;
 
 use crate::calls::{Call, ListView};
 use crate::dispatch::{self, Outcome};
@@ -75,7 +75,7 @@ pub fn calls_of(json: &str) -> Vec<Call> {
 
 /// Runs a prompt Job's turn.
 pub fn run(
-    store: &mut Store,
+    store: &mut dyn Engine,
     ctx: &Context,
     client: Option<&LlmClient>,
     conversational: bool,
@@ -173,7 +173,7 @@ pub fn run(
 }
 
 /// Runs a read and returns its result for the model: one line per task.
-fn read(store: &mut Store, ctx: &Context, filter: ListView, period: Option<crate::calls::Period>) -> String {
+fn read(store: &mut dyn Engine, ctx: &Context, filter: ListView, period: Option<crate::calls::Period>) -> String {
     match dispatch::run(store, ctx, &Call::ListTasks { filter, period }, &[], false) {
         Ok(Outcome::Listed { tasks, .. }) => {
             if tasks.is_empty() {
@@ -195,7 +195,7 @@ fn read(store: &mut Store, ctx: &Context, filter: ListView, period: Option<crate
 }
 
 /// Says what the writes would do, for the person to approve.
-fn approval_question(store: &Store, writes: &[Call], lang: Lang) -> String {
+fn approval_question(store: &dyn Engine, writes: &[Call], lang: Lang) -> String {
     let name = |id: &str| {
         tasks_core::ops::query::get(store, id)
             .map(|t| format!("{id} «{}»", tasks_text::printable(&t.title)))
@@ -224,7 +224,12 @@ fn approval_question(store: &Store, writes: &[Call], lang: Lang) -> String {
 }
 
 /// Runs approved calls and returns the reply lines (each action with text, project, due).
-pub fn run_approved(store: &mut Store, ctx: &Context, calls: &[Call], voice: &Voice) -> tasks_core::Result<String> {
+pub fn run_approved(
+    store: &mut dyn Engine,
+    ctx: &Context,
+    calls: &[Call],
+    voice: &Voice,
+) -> tasks_core::Result<String> {
     let projects = Situation::project_list(store)?;
     let mut lines = Vec::new();
     for call in calls {

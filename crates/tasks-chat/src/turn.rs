@@ -284,17 +284,6 @@ fn answered(
     })
 }
 
-/// Returns the SQLite store an approval runs on: prompt Jobs are not behind the port
-/// yet (and none can wait for approval on another engine, where schedules are refused).
-fn sqlite_for_approval(store: &mut dyn Engine) -> tasks_core::Result<&mut tasks_core::Store> {
-    let engine = store.reader().engine_name();
-    store.sqlite().ok_or(tasks_core::Error::NotOnEngine {
-        what: "approving a prompt Job",
-        engine,
-        why: "prompt Jobs run on a SQLite store only so far",
-    })
-}
-
 /// Answers one message.
 pub fn run(store: &mut dyn Engine, ctx: &Context, turn: &Turn<'_>) -> Result<TurnOutput, ChatError> {
     let mut state = ConversationState::read(conversation::state(store, turn.conversation)?.as_deref());
@@ -307,12 +296,12 @@ pub fn run(store: &mut dyn Engine, ctx: &Context, turn: &Turn<'_>) -> Result<Tur
         let said = if turn.dry_run {
             voice.would_approve(job, yes)
         } else if yes {
-            match sqlite_for_approval(store).and_then(|s| crate::approval::approve(s, ctx, job)) {
+            match crate::approval::approve(store, ctx, job) {
                 Ok(done) => voice.approved(job, &done.reply),
                 Err(e) => format!("🤷 {}", tasks_text::printable(&e.to_string())),
             }
         } else {
-            match sqlite_for_approval(store).and_then(|s| crate::approval::reject(s, ctx, job)) {
+            match crate::approval::reject(store, ctx, job) {
                 Ok(_) => voice.rejected(job),
                 Err(e) => format!("🤷 {}", tasks_text::printable(&e.to_string())),
             }

@@ -130,9 +130,17 @@ fn two_daemons_on_one_schedule_fire_each_of_twenty_firings_once() {
                 .collect();
             handles.into_iter().map(|h| h.join().expect("thread")).collect()
         });
-        let this_tick: Vec<&Value> = runs.iter().flat_map(|v| v["jobs"].as_array().expect("jobs").iter()).collect();
+        // One daemon may make the Job and the other run it: both report it, by its id,
+        // and the report of the one that ran it says how it ended.
+        let mut this_tick: std::collections::BTreeMap<i64, Value> = std::collections::BTreeMap::new();
+        for job in runs.iter().flat_map(|v| v["jobs"].as_array().expect("jobs").iter()) {
+            let kept = this_tick.entry(job["id"].as_i64().expect("id")).or_insert_with(|| job.clone());
+            if job["state"] == "succeeded" {
+                *kept = job.clone();
+            }
+        }
         assert_eq!(this_tick.len(), 1, "firing {i}: one Job between the two daemons: {runs:?}");
-        made.extend(this_tick.into_iter().cloned());
+        made.extend(this_tick.into_values());
     }
     let keys: BTreeSet<&str> = made.iter().map(|j| j["key"].as_str().expect("key")).collect();
     assert_eq!(keys.len(), 20, "twenty distinct firings");
@@ -315,11 +323,9 @@ fn one_session_gives_the_same_answers_on_both_engines() {
 fn a_command_that_runs_only_on_sqlite_is_refused_by_name() {
     let Some(env) = TestEnv::postgres("pg_refuses_by_name") else { return };
     env.ok(&["add", "Pour the foundation"]);
-    for (args, name) in [
-        (vec!["schedule", "run-now", "INBOX-1"], "`tasks schedule run-now`"),
-        (vec!["jobs", "approve", "1"], "`tasks jobs approve/reject`"),
-        (vec!["backup", "x.db"], "`tasks backup`"),
-    ] {
+    for (args, name) in
+        [(vec!["backup", "x.db"], "`tasks backup`"), (vec!["restore", "x.db", "--yes"], "`tasks restore`")]
+    {
         let err = env.fails(&args, 3);
         let message = err["message"].as_str().expect("message");
         assert!(message.contains(name) && message.contains("PostgreSQL store"), "{args:?}: {err}");
@@ -492,8 +498,15 @@ fn schedules_and_jobs_read_alike_on_both_engines() {
             "tasks {args:?}: PostgreSQL (left), SQLite"
         );
     }
-    let err = team.fails(&["schedule", "run-now", "INBOX-1"], 3);
-    assert!(err["message"].as_str().expect("message").contains("PostgreSQL"), "{err}");
+    // Run now makes the Job on the team store too; the daemons run it.
+    let made = team.json(&["schedule", "run-now", "INBOX-1", "--key", "second"]);
+    assert_eq!((made["created"].as_bool(), made["job"]["state"].as_str()), (Some(true), Some("queued")), "{made}");
+    let again = team.json(&["schedule", "run-now", "INBOX-1", "--key", "second"]);
+    assert_eq!(
+        (again["created"].as_bool(), &again["job"]["id"]),
+        (Some(false), &made["job"]["id"]),
+        "one key, one Job"
+    );
 }
 
 /// Issue 34: adding and changing a schedule runs through the port on both engines with
@@ -618,4 +631,210 @@ fn the_team_daemon_reconnects_after_the_server_ends_its_connections() {
     let output = daemon.wait_with_output().expect("reaped");
     let log = String::from_utf8_lossy(&output.stderr);
     assert!(!log.contains("password"), "{log}");
+}
+
+/// Runs `tasks --json daemon --once` on `team` at `now` with `extra` arguments and the
+/// scripted model when given; returns its JSON answer.
+fn daemon_once(team: &TestEnv, now: &str, who: &str, model: Option<&str>, extra: &[&str]) -> Value {
+    let mut args = vec!["--json", "daemon", "--once", "--as", who];
+    args.extend_from_slice(extra);
+    let mut cmd = team.command(&args);
+    cmd.env("TASKS_NOW", now);
+    if let Some(url) = model {
+        cmd.env("TASKS_LLM_BASE_URL", url).env("TASKS_LLM_MODEL", "test-model");
+    }
+    let r = crate::common::collect(cmd.output().expect("run the daemon"));
+    assert_eq!(r.code, 0, "{who} at {now}: {}", r.stderr);
+    r.json()
+}
+
+/// A team store at 2026-12-01 08:00 UTC holding INBOX-1 `title` with a `*/15` schedule
+/// that runs `sh -c` the script made from the path of its log file; the store and the
+/// log's path.
+fn quarter_hourly_command(
+    test: &str,
+    title: &str,
+    script: impl Fn(&str) -> String,
+) -> Option<(TestEnv, std::path::PathBuf)> {
+    let mut team = TestEnv::postgres(test)?;
+    team.now = "2026-12-01T08:00:00Z".into();
+    team.tz = "UTC".into();
+    let log = team.dir.path().join("command.log");
+    let script = script(&log.display().to_string());
+    team.ok(&["add", title]);
+    team.ok(&[
+        "schedule",
+        "add",
+        "INBOX-1",
+        "--cron",
+        "*/15 * * * *",
+        "--tz",
+        "UTC",
+        "--env-allow",
+        "PATH",
+        "--command",
+        "sh",
+        "-c",
+        &script,
+    ]);
+    Some((team, log))
+}
+
+/// Issue 34: two daemons on one PostgreSQL store, a `*/15` command schedule and a
+/// `*/15` prompt schedule, four firings each, both daemons looking at every firing at
+/// the same moment: every command runs once (its own log has one line per firing), the
+/// model is asked once per prompt firing, and the store holds eight Jobs of one Run.
+#[test]
+fn two_daemons_run_every_command_and_prompt_firing_once() {
+    let Some((team, log)) = quarter_hourly_command("pg_two_daemons_command_prompt", "Rotate the logs", |log| {
+        format!("echo \"$TASKS_JOB_ID $TASKS_SCHEDULED_FOR\" >> {log}")
+    }) else {
+        return;
+    };
+    team.ok(&["add", "Morning digest"]);
+    team.ok(&["schedule", "add", "INBOX-2", "--cron", "*/15 * * * *", "--tz", "UTC", "--prompt", "What is overdue?"]);
+    let model = tasks_testkit::openai::FakeModel::start();
+    for i in 0..8 {
+        let answer = serde_json::json!({
+            "id": format!("chatcmpl-{i}"),
+            "object": "chat.completion",
+            "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": format!("digest {i}: nothing overdue")}}]
+        });
+        model.then(tasks_testkit::http::Response::json(200, answer.to_string()));
+    }
+    let start = jiff::Timestamp::from_second(1_796_198_400).expect("2026-12-01T08:00:00Z");
+    for i in 1..=4 {
+        let now = (start + jiff::SignedDuration::from_secs(i * 15 * 60 + 5)).to_string();
+        thread::scope(|s| {
+            for d in 0..2 {
+                let (team, now, url) = (&team, &now, model.base_url());
+                s.spawn(move || daemon_once(team, now, &format!("daemon-{d}"), Some(&url), &[]));
+            }
+        });
+    }
+    let lines = std::fs::read_to_string(&log).expect("the command's log");
+    let ran: Vec<&str> = lines.lines().collect();
+    assert_eq!(ran.len(), 4, "each command firing ran once: {ran:?}");
+    assert_eq!(ran.iter().collect::<BTreeSet<_>>().len(), 4, "four different firings: {ran:?}");
+    assert_eq!(model.requests().len(), 4, "the model was asked once per prompt firing");
+    let jobs = team.json(&["jobs"]);
+    let items = jobs["items"].as_array().expect("items");
+    assert_eq!(items.len(), 8, "{jobs}");
+    for job in items {
+        assert_eq!(job["state"], "succeeded", "{job}");
+        assert_eq!(job["runs"].as_array().map(Vec::len), Some(1), "one Run: {job}");
+    }
+}
+
+/// Issue 34: a daemon killed with SIGKILL while its command runs leaves the Job
+/// `running` under its lease. Another daemon looking before the lease ends leaves it
+/// alone; the first to look after records it interrupted — once — and no daemon ever
+/// runs it again.
+#[test]
+fn a_killed_daemons_job_is_interrupted_once_by_another_and_never_rerun() {
+    let Some((team, log)) = quarter_hourly_command("pg_killed_daemon_lease", "Rebuild the search index", |log| {
+        format!("echo started >> {log}; sleep 60")
+    }) else {
+        return;
+    };
+    let fired = "2026-12-01T08:15:05Z";
+    let mut a = team.command(&["--json", "daemon", "--once", "--lease", "10s", "--as", "daemon-a"]);
+    a.env("TASKS_NOW", fired).stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null());
+    let mut a = a.spawn().expect("daemon a");
+    let job = || team.json(&["jobs", "INBOX-1"])["items"][0].clone();
+    crate::web_common::wait_until("daemon a to run the command", || {
+        job()["state"] == "running" && std::fs::read_to_string(&log).is_ok_and(|l| l.lines().count() == 1)
+    });
+    a.kill().expect("kill -9");
+    a.wait().expect("reaped");
+    // Before the lease ends: the Job is still another daemon's.
+    let early = daemon_once(&team, "2026-12-01T08:15:10Z", "daemon-b", None, &["--lease", "10s"]);
+    assert_eq!(early["recovered"], serde_json::json!([]), "a live lease is left alone: {early}");
+    assert_eq!(job()["state"], "running");
+    // After it: interrupted once, by the first daemon that looks.
+    let late = thread::scope(|s| {
+        let handles: Vec<_> = (0..2)
+            .map(|d| {
+                let team = &team;
+                s.spawn(move || daemon_once(team, "2026-12-01T08:15:20Z", &format!("daemon-c{d}"), None, &[]))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("thread")).collect::<Vec<_>>()
+    });
+    let recovered: Vec<&Value> = late.iter().flat_map(|v| v["recovered"].as_array().expect("recovered")).collect();
+    assert_eq!(recovered.len(), 1, "recorded once between two daemons: {late:?}");
+    let j = job();
+    assert_eq!(j["state"], "interrupted", "{j}");
+    assert!(j["reason"].as_str().is_some_and(|r| r.contains("daemon-a") || r.contains("lease")), "{j}");
+    assert_eq!(j["runs"].as_array().map(Vec::len), Some(1), "never run again: {j}");
+    let again = daemon_once(&team, "2026-12-01T08:16:00Z", "daemon-d", None, &[]);
+    assert_eq!((again["recovered"].clone(), again["jobs"].clone()), (serde_json::json!([]), serde_json::json!([])));
+    assert_eq!(std::fs::read_to_string(&log).expect("log").lines().count(), 1, "the command started once");
+}
+
+/// Issue 34: the server ends every session of a running daemon again and again — while
+/// it plans, starts, runs and finishes Jobs — as ten run-now Jobs arrive: the daemon
+/// connects again each time, and each Job's command runs exactly once.
+#[test]
+fn a_daemon_whose_sessions_keep_being_ended_runs_each_job_once() {
+    let Some(team) = TestEnv::postgres("pg_daemon_terminated_mid_tick") else { return };
+    let url = team.store_url.clone().expect("a postgres store");
+    let log = team.dir.path().join("ran.log");
+    let script = format!("echo \"$TASKS_JOB_ID\" >> {}", log.display());
+    team.ok(&["add", "Sync the mirrors"]);
+    team.ok(&[
+        "schedule",
+        "add",
+        "INBOX-1",
+        "--daily",
+        "23:00",
+        "--env-allow",
+        "PATH",
+        "--command",
+        "sh",
+        "-c",
+        &script,
+    ]);
+    let mut daemon = team
+        .command(&["daemon", "--lease", "3s"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn the daemon");
+    let mut killer = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
+    let mut end_sessions = || -> i64 {
+        killer
+            .query_one(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+                 WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''
+                   AND query NOT LIKE '%pg_stat_activity%'",
+                &[],
+            )
+            .expect("terminate")
+            .get(0)
+    };
+    let mut ended = 0;
+    for i in 0..10 {
+        team.ok(&["schedule", "run-now", "INBOX-1", "--key", &format!("deploy-{i}")]);
+        std::thread::sleep(std::time::Duration::from_millis(150 + 50 * (i % 4)));
+        ended += end_sessions();
+    }
+    assert!(ended >= 5, "the daemon's sessions were ended ({ended})");
+    let finished = || {
+        let jobs = team.json(&["jobs", "INBOX-1"]);
+        jobs["items"]
+            .as_array()
+            .is_some_and(|items| items.len() == 10 && items.iter().all(|j| j["state"] == "succeeded"))
+    };
+    crate::web_common::wait_until("ten Jobs to succeed", finished);
+    let lines = std::fs::read_to_string(&log).expect("the command's log");
+    let ran: Vec<&str> = lines.lines().collect();
+    assert_eq!(ran.len(), 10, "each Job's command ran once: {ran:?}");
+    assert_eq!(ran.iter().collect::<BTreeSet<_>>().len(), 10, "{ran:?}");
+    for job in team.json(&["jobs", "INBOX-1"])["items"].as_array().expect("items") {
+        assert_eq!(job["runs"].as_array().map(Vec::len), Some(1), "one Run: {job}");
+    }
+    assert!(daemon.try_wait().expect("wait").is_none(), "the daemon is still running");
+    let _ = daemon.kill();
+    let _ = daemon.wait();
 }

@@ -48,3 +48,11 @@ pub(crate) fn daily_schedule(store: &mut Store, now_ms: i64, key: &str) -> i64 {
 pub(crate) fn run_now(store: &mut Store, now_ms: i64, task: &str, key: &str) -> i64 {
     manage::run_now(store, &ctx_at(now_ms), task, key).expect("fixture run-now").job.id
 }
+
+/// The lease of the one daemon a unit test plays.
+pub(crate) fn lease() -> crate::ops::schedule::run::Lease {
+    crate::ops::schedule::run::Lease {
+        owner: "test-host:1:0".into(),
+        length_ms: crate::ops::schedule::limits::JOB_LEASE_MS,
+    }
+}

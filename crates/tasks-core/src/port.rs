@@ -40,8 +40,8 @@ use crate::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 
 pub use crate::store::conversations::{Conversation, Message};
 pub use crate::store::dedup::{LabelledDecision, PendingPair};
-pub use crate::store::events::Event;
-pub use crate::store::jobs::{Artifact, Job, Run};
+pub use crate::store::events::{Completion, Event};
+pub use crate::store::jobs::{Artifact, Job, NewJob, Run, RunEnd};
 pub use crate::store::links::LinkRow;
 pub use crate::store::operations::Operation;
 pub use crate::store::queue::QueueItem;
@@ -170,7 +170,7 @@ pub trait Reads {
     /// Returns a Job's state, if the Job exists.
     fn job_state(&self, id: i64) -> Result<Option<JobState>>;
 
-    // --- schedules, Jobs and Runs (reads; writing them is not behind the port yet) ---
+    // --- schedules, Jobs and Runs ---
     /// Reads a schedule; a missing id is an error.
     fn schedule(&self, id: i64) -> Result<Schedule>;
     /// Returns the live (not removed) schedule of a task.
@@ -205,6 +205,33 @@ pub trait Reads {
     /// page polls it to refresh). SQLite: `data_version`. PostgreSQL: the WAL insert
     /// position, which every commit that changed something moves.
     fn change_stamp(&self) -> Result<i64>;
+
+    // --- making and running Jobs ---
+    /// Whether other daemons and runners may work on this store at the same time.
+    /// SQLite: no — the daemon holds a file lock beside the store, so whatever it finds
+    /// running at start belongs to a dead process. PostgreSQL: yes, on any machine — so
+    /// a running Job or queue item is another's until its lease ends.
+    fn is_shared(&self) -> bool;
+    /// Reads the Job with this idempotency key.
+    fn job_by_key(&self, key: &str) -> Result<Option<Job>>;
+    /// The ids of live, unpaused time schedules whose next firing is due by `now`,
+    /// soonest first.
+    fn due_time_schedules(&self, now: i64) -> Result<Vec<i64>>;
+    /// The live, unpaused event schedules, oldest first.
+    fn event_schedules(&self) -> Result<Vec<Schedule>>;
+    /// The earliest next firing of any live, unpaused schedule.
+    fn earliest_next_fire(&self) -> Result<Option<i64>>;
+    /// When the next deferred Job may retry, if one waits.
+    fn next_retry_at(&self) -> Result<Option<i64>>;
+    /// Tasks turning `done` after history event `cursor`, oldest first, at most `limit`.
+    fn completions_after(&self, cursor: i64, limit: usize) -> Result<Vec<Completion>>;
+    /// The `scheduled_for` of a schedule's latest event Job (not skipped), of one
+    /// subject when given.
+    fn last_event_job_at(&self, schedule_id: i64, subject: Option<&str>) -> Result<Option<i64>>;
+    /// The calls a prompt Job waits to have approved.
+    fn pending_calls(&self, job_id: i64) -> Result<Option<String>>;
+    /// The running Jobs whose action a daemon runs (due, command), oldest first.
+    fn daemon_running_jobs(&self) -> Result<Vec<Job>>;
 }
 
 /// What only a write transaction may do. Everything written through one `&dyn Writes`
@@ -354,8 +381,7 @@ pub trait Writes: Reads {
     /// Marks every running Run of a Job interrupted.
     fn interrupt_runs(&self, job_id: i64, error: &str, now: i64) -> Result<()>;
 
-    // --- schedules (adding and changing one; planning and firing are not behind the
-    // port yet) ---
+    // --- schedules ---
     /// Returns the local conversation, making it (with this title) on first use.
     fn local_conversation(&self, title: &str, now: i64) -> Result<i64>;
     /// Inserts a schedule; returns its id.
@@ -374,6 +400,49 @@ pub trait Writes: Reads {
     ) -> Result<()>;
     /// Marks a schedule removed (its row and history stay).
     fn set_schedule_removed(&self, id: i64, actor: &str, now: i64) -> Result<()>;
+
+    // --- making and running Jobs (every method owes its answer to this write alone:
+    // another daemon's write to the same rows waits or is passed over) ---
+    /// Takes a schedule for planning in this write; false when another writer is
+    /// planning it now (it is passed over, not waited for: that writer moves its
+    /// `next_fire_at`). SQLite: always true. PostgreSQL: `FOR UPDATE SKIP LOCKED`.
+    fn take_schedule_for_planning(&self, id: i64) -> Result<bool>;
+    /// Inserts a Job unless its idempotency key exists (unique on both engines, so a
+    /// firing is one Job whoever makes it); returns the new id, or `None`.
+    fn insert_job(&self, job: &NewJob<'_>) -> Result<Option<i64>>;
+    /// Sets a schedule's next planned firing.
+    fn set_next_fire_at(&self, id: i64, next: Option<i64>, now: i64) -> Result<()>;
+    /// Sets a schedule's event cursor.
+    fn set_event_cursor(&self, id: i64, cursor: i64) -> Result<()>;
+    /// Returns the oldest Job a daemon may start now — a queued due/command Job, or a
+    /// deferred one whose retry time has come, of a schedule with a free active slot,
+    /// not in `skip` — held for this write. Daemons asking at once get different Jobs,
+    /// and never two of one schedule beyond its slots. SQLite: the one writer.
+    /// PostgreSQL: the Job and its schedule `FOR UPDATE SKIP LOCKED`.
+    fn pick_startable_job(&self, now: i64, skip: &[i64]) -> Result<Option<Job>>;
+    /// Returns the running due/command Jobs nobody runs any more, held for this write:
+    /// with `lease_ended_before`, those with no running Run leased to then; without,
+    /// every one (SQLite's daemon, alone by its file lock). Two daemons recovering at
+    /// once never both take one Job (PostgreSQL: `FOR UPDATE SKIP LOCKED`).
+    fn take_abandoned_jobs(&self, lease_ended_before: Option<i64>) -> Result<Vec<Job>>;
+    /// Marks a Job deferred until `retry_at`.
+    fn defer_job(&self, id: i64, retry_at: i64, reason: &str, now: i64) -> Result<()>;
+    /// Records how a Run ended.
+    fn finish_run(&self, id: i64, end: &RunEnd<'_>, now: i64) -> Result<()>;
+    /// Records the process id of a Run's program.
+    fn set_run_pid(&self, id: i64, pid: u32) -> Result<()>;
+    /// Gives a running Run an owner and a lease.
+    fn lease_run(&self, id: i64, owner: &str, until: i64) -> Result<()>;
+    /// Renews the lease of every running Run an owner holds; returns how many.
+    fn renew_run_leases(&self, owner: &str, until: i64) -> Result<usize>;
+    /// Inserts a text artifact of a Job.
+    fn insert_artifact(&self, job_id: i64, run_id: Option<i64>, kind: &str, text: &str, now: i64) -> Result<()>;
+    /// Sets (or clears) the calls a prompt Job waits to have approved.
+    fn set_pending_calls(&self, id: i64, calls: Option<&str>) -> Result<()>;
+    /// Holds a conversation's queue for this write, so two runners taking its next item
+    /// at once do not both take it. SQLite: the one writer. PostgreSQL: the
+    /// conversation's row lock (the one [`Writes::enqueue`] takes).
+    fn lock_conversation_queue(&self, conversation_id: i64) -> Result<()>;
 }
 
 /// How a write ends.

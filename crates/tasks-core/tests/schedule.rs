@@ -73,7 +73,7 @@ fn prompt(text: &str) -> Action {
 
 /// Runs every startable due Job at `now` (the daemon's loop without processes).
 fn run_due_jobs(env: &mut Env, now: &str) {
-    while let Some(started) = run::start_next(&mut env.store, &ctx(now), &[]).expect("start") {
+    while let Some(started) = run::start_next(&mut env.store, &ctx(now), &[], &lease()).expect("start") {
         run::apply_due(&mut env.store, &ctx(now), &started).expect("apply");
     }
 }
@@ -167,7 +167,7 @@ fn recovery_interrupts_daemon_jobs_and_spares_prompt_jobs() {
     let now = "2026-11-29T08:00:05Z";
     fire::plan_due(&mut env.store, &ctx(now)).expect("plan");
     // A daemon starts the due Job and dies; the conversation starts the prompt Job.
-    run::start_next(&mut env.store, &ctx(now), &[]).expect("start").expect("a due Job");
+    run::start_next(&mut env.store, &ctx(now), &[], &lease()).expect("start").expect("a due Job");
     let conv = queue::list(&env.store, None).expect("queue")[0].conversation_id;
     queue::take_next(&mut env.store, &ctx(now), conv).expect("take").expect("an item");
     let recovered = run::recover(&mut env.store, &ctx("2026-11-29T08:10:00Z")).expect("recover");
@@ -176,7 +176,7 @@ fn recovery_interrupts_daemon_jobs_and_spares_prompt_jobs() {
     assert_eq!(recovered[0].state, JobState::Interrupted);
     let prompt_job = &manage::jobs(&env.store, Some(&b), None, 1).expect("jobs")[0];
     assert_eq!(prompt_job.job.state, JobState::Running, "the conversation's Job is not the daemon's");
-    assert!(run::start_next(&mut env.store, &ctx("2026-11-29T08:10:00Z"), &[]).expect("start").is_none());
+    assert!(run::start_next(&mut env.store, &ctx("2026-11-29T08:10:00Z"), &[], &lease()).expect("start").is_none());
 }
 
 #[test]
@@ -225,4 +225,9 @@ fn the_dedupe_window_collapses_repeated_completions_of_one_task() {
     status::done(&mut env.store, &ctx("2026-11-29T11:00:00Z"), &work).expect("done later");
     let made = fire::plan_due(&mut env.store, &ctx("2026-11-29T11:05:00Z")).expect("plan");
     assert_eq!(made.jobs.len(), 1, "outside the window it fires again");
+}
+
+/// The lease of the one daemon these tests play.
+fn lease() -> run::Lease {
+    run::Lease { owner: "test-host:1:0".into(), length_ms: tasks_core::ops::schedule::limits::JOB_LEASE_MS }
 }

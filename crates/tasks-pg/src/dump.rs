@@ -25,8 +25,9 @@ use crate::store::{TxError, TxResult};
 /// column; exports carry it, so SQLite reads them as its own. A unit test keeps it
 /// equal to the SQLite store's current schema: a SQLite migration needs a PostgreSQL
 /// one beside it. (SQLite's 0008 added `term_docs`, which this schema has had from its
-/// first migration: nothing to add here.)
-pub const MIRRORS_SQLITE_SCHEMA: i64 = 8;
+/// first migration: nothing to add here; SQLite's 0009, the Runs' owners and leases, is
+/// this store's 0003.)
+pub const MIRRORS_SQLITE_SCHEMA: i64 = 9;
 
 /// A stored column: its name and type.
 #[derive(Debug, Clone)]

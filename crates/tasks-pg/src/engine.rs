@@ -32,8 +32,9 @@ use tasks_core::model::conversation::{ConversationKind, MessageRole, QueueKind, 
 use tasks_core::model::schedule::{JobKind, JobState, RunState, When};
 use tasks_core::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 use tasks_core::port::{
-    Artifact, Column, Conversation, Engine, Event, Job, LabelledDecision, LinkRow, ListFilter, Message, NewSchedule,
-    NewTaskRow, Operation, PendingPair, QueueItem, Reads, Run, Schedule, Sort, WriteEnd, Writes,
+    Artifact, Column, Completion, Conversation, Engine, Event, Job, LabelledDecision, LinkRow, ListFilter, Message,
+    NewJob, NewSchedule, NewTaskRow, Operation, PendingPair, QueueItem, Reads, Run, RunEnd, Schedule, Sort, WriteEnd,
+    Writes,
 };
 use tasks_core::store::due_columns;
 use tasks_core::store::events::EventChange;
@@ -844,7 +845,8 @@ impl<C: GenericClient> Reads for Pg<C> {
 
     fn runs_of_job(&self, job_id: i64) -> Result<Vec<Run>> {
         self.query(
-            "SELECT id, job_id, attempt, state, started_at, finished_at, exit_code, output, output_dropped, error, pid
+            "SELECT id, job_id, attempt, state, started_at, finished_at, exit_code, output, output_dropped, error, pid,
+                    owner, lease_until
              FROM runs WHERE job_id = $1 ORDER BY attempt",
             &[&job_id],
         )?
@@ -864,6 +866,8 @@ impl<C: GenericClient> Reads for Pg<C> {
                 output_dropped: r.get::<_, i64>(8).max(0) as u64,
                 error: r.get(9),
                 pid: r.get::<_, Option<i64>>(10).and_then(|p| u32::try_from(p).ok()),
+                owner: r.get(11),
+                lease_until: r.get(12),
             })
         })
         .collect()
@@ -981,6 +985,96 @@ impl<C: GenericClient> Reads for Pg<C> {
     fn change_stamp(&self) -> Result<i64> {
         // Bytes of WAL written so far: moves with every commit that changed data.
         Ok(self.query_one("SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint", &[])?.get(0))
+    }
+
+    fn is_shared(&self) -> bool {
+        // Any number of daemons, on any number of machines.
+        true
+    }
+
+    fn job_by_key(&self, key: &str) -> Result<Option<Job>> {
+        self.query_opt(
+            &format!("SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id WHERE j.idempotency_key = $1"),
+            &[&key],
+        )?
+        .as_ref()
+        .map(job_of)
+        .transpose()
+    }
+
+    fn due_time_schedules(&self, now: i64) -> Result<Vec<i64>> {
+        self.ids(
+            "SELECT id FROM schedules
+             WHERE removed_at IS NULL AND paused = 0 AND trigger_kind = 'time'
+               AND next_fire_at IS NOT NULL AND next_fire_at <= $1
+             ORDER BY next_fire_at, id",
+            &[&now],
+        )
+    }
+
+    fn event_schedules(&self) -> Result<Vec<Schedule>> {
+        self.query(
+            &format!(
+                "SELECT {SCHEDULE_COLUMNS} FROM schedules s JOIN tasks t ON t.id = s.task_id
+                 WHERE s.removed_at IS NULL AND s.paused = 0 AND s.trigger_kind = 'event' ORDER BY s.id"
+            ),
+            &[],
+        )?
+        .iter()
+        .map(schedule_of)
+        .collect()
+    }
+
+    fn earliest_next_fire(&self) -> Result<Option<i64>> {
+        Ok(self
+            .query_one("SELECT min(next_fire_at) FROM schedules WHERE removed_at IS NULL AND paused = 0", &[])?
+            .get(0))
+    }
+
+    fn next_retry_at(&self) -> Result<Option<i64>> {
+        Ok(self.query_one("SELECT min(retry_at) FROM jobs WHERE state = 'deferred'", &[])?.get(0))
+    }
+
+    fn completions_after(&self, cursor: i64, limit: usize) -> Result<Vec<Completion>> {
+        // SQLite reads `$.status[1]` with json_extract; the same path here.
+        Ok(self
+            .query(
+                "SELECT id, task_id, at FROM task_events
+                 WHERE id > $1 AND kind = 'status' AND (changes::jsonb -> 'status' ->> 1) = 'done'
+                 ORDER BY id LIMIT $2",
+                &[&cursor, &(limit as i64)],
+            )?
+            .iter()
+            .map(|r| Completion { event_id: r.get(0), task_id: r.get(1), at: r.get(2) })
+            .collect())
+    }
+
+    fn last_event_job_at(&self, schedule_id: i64, subject: Option<&str>) -> Result<Option<i64>> {
+        Ok(self
+            .query_one(
+                "SELECT max(scheduled_for) FROM jobs
+                 WHERE schedule_id = $1 AND kind = 'event' AND state <> 'skipped'
+                   AND ($2::text IS NULL OR event_subject = $2)",
+                &[&schedule_id, &subject],
+            )?
+            .get(0))
+    }
+
+    fn pending_calls(&self, job_id: i64) -> Result<Option<String>> {
+        Ok(self.query_opt("SELECT pending_calls FROM jobs WHERE id = $1", &[&job_id])?.and_then(|r| r.get(0)))
+    }
+
+    fn daemon_running_jobs(&self) -> Result<Vec<Job>> {
+        self.query(
+            &format!(
+                "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id
+                 WHERE j.state = 'running' AND j.action_kind IN ('due', 'command') ORDER BY j.id"
+            ),
+            &[],
+        )?
+        .iter()
+        .map(job_of)
+        .collect()
     }
 
     fn job_state(&self, id: i64) -> Result<Option<JobState>> {
@@ -1729,6 +1823,152 @@ impl Writes for Pg<postgres::Transaction<'_>> {
             "UPDATE schedules SET removed_at = $2, removed_by = $3, updated_at = $2 WHERE id = $1",
             &[&id, &now, &actor],
         )?;
+        Ok(())
+    }
+
+    fn take_schedule_for_planning(&self, id: i64) -> Result<bool> {
+        // A daemon planning this schedule holds its row: another passes it over instead
+        // of waiting, and finds next_fire_at moved on at its next tick.
+        Ok(self.query_opt("SELECT 1 FROM schedules WHERE id = $1 FOR UPDATE SKIP LOCKED", &[&id])?.is_some())
+    }
+
+    fn insert_job(&self, j: &NewJob<'_>) -> Result<Option<i64>> {
+        // A new Job wakes the daemons on commit (a run-now from any machine starts at once).
+        self.notify_schedules()?;
+        let finished = (!j.state.is_active()).then_some(j.now);
+        Ok(self
+            .query_opt(
+                "INSERT INTO jobs (schedule_id, task_id, kind, action_kind, idempotency_key, plan_version, scheduled_for,
+                     event_subject, state, reason, snapshot, created_at, updated_at, finished_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)
+                 ON CONFLICT (idempotency_key) DO NOTHING
+                 RETURNING id",
+                &[
+                    &j.schedule_id,
+                    &j.task_id,
+                    &j.kind.as_str(),
+                    &j.snapshot.action.kind(),
+                    &j.key,
+                    &j.plan_version,
+                    &j.scheduled_for,
+                    &j.event_subject,
+                    &j.state.as_str(),
+                    &j.reason,
+                    &serde_json::to_string(j.snapshot)?,
+                    &j.now,
+                    &finished,
+                ],
+            )?
+            .map(|r| r.get(0)))
+    }
+
+    fn set_next_fire_at(&self, id: i64, next: Option<i64>, now: i64) -> Result<()> {
+        self.execute("UPDATE schedules SET next_fire_at = $2, updated_at = $3 WHERE id = $1", &[&id, &next, &now])?;
+        Ok(())
+    }
+
+    fn set_event_cursor(&self, id: i64, cursor: i64) -> Result<()> {
+        self.execute("UPDATE schedules SET event_cursor = $2 WHERE id = $1", &[&id, &cursor])?;
+        Ok(())
+    }
+
+    fn pick_startable_job(&self, now: i64, skip: &[i64]) -> Result<Option<Job>> {
+        // The Job and its schedule are held: a daemon picking at the same moment passes
+        // over both, so it neither starts this Job nor a second one of this schedule
+        // past its slots (the running count is read again once this write commits).
+        self.query_opt(
+            &format!(
+                "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id JOIN schedules s ON s.id = j.schedule_id
+                 WHERE j.action_kind IN ('due', 'command')
+                   AND (j.state = 'queued' OR (j.state = 'deferred' AND j.retry_at <= $1))
+                   AND NOT (j.id = ANY($2))
+                   AND (SELECT count(*) FROM jobs r WHERE r.schedule_id = j.schedule_id AND r.state = 'running')
+                       < s.max_active
+                 ORDER BY j.id LIMIT 1
+                 FOR UPDATE OF j, s SKIP LOCKED"
+            ),
+            &[&now, &skip],
+        )?
+        .as_ref()
+        .map(job_of)
+        .transpose()
+    }
+
+    fn take_abandoned_jobs(&self, lease_ended_before: Option<i64>) -> Result<Vec<Job>> {
+        self.query(
+            &format!(
+                "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id
+                 WHERE j.state = 'running' AND j.action_kind IN ('due', 'command')
+                   AND ($1::bigint IS NULL OR NOT EXISTS (SELECT 1 FROM runs r
+                        WHERE r.job_id = j.id AND r.state = 'running' AND r.lease_until >= $1))
+                 ORDER BY j.id
+                 FOR UPDATE OF j SKIP LOCKED"
+            ),
+            &[&lease_ended_before],
+        )?
+        .iter()
+        .map(job_of)
+        .collect()
+    }
+
+    fn defer_job(&self, id: i64, retry_at: i64, reason: &str, now: i64) -> Result<()> {
+        self.execute(
+            "UPDATE jobs SET state = 'deferred', reason = $2, retry_at = $3, updated_at = $4 WHERE id = $1",
+            &[&id, &reason, &retry_at, &now],
+        )?;
+        Ok(())
+    }
+
+    fn finish_run(&self, id: i64, end: &RunEnd<'_>, now: i64) -> Result<()> {
+        self.execute(
+            "UPDATE runs SET state = $2, exit_code = $3, output = $4, output_dropped = $5, error = $6, finished_at = $7
+             WHERE id = $1",
+            &[
+                &id,
+                &end.state.as_str(),
+                &end.exit_code.map(i64::from),
+                &end.output,
+                &i64::try_from(end.output_dropped).unwrap_or(i64::MAX),
+                &end.error,
+                &now,
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn set_run_pid(&self, id: i64, pid: u32) -> Result<()> {
+        self.execute("UPDATE runs SET pid = $2 WHERE id = $1", &[&id, &i64::from(pid)])?;
+        Ok(())
+    }
+
+    fn lease_run(&self, id: i64, owner: &str, until: i64) -> Result<()> {
+        self.execute("UPDATE runs SET owner = $2, lease_until = $3 WHERE id = $1", &[&id, &owner, &until])?;
+        Ok(())
+    }
+
+    fn renew_run_leases(&self, owner: &str, until: i64) -> Result<usize> {
+        let n =
+            self.execute("UPDATE runs SET lease_until = $2 WHERE owner = $1 AND state = 'running'", &[&owner, &until])?;
+        Ok(usize::try_from(n).unwrap_or(usize::MAX))
+    }
+
+    fn insert_artifact(&self, job_id: i64, run_id: Option<i64>, kind: &str, text: &str, now: i64) -> Result<()> {
+        self.execute(
+            "INSERT INTO artifacts (job_id, run_id, kind, text, created_at) VALUES ($1, $2, $3, $4, $5)",
+            &[&job_id, &run_id, &kind, &text, &now],
+        )?;
+        Ok(())
+    }
+
+    fn set_pending_calls(&self, id: i64, calls: Option<&str>) -> Result<()> {
+        self.execute("UPDATE jobs SET pending_calls = $2 WHERE id = $1", &[&id, &calls])?;
+        Ok(())
+    }
+
+    fn lock_conversation_queue(&self, conversation_id: i64) -> Result<()> {
+        // The lock `enqueue` takes: a second runner waits here, then reads the queue
+        // again and finds the head already running.
+        self.execute("SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE", &[&conversation_id])?;
         Ok(())
     }
 }

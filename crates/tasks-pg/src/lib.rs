@@ -16,8 +16,8 @@
 //! claims and `next --claim`, links with the cycle check, notes, search, undo, merge —
 //! run here unchanged, each guarantee given by PostgreSQL's own means (row locks, the
 //! conditional claim, an advisory lock around checked writes). Besides the port: the
-//! schedule firing that several daemons share ([`schedule`]) and the lossless
-//! export/import ([`dump`]).
+//! lossless export/import ([`dump`]) and the LISTEN/NOTIFY that wakes daemons
+//! ([`Listener`]).
 //!
 //! Start reading at [`PgStore::connect`] and [`engine`].
 
@@ -27,7 +27,6 @@ pub mod engine;
 mod merge;
 mod pool;
 pub mod rows;
-pub mod schedule;
 mod store;
 
 pub use pool::{MAX_IDLE, PgPool, Pooled};

@@ -1,7 +1,6 @@
 //! Task rows on PostgreSQL: the columns every task read selects, with the same derived
 //! values the SQLite store reads (project key, person handle, tags, blockers — `blocked`
 //! computed from live `blocked-by` links on every read, never stored).
-use postgres::GenericClient;
 use postgres::Row;
 use tasks_core::Error;
 use tasks_core::model::Task;
@@ -65,12 +64,4 @@ pub(crate) fn task_of(row: &Row) -> TxResult<Task> {
         due_instant: row.try_get(28)?,
     };
     stored.into_task().map_err(|(idx, message)| TxError::Core(Error::Postgres(format!("column {idx}: {message}"))))
-}
-
-/// Reads one task by row id.
-pub(crate) fn get(c: &mut impl GenericClient, id: i64) -> TxResult<Task> {
-    let row = c
-        .query_opt(&format!("SELECT {TASK_COLUMNS} FROM tasks t WHERE t.id = $1"), &[&id])?
-        .ok_or_else(|| Error::task_not_found(format!("#{id}")))?;
-    task_of(&row)
 }

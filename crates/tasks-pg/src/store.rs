@@ -7,11 +7,14 @@ use crate::engine::{Pg, lost};
 use tasks_core::{Error, Result};
 
 /// The newest schema this build knows (numbered files in `migrations/`, forward-only).
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;
 
 /// The migrations, in order: (version, SQL).
-const MIGRATIONS: &[(i64, &str)] =
-    &[(1, include_str!("migrations/0001_team.sql")), (2, include_str!("migrations/0002_words_and_notes.sql"))];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (1, include_str!("migrations/0001_team.sql")),
+    (2, include_str!("migrations/0002_words_and_notes.sql")),
+    (3, include_str!("migrations/0003_run_leases.sql")),
+];
 
 /// Advisory lock taken while migrating, so two machines starting at once on an empty
 /// database do not both create the schema.

@@ -522,10 +522,6 @@ async fn edit(State(state): State<AppState>, Path(key): Path<String>, Json(form)
 
 // ---- actions ----------------------------------------------------------------------
 
-/// Why a Job is made or run on a SQLite store only (see `Engine::sqlite`).
-const RUNS_SQLITE_ONLY: &str =
-    "Jobs are made and run through the SQLite store only so far; on PostgreSQL the team daemon makes them";
-
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 struct ActionForm {
@@ -585,7 +581,7 @@ where
 async fn run_now(State(state): State<AppState>, Path(key): Path<String>, Form(form): Form<ActionForm>) -> Response {
     let click = form.key.clone();
     act(&state, &form, "/center", true, move |s, c| {
-        let out = manage::run_now(s.sqlite_for("Run now", RUNS_SQLITE_ONLY)?, c, &key, &click)?;
+        let out = manage::run_now(s, c, &key, &click)?;
         Ok(if out.created {
             format!("{key}: Job #{} made ({})", out.job.id, out.job.state)
         } else {
@@ -629,7 +625,7 @@ async fn claim(State(state): State<AppState>, Path(key): Path<String>, Form(form
 
 async fn approve(State(state): State<AppState>, Path(id): Path<i64>, Form(form): Form<ActionForm>) -> Response {
     act(&state, &form, "/center", true, move |s, c| {
-        let out = tasks_chat::approval::approve(s.sqlite_for("approving a Job", RUNS_SQLITE_ONLY)?, c, id)?;
+        let out = tasks_chat::approval::approve(s, c, id)?;
         Ok(format!("Job #{id} approved: {}", out.reply))
     })
     .await
@@ -637,7 +633,7 @@ async fn approve(State(state): State<AppState>, Path(id): Path<i64>, Form(form):
 
 async fn reject(State(state): State<AppState>, Path(id): Path<i64>, Form(form): Form<ActionForm>) -> Response {
     act(&state, &form, "/center", true, move |s, c| {
-        let job = tasks_chat::approval::reject(s.sqlite_for("rejecting a Job", RUNS_SQLITE_ONLY)?, c, id)?;
+        let job = tasks_chat::approval::reject(s, c, id)?;
         Ok(format!("Job #{} rejected ({})", job.id, job.state))
     })
     .await

@@ -53,13 +53,8 @@ impl Backend {
         }
     }
 
-    /// Like [`Backend::sqlite`] for a command that [`refuse_on_postgres`] let through only
-    /// on SQLite (the refusal there names the reason).
-    pub fn file(&mut self) -> Result<&mut Store, CliError> {
-        self.sqlite("this command", SQLITE_ONLY)
-    }
-
-    /// Like [`Backend::file`], for a read.
+    /// The SQLite store of a command that runs on a file only (the daemon's lock, the
+    /// in-process run of `run-now`); refused by name on a team store.
     pub fn file_ref(&self) -> Result<&Store, CliError> {
         self.sqlite_ref("this command", SQLITE_ONLY)
     }

@@ -364,35 +364,7 @@ fn locked(mut e: CliError, path: &std::path::Path) -> CliError {
     e
 }
 
-/// The commands that do not run on a PostgreSQL store yet, and why: what they keep lives
-/// in tables only the SQLite store reads so far. Refused before anything is read.
-fn postgres_refusal(command: &Command) -> Option<(&'static str, &'static str)> {
-    const SCHEDULES: &str = "making and running Jobs goes through the SQLite store only so far \
-         (on PostgreSQL the team daemon makes the Jobs of time schedules and runs their due actions)";
-    match command {
-        // Schedules themselves (add, change, pause, resume, remove), their Jobs, the
-        // queue and the messages run on both.
-        Command::Schedule(schedule::ScheduleCommand::RunNow(_)) => Some(("schedule run-now", SCHEDULES)),
-        Command::Jobs(a) if a.decide.is_some() => Some(("jobs approve/reject", SCHEDULES)),
-        _ => None,
-    }
-}
-
 fn dispatch(app: &mut App, command: Command) -> Result<(), CliError> {
-    if let Backend::Postgres(store) = &app.store
-        && let Some((what, why)) = postgres_refusal(&command)
-    {
-        return Err(backend::refusal(what, why, store.target()));
-    }
-    // The team daemon: its own planner on PostgreSQL (making and running Jobs is not
-    // behind the port yet), the bot beside it with --telegram.
-    let runner = match (&command, &app.store) {
-        (Command::Daemon(a), Backend::Postgres(_)) if a.telegram => Some(bot::runner(app, true)?),
-        _ => None,
-    };
-    if let (Command::Daemon(a), Backend::Postgres(store)) = (&command, &mut app.store) {
-        return schedule::team::daemon(store, &app.ctx.actor, app.json, a.once, runner);
-    }
     match command {
         Command::Project(c) => project::run(app, c),
         Command::Add(a) => add::run(app, a),

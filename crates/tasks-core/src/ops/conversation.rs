@@ -164,9 +164,20 @@ pub fn start_next(store: &mut dyn Engine, ctx: &Context, kinds: &[ConversationKi
 /// never run again: a reply may have been sent, an action done.
 pub fn interrupt_stale(store: &mut dyn Engine, ctx: &Context, kinds: &[ConversationKind]) -> Result<Vec<QueueItem>> {
     let now = ctx.now_ms();
+    // On a store other runners share, a local conversation's item another daemon took a
+    // moment ago is its own: only one older than the longest turn is taken for
+    // abandoned. A Telegram chat has one runner whatever the store (Telegram answers a
+    // second poller of a bot with 409), so what it finds running is its own dead one's.
+    let taken_before = store.reader().is_shared().then(|| now - crate::ops::schedule::limits::RUNNER_ITEM_LEASE_MS);
     store.write(|tx| {
         let mut out = Vec::new();
         for item in tx.running_queue_items(kinds)? {
+            if let Some(before) = taken_before
+                && item.updated_at >= before
+                && tx.conversation(item.conversation_id)?.is_some_and(|c| c.kind == ConversationKind::Local)
+            {
+                continue;
+            }
             tx.set_queue_state(item.id, QueueState::Interrupted, now)?;
             if let Some(job_id) = item.job_id {
                 let reason = "interrupted: the conversation runner stopped while this ran; not replayed";

@@ -24,8 +24,8 @@ use crate::model::conversation::{ConversationKind, MessageRole, QueueKind, Queue
 use crate::model::schedule::JobState;
 use crate::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 use crate::port::{
-    Artifact, Column, Conversation, Engine, Event, Job, LabelledDecision, LinkRow, ListFilter, Message, NewSchedule,
-    NewTaskRow, Operation, PendingPair, QueueItem, Reads, Run, Schedule, WriteEnd, Writes,
+    Artifact, Column, Completion, Conversation, Engine, Event, Job, LabelledDecision, LinkRow, ListFilter, Message,
+    NewJob, NewSchedule, NewTaskRow, Operation, PendingPair, QueueItem, Reads, Run, RunEnd, Schedule, WriteEnd, Writes,
 };
 use crate::store::events::EventChange;
 
@@ -213,6 +213,37 @@ macro_rules! sqlite_reads {
             }
             fn change_stamp(&self) -> Result<i64> {
                 Ok(self.query_row("PRAGMA data_version", [], |r| r.get(0))?)
+            }
+            fn is_shared(&self) -> bool {
+                // The daemon's flock beside the file keeps every other daemon out.
+                false
+            }
+            fn job_by_key(&self, key: &str) -> Result<Option<Job>> {
+                jobs::job_by_key(self, key)
+            }
+            fn due_time_schedules(&self, now: i64) -> Result<Vec<i64>> {
+                schedules::due_time_schedules(self, now)
+            }
+            fn event_schedules(&self) -> Result<Vec<Schedule>> {
+                schedules::event_schedules(self)
+            }
+            fn earliest_next_fire(&self) -> Result<Option<i64>> {
+                schedules::earliest_next_fire(self)
+            }
+            fn next_retry_at(&self) -> Result<Option<i64>> {
+                jobs::next_retry_at(self)
+            }
+            fn completions_after(&self, cursor: i64, limit: usize) -> Result<Vec<Completion>> {
+                events::completions_after(self, cursor, limit)
+            }
+            fn last_event_job_at(&self, schedule_id: i64, subject: Option<&str>) -> Result<Option<i64>> {
+                jobs::last_event_job_at(self, schedule_id, subject)
+            }
+            fn pending_calls(&self, job_id: i64) -> Result<Option<String>> {
+                jobs::pending_calls(self, job_id)
+            }
+            fn daemon_running_jobs(&self) -> Result<Vec<Job>> {
+                jobs::daemon_running_jobs(self, None)
             }
         }
     };
@@ -407,6 +438,50 @@ impl Writes for Tx<'_> {
     }
     fn set_schedule_removed(&self, id: i64, actor: &str, now: i64) -> Result<()> {
         schedules::set_removed(self, id, actor, now)
+    }
+    fn take_schedule_for_planning(&self, _id: i64) -> Result<bool> {
+        // BEGIN IMMEDIATE: nobody else plans while this write lasts.
+        Ok(true)
+    }
+    fn insert_job(&self, job: &NewJob<'_>) -> Result<Option<i64>> {
+        jobs::insert_job(self, job)
+    }
+    fn set_next_fire_at(&self, id: i64, next: Option<i64>, now: i64) -> Result<()> {
+        schedules::set_next_fire_at(self, id, next, now)
+    }
+    fn set_event_cursor(&self, id: i64, cursor: i64) -> Result<()> {
+        schedules::set_event_cursor(self, id, cursor)
+    }
+    fn pick_startable_job(&self, now: i64, skip: &[i64]) -> Result<Option<Job>> {
+        jobs::next_startable_job(self, now, skip)
+    }
+    fn take_abandoned_jobs(&self, lease_ended_before: Option<i64>) -> Result<Vec<Job>> {
+        jobs::daemon_running_jobs(self, lease_ended_before)
+    }
+    fn defer_job(&self, id: i64, retry_at: i64, reason: &str, now: i64) -> Result<()> {
+        jobs::defer_job(self, id, retry_at, reason, now)
+    }
+    fn finish_run(&self, id: i64, end: &RunEnd<'_>, now: i64) -> Result<()> {
+        jobs::finish_run(self, id, end, now)
+    }
+    fn set_run_pid(&self, id: i64, pid: u32) -> Result<()> {
+        jobs::set_run_pid(self, id, pid)
+    }
+    fn lease_run(&self, id: i64, owner: &str, until: i64) -> Result<()> {
+        jobs::lease_run(self, id, owner, until)
+    }
+    fn renew_run_leases(&self, owner: &str, until: i64) -> Result<usize> {
+        jobs::renew_leases(self, owner, until)
+    }
+    fn insert_artifact(&self, job_id: i64, run_id: Option<i64>, kind: &str, text: &str, now: i64) -> Result<()> {
+        jobs::insert_artifact(self, job_id, run_id, kind, text, now)
+    }
+    fn set_pending_calls(&self, id: i64, calls: Option<&str>) -> Result<()> {
+        jobs::set_pending_calls(self, id, calls)
+    }
+    fn lock_conversation_queue(&self, _conversation_id: i64) -> Result<()> {
+        // BEGIN IMMEDIATE: nobody else takes an item while this write lasts.
+        Ok(())
     }
 }
 

@@ -567,7 +567,7 @@ pub(crate) fn for_task(conn: &Connection, task_id: i64) -> Result<Vec<Event>> {
 
 /// A task turning `done`, read from its history.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Completion {
+pub struct Completion {
     /// The `task_events` row id.
     pub event_id: i64,
     /// The task.

@@ -78,6 +78,10 @@ pub struct Run {
     pub error: Option<String>,
     /// The program's process id.
     pub pid: Option<u32>,
+    /// The daemon running it (`host:pid:start`), when a daemon leased it.
+    pub owner: Option<String>,
+    /// Until when its owner's lease lasts, epoch ms; renewed while the Run goes on.
+    pub lease_until: Option<i64>,
 }
 
 /// Something a Job produced.
@@ -129,17 +133,29 @@ fn row_to_job(row: &Row<'_>) -> rusqlite::Result<Job> {
 }
 
 /// The values of a new Job row.
-pub(crate) struct NewJob<'a> {
+#[derive(Debug)]
+pub struct NewJob<'a> {
+    /// The schedule that fired.
     pub schedule_id: i64,
+    /// Its task.
     pub task_id: i64,
+    /// Scheduled, manual or event.
     pub kind: JobKind,
+    /// The idempotency key (unique: one firing, one Job).
     pub key: &'a str,
+    /// The schedule's plan version when it fired.
     pub plan_version: i64,
+    /// The firing, epoch ms.
     pub scheduled_for: i64,
+    /// What an event Job is about (`task:<id>`).
     pub event_subject: Option<&'a str>,
+    /// Queued, or skipped with a reason.
     pub state: JobState,
+    /// Why it is in that state.
     pub reason: Option<&'a str>,
+    /// The schedule's action, trigger and zone, frozen now.
     pub snapshot: &'a JobSnapshot,
+    /// Now, epoch ms.
     pub now: i64,
 }
 
@@ -246,15 +262,33 @@ pub(crate) fn active_jobs(conn: &Connection, schedule_id: i64) -> Result<Vec<Job
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// Returns the Jobs in `running` whose action the daemon runs (due, command).
-pub(crate) fn daemon_running_jobs(conn: &Connection) -> Result<Vec<Job>> {
+/// Returns the Jobs in `running` whose action the daemon runs (due, command); with
+/// `lease_ended_before`, only those with no running Run whose lease lasts to then.
+pub(crate) fn daemon_running_jobs(conn: &Connection, lease_ended_before: Option<i64>) -> Result<Vec<Job>> {
     let sql = format!(
         "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id
-         WHERE j.state = 'running' AND j.action_kind IN ('due', 'command') ORDER BY j.id"
+         WHERE j.state = 'running' AND j.action_kind IN ('due', 'command')
+           AND (?1 IS NULL OR NOT EXISTS (SELECT 1 FROM runs r
+                WHERE r.job_id = j.id AND r.state = 'running' AND r.lease_until >= ?1))
+         ORDER BY j.id"
     );
     let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt.query_map([], row_to_job)?;
+    let rows = stmt.query_map([lease_ended_before], row_to_job)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Gives a running Run an owner and a lease.
+pub(crate) fn lease_run(tx: &Tx<'_>, id: i64, owner: &str, until: i64) -> Result<()> {
+    tx.exec_cached("UPDATE runs SET owner = ?2, lease_until = ?3 WHERE id = ?1", params![id, owner, until])?;
+    Ok(())
+}
+
+/// Renews the lease of every running Run an owner holds; returns how many.
+pub(crate) fn renew_leases(tx: &Tx<'_>, owner: &str, until: i64) -> Result<usize> {
+    Ok(tx.exec_cached(
+        "UPDATE runs SET lease_until = ?2 WHERE owner = ?1 AND state = 'running'",
+        params![owner, until],
+    )?)
 }
 
 /// Returns the oldest Job the daemon may start now: a queued due/command Job, or a
@@ -321,8 +355,7 @@ pub(crate) fn start_job(tx: &Tx<'_>, id: i64, now: i64) -> Result<u32> {
     )?)
 }
 
-const RUN_COLUMNS: &str =
-    "id, job_id, attempt, state, started_at, finished_at, exit_code, output, output_dropped, error, pid";
+const RUN_COLUMNS: &str = "id, job_id, attempt, state, started_at, finished_at, exit_code, output, output_dropped, error, pid, owner, lease_until";
 
 fn row_to_run(row: &Row<'_>) -> rusqlite::Result<Run> {
     let state: String = row.get(3)?;
@@ -338,6 +371,8 @@ fn row_to_run(row: &Row<'_>) -> rusqlite::Result<Run> {
         output_dropped: row.get::<_, i64>(8)?.max(0) as u64,
         error: row.get(9)?,
         pid: row.get(10)?,
+        owner: row.get(11)?,
+        lease_until: row.get(12)?,
     })
 }
 
@@ -359,11 +394,17 @@ pub(crate) fn runs_of_job(conn: &Connection, job_id: i64) -> Result<Vec<Run>> {
 }
 
 /// The end of a Run.
-pub(crate) struct RunEnd<'a> {
+#[derive(Debug)]
+pub struct RunEnd<'a> {
+    /// How it ended.
     pub state: RunState,
+    /// The program's exit code, when it exited.
     pub exit_code: Option<i32>,
+    /// What it printed, within the budget.
     pub output: Option<&'a str>,
+    /// Bytes dropped beyond the budget.
     pub output_dropped: u64,
+    /// What went wrong, in words.
     pub error: Option<&'a str>,
 }
 
@@ -777,6 +818,8 @@ mod tests {
                 output_dropped: 12,
                 error: Some("exit code 75".into()),
                 pid: Some(4321),
+                owner: None,
+                lease_until: None,
             }
         );
         assert_eq!((runs[1].id, runs[1].attempt, runs[1].state), (second, 2, RunState::Succeeded));
@@ -889,10 +932,38 @@ mod tests {
             store.write(|tx| start_job(tx, *id, NOW)).expect("start");
         }
         assert_eq!(
-            job_ids(&daemon_running_jobs(store.conn()).expect("running")),
+            job_ids(&daemon_running_jobs(store.conn(), None).expect("running")),
             ids[..2],
             "the prompt Job and the queued one are not"
         );
+    }
+
+    #[test]
+    fn only_runs_whose_lease_ended_are_abandoned_and_renewing_keeps_them() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut store = store_with_schedules(dir.path(), 1, 16);
+        let ids: Vec<i64> =
+            (0..3).map(|i| insert(&mut store, 1, &format!("k{i}"), JobState::Queued, command())).collect();
+        // Job 0: a live lease of daemon a; Job 1: daemon b's lease ended; Job 2: no lease.
+        store
+            .write(|tx| {
+                for (id, lease) in ids.iter().zip([Some(("a", NOW + 10)), Some(("b", NOW - 1)), None]) {
+                    let attempt = start_job(tx, *id, NOW - 100)?;
+                    let run = insert_run(tx, *id, attempt, NOW - 100)?;
+                    if let Some((owner, until)) = lease {
+                        lease_run(tx, run, owner, until)?;
+                    }
+                }
+                Ok(())
+            })
+            .expect("runs");
+        let abandoned = |store: &Store| job_ids(&daemon_running_jobs(store.conn(), Some(NOW)).expect("running"));
+        assert_eq!(abandoned(&store), [ids[1], ids[2]], "a live lease is its owner's");
+        assert_eq!(store.write(|tx| renew_leases(tx, "b", NOW + 60)).expect("renew"), 1);
+        assert_eq!(abandoned(&store), [ids[2]], "a renewed lease is live again");
+        assert_eq!(store.write(|tx| renew_leases(tx, "nobody", NOW + 60)).expect("renew"), 0);
+        let run = &runs_of_job(store.conn(), ids[1]).expect("runs")[0];
+        assert_eq!((run.owner.as_deref(), run.lease_until), (Some("b"), Some(NOW + 60)));
     }
 
     #[test]

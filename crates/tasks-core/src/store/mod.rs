@@ -70,6 +70,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (6, "daily_use", include_str!("migrations/0006_daily_use.sql")),
     (7, "bot", include_str!("migrations/0007_bot.sql")),
     (8, "term_docs", include_str!("migrations/0008_term_docs.sql")),
+    (9, "run_leases", include_str!("migrations/0009_run_leases.sql")),
 ];
 
 /// The newest schema version this binary knows.

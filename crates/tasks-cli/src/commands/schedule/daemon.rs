@@ -1,17 +1,24 @@
 //! `tasks daemon [--once]` and the in-process run of `schedule run-now`: the async
-//! edge that runs Jobs. Every rule is a `tasks_core::ops::schedule` step called through
-//! `spawn_blocking`; the store sits behind a mutex and no connection is held across an
-//! `.await`.
+//! edge that runs Jobs, on a SQLite file or a team store on PostgreSQL alike. Every
+//! rule is a `tasks_core::ops::schedule` step called through `spawn_blocking`; the
+//! store sits behind a mutex and no connection is held across an `.await`.
 //!
-//! - A lock file next to the store (`<db>.daemon.lock`, an `flock` the kernel drops
-//!   when the process dies, however it dies) keeps two daemons apart. Whoever holds it
-//!   is the only runner, so at start every `running` due/command Job belongs to a dead
-//!   process: `run::recover` marks it `interrupted`; it is never replayed.
+//! - On SQLite, a lock file next to the store (`<db>.daemon.lock`, an `flock` the
+//!   kernel drops when the process dies, however it dies) keeps two daemons apart.
+//!   Whoever holds it is the only runner, so at start every `running` due/command Job
+//!   belongs to a dead process: `run::recover` marks it `interrupted`; it is never
+//!   replayed. On PostgreSQL any number of daemons run, on any number of machines:
+//!   each leases the Runs it starts ([`run::Lease`], renewed every loop), and every
+//!   loop interrupts the Jobs whose lease ended — a killed daemon's Job is recorded
+//!   once, by whichever daemon sees it first, and nobody runs it again.
 //! - The loop: make Jobs for due firings and events (`fire::plan_due`, which applies
-//!   the missed policy and persists `next_fire_at`), start what may start (at most
-//!   [`MAX_PARALLEL_JOBS`], one per schedule unless it allows more), then sleep until
-//!   the next firing or [`POLL_INTERVAL`] (run-now Jobs, new schedules and completed
-//!   tasks are noticed within it). `--once` stops when nothing is left to run.
+//!   the missed policy and persists `next_fire_at`; on PostgreSQL a schedule another
+//!   daemon is planning is passed over), start what may start (at most
+//!   [`MAX_PARALLEL_JOBS`], one per schedule unless it allows more; on PostgreSQL a Job
+//!   another daemon is taking is passed over), then sleep until the next firing,
+//!   [`POLL_INTERVAL`], or a third of the lease. On PostgreSQL a schedule added or
+//!   changed on any machine wakes it at once (LISTEN/NOTIFY). `--once` stops when
+//!   nothing is left to run.
 //! - Commands run without a shell, with only the allow-listed environment (plus
 //!   `TASKS_JOB_ID`, `TASKS_TASK`, `TASKS_SCHEDULED_FOR`, `TASKS_RUN_ATTEMPT`), stdin
 //!   closed, stdout and stderr captured together up to the budget. Each command leads
@@ -22,9 +29,9 @@
 //!   [`DRAIN_GRACE`] more. A transient failure is retried after the backoff.
 //! - SIGTERM or SIGINT: running commands are killed, their Jobs marked `interrupted`,
 //!   and the daemon exits 0 (the normal way systemd stops it).
-//!
-//! Deliberately not here: killing an orphaned command after a daemon was SIGKILLed (its
-//! pid is recorded on the Run, never signalled: the pid may have been reused).
+//! - On PostgreSQL a connection the server ended is made again before the next step;
+//!   a step that failed on it is logged and the loop goes on (finishing a Job is tried
+//!   again on the new connection: the steps are written to be safe to repeat).
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs::{File, OpenOptions, TryLockError};
@@ -38,8 +45,10 @@ use std::time::Duration;
 
 use clap::Args;
 use jiff::tz::TimeZone;
-use tasks_core::ops::schedule::run::{self, AfterRun, Outcome, RunReport, StartedJob};
+use tasks_core::ops::schedule::limits::JOB_LEASE_MS;
+use tasks_core::ops::schedule::run::{self, AfterRun, Lease, Outcome, RunReport, StartedJob};
 use tasks_core::ops::schedule::{Action, CommandAction, Job, JobState, fire, manage};
+use tasks_core::port::Engine;
 use tasks_core::time::rfc3339;
 use tasks_core::{Context, Store, wire};
 use tokio::io::{AsyncRead, AsyncReadExt};
@@ -47,6 +56,7 @@ use tokio::signal::unix::{SignalKind, signal};
 use tokio::task::JoinSet;
 
 use super::super::App;
+use super::super::backend::Backend;
 use super::RunNowArgs;
 use crate::env;
 use crate::error::CliError;
@@ -81,6 +91,26 @@ pub struct DaemonArgs {
     /// Also run the Telegram bot in this process (see tasks bot telegram)
     #[arg(long)]
     pub telegram: bool,
+    /// How long this daemon's hold on a Job it runs lasts unless renewed (on a team
+    /// store, another daemon records a Job interrupted once its lease ended)
+    #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_lease)]
+    pub lease: Duration,
+}
+
+fn parse_lease(text: &str) -> Result<Duration, String> {
+    let d = tasks_core::input::parse_duration("lease", text).map_err(|e| e.to_string())?;
+    if d < Duration::from_secs(1) {
+        return Err(format!("a lease of {text} is too short: give at least 1s (the default is 60s)"));
+    }
+    Ok(d)
+}
+
+/// Names this daemon for the Runs it leases: `host:pid:start-ms`.
+fn owner_id() -> String {
+    let uname = rustix::system::uname();
+    let host = uname.nodename().to_string_lossy().replace(':', "_");
+    let start = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0);
+    format!("{host}:{}:{start}", std::process::id())
 }
 
 /// The daemon lock: an exclusive `flock` on `<db>.daemon.lock`, released by the kernel
@@ -132,18 +162,34 @@ impl DaemonLock {
     }
 }
 
-/// What the async side shares: the store behind a mutex, and what a context needs.
+/// What the async side shares: the store behind a mutex, what a context needs, and
+/// this daemon's lease.
 #[derive(Clone)]
 struct Shared {
-    store: Arc<Mutex<Store>>,
+    store: Arc<Mutex<Box<dyn Engine + Send>>>,
     actor: String,
     zone: TimeZone,
+    lease: Lease,
+    /// Other daemons may run on this store (PostgreSQL).
+    team: bool,
 }
 
 impl Shared {
-    fn open(app: &App) -> Result<Shared, CliError> {
-        let store = Store::open(app.store.file_ref()?.path())?;
-        Ok(Shared { store: Arc::new(Mutex::new(store)), actor: app.ctx.actor.clone(), zone: app.ctx.zone.clone() })
+    /// Opens the daemon's own connection to the store the command was given.
+    fn open(app: &App, lease: Duration) -> Result<Shared, CliError> {
+        let store: Box<dyn Engine + Send> = match &app.store {
+            Backend::Postgres(pg) => Box::new(pg.pool().get()?),
+            _ => Box::new(Store::open(app.store.file_ref()?.path())?),
+        };
+        let team = store.reader().is_shared();
+        let lease = Lease { owner: owner_id(), length_ms: i64::try_from(lease.as_millis()).unwrap_or(JOB_LEASE_MS) };
+        Ok(Shared {
+            store: Arc::new(Mutex::new(store)),
+            actor: app.ctx.actor.clone(),
+            zone: app.ctx.zone.clone(),
+            lease,
+            team,
+        })
     }
 
     /// Returns a context with the clock read now (`TASKS_NOW` or the system clock).
@@ -152,20 +198,48 @@ impl Shared {
     }
 }
 
-/// Runs one core step on the blocking pool with a fresh context.
+/// Runs one core step on the blocking pool with a fresh context, on a connection made
+/// again first if the server ended it.
 async fn blocking<T, F>(shared: &Shared, f: F) -> Result<T, CliError>
 where
     T: Send + 'static,
-    F: FnOnce(&mut Store, &Context) -> tasks_core::Result<T> + Send + 'static,
+    F: FnOnce(&mut dyn Engine, &Context) -> tasks_core::Result<T> + Send + 'static,
 {
     let shared = shared.clone();
     tokio::task::spawn_blocking(move || {
         let ctx = shared.context()?;
         let mut store = shared.store.lock().map_err(|_| CliError::other("the store mutex was poisoned"))?;
-        f(&mut store, &ctx).map_err(CliError::from)
+        store.reconnect_if_lost()?;
+        f(&mut **store, &ctx).map_err(CliError::from)
     })
     .await
     .map_err(|e| CliError::other(format!("daemon: a store step failed: {e}")))?
+}
+
+/// Holds how many times a step that ends a Job is tried on a team store whose server
+/// ended the connection, and the wait between tries.
+const FINISH_TRIES: u32 = 5;
+const FINISH_RETRY_WAIT: Duration = Duration::from_secs(1);
+
+/// Runs a step that ends a Job: on a team store, tried again on a new connection when
+/// it failed (each such step is safe to repeat: a Job already ended is left as it is).
+async fn finishing<T, F>(shared: &Shared, f: F) -> Result<T, CliError>
+where
+    T: Send + 'static,
+    F: Fn(&mut dyn Engine, &Context) -> tasks_core::Result<T> + Send + Sync + Clone + 'static,
+{
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        match blocking(shared, f.clone()).await {
+            Ok(v) => return Ok(v),
+            Err(e) if shared.team && tries < FINISH_TRIES => {
+                eprintln!("tasks daemon: {} (trying again on a new connection)", e.message);
+                tokio::time::sleep(FINISH_RETRY_WAIT).await;
+            }
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
@@ -202,23 +276,36 @@ fn job_line(j: &Job) -> String {
 /// Runs `tasks daemon [--once]`.
 pub fn daemon(app: &mut App, a: DaemonArgs) -> Result<(), CliError> {
     crate::vars::protect_memory();
-    let lock = DaemonLock::acquire(app.store.file_ref()?.path())?;
-    let shared = Shared::open(app)?;
+    // One daemon per SQLite file; on a team store any number, kept apart by leases.
+    let lock = match &app.store {
+        Backend::Postgres(_) => None,
+        _ => Some(DaemonLock::acquire(app.store.file_ref()?.path())?),
+    };
+    let shared = Shared::open(app, a.lease)?;
+    let wake = Arc::new(tokio::sync::Notify::new());
+    if let Backend::Postgres(pg) = &app.store
+        && !a.once
+    {
+        listen_for_schedules(pg.listen(tasks_pg::SCHEDULES_CHANNEL)?, wake.clone());
+    }
     let quiet = app.json;
     // The conversation runner: Telegram chats with --telegram, local conversations'
     // prompt firings when a model is configured.
     let runner = std::sync::Arc::new(super::super::bot::runner(app, a.telegram)?);
     let once = a.once;
+    // The store is let go here, outside the runtime: a PostgreSQL client may not be
+    // dropped on a thread that drives async tasks.
+    let _store = shared.store.clone();
     let summary = runtime()?.block_on(async move {
         runner.recover().await.map_err(super::super::bot::runner_error)?;
         if once {
-            let summary = serve(shared, true, quiet).await?;
+            let summary = serve(shared, true, quiet, wake).await?;
             runner.poll(Duration::ZERO).await.map_err(super::super::bot::runner_error)?;
             runner.work().await.map_err(super::super::bot::runner_error)?;
             return Ok(summary);
         }
         tokio::select! {
-            summary = serve(shared, false, quiet) => summary,
+            summary = serve(shared, false, quiet, wake) => summary,
             _ = super::super::bot::loops(runner.clone()) => unreachable!("the bot's loops never end"),
         }
     })?;
@@ -246,38 +333,103 @@ pub fn daemon(app: &mut App, a: DaemonArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-async fn serve(shared: Shared, once: bool, quiet: bool) -> Result<Summary, CliError> {
+/// Wakes the loop whenever a schedule is added or changed on any machine (PostgreSQL's
+/// LISTEN, on a connection of its own, on a thread of its own: the wait blocks). The
+/// listener makes its connection again when the server ends it, and wakes the loop
+/// once then, in case a notification was lost meanwhile.
+fn listen_for_schedules(mut listener: tasks_pg::Listener, wake: Arc<tokio::sync::Notify>) {
+    std::thread::spawn(move || {
+        loop {
+            match listener.wait(POLL_INTERVAL) {
+                Ok(true) => wake.notify_one(),
+                Ok(false) => {}
+                Err(e) => {
+                    eprintln!("tasks daemon: listening for schedule changes: {e} (trying again)");
+                    std::thread::sleep(POLL_INTERVAL);
+                }
+            }
+        }
+    });
+}
+
+/// One look at the store: on a team store, renew this daemon's leases and take over
+/// Jobs whose lease ended; then make the Jobs of due firings.
+async fn tick(shared: &Shared, summary: &mut Summary, quiet: bool) -> Result<(), CliError> {
+    if shared.team {
+        let lease = shared.lease.clone();
+        blocking(shared, move |s, c| run::renew(s, c, &lease)).await?;
+        for j in blocking(shared, run::recover).await? {
+            log(quiet, format!("recovered {}", job_line(&j)));
+            summary.recovered.push(j);
+        }
+    }
+    let tick = blocking(shared, fire::plan_due).await?;
+    summary.missed_skipped += tick.missed_skipped;
+    for j in tick.jobs {
+        log(quiet, format!("made {}", job_line(&j)));
+        summary.jobs.insert(j.id, j);
+    }
+    Ok(())
+}
+
+async fn serve(shared: Shared, once: bool, quiet: bool, wake: Arc<tokio::sync::Notify>) -> Result<Summary, CliError> {
     let mut summary = Summary::default();
     let signal_err = |e: std::io::Error| CliError::other(format!("cannot listen for signals: {e}"));
     let mut term = signal(SignalKind::terminate()).map_err(signal_err)?;
     let mut int = signal(SignalKind::interrupt()).map_err(signal_err)?;
     // What a killed daemon started may still run (a command's own children outlive it:
     // the parent-death signal reaches the program only). End it before saying so.
-    for orphan in blocking(&shared, |s, _| run::orphans(s)).await? {
+    let lease = shared.lease.clone();
+    for orphan in blocking(&shared, move |s, c| run::orphans(s, c, &lease)).await? {
         let killed = kill_orphan(orphan);
         if killed > 0 {
             log(quiet, format!("killed {killed} process(es) left by Job #{}", orphan.job_id));
         }
     }
-    summary.recovered = blocking(&shared, run::recover).await?;
-    for j in &summary.recovered {
-        log(quiet, format!("recovered {}", job_line(j)));
+    if !shared.team {
+        summary.recovered = blocking(&shared, run::recover).await?;
+        for j in &summary.recovered {
+            log(quiet, format!("recovered {}", job_line(j)));
+        }
     }
     if !once {
-        log(quiet, "started");
+        log(quiet, format!("started as {}", shared.lease.owner));
     }
     let mut tasks: JoinSet<(i64, Result<Job, CliError>)> = JoinSet::new();
     let mut busy: HashSet<i64> = HashSet::new();
     loop {
-        let tick = blocking(&shared, fire::plan_due).await?;
-        summary.missed_skipped += tick.missed_skipped;
-        for j in tick.jobs {
-            log(quiet, format!("made {}", job_line(&j)));
-            summary.jobs.insert(j.id, j);
+        match tick(&shared, &mut summary, quiet).await {
+            Ok(()) => {}
+            // A team store's server may end the connection: say so, and look again.
+            Err(e) if shared.team && !once => log(quiet, format!("{} (looking again)", e.message)),
+            Err(e) => return Err(e),
         }
         while tasks.len() < MAX_PARALLEL_JOBS {
             let skip: Vec<i64> = busy.iter().copied().collect();
-            let Some(started) = blocking(&shared, move |s, c| run::start_next(s, c, &skip)).await? else { break };
+            let lease = shared.lease.clone();
+            let started = match blocking(&shared, move |s, c| run::start_next(s, c, &skip, &lease)).await {
+                Ok(Some(started)) => started,
+                Ok(None) => break,
+                Err(e) if shared.team && !once => {
+                    log(quiet, format!("{} (looking again)", e.message));
+                    // The start may have committed unheard: take up what is ours.
+                    let lease = shared.lease.clone();
+                    if let Ok(lost) = blocking(&shared, move |s, _| run::leased_to(s, &lease)).await {
+                        for started in lost {
+                            let id = started.job.id;
+                            if busy.contains(&id) {
+                                continue;
+                            }
+                            log(quiet, format!("took up Job #{id}, started as the connection dropped"));
+                            busy.insert(id);
+                            let sh = shared.clone();
+                            tasks.spawn(async move { (id, run_job(sh, started).await) });
+                        }
+                    }
+                    break;
+                }
+                Err(e) => return Err(e),
+            };
             let id = started.job.id;
             log(quiet, format!("started Job #{id} {} (Run {})", started.job.task_key, started.attempt));
             busy.insert(id);
@@ -287,7 +439,7 @@ async fn serve(shared: Shared, once: bool, quiet: bool) -> Result<Summary, CliEr
         if once && tasks.is_empty() {
             break;
         }
-        let sleep = if once { POLL_INTERVAL } else { until_next_wake(&shared).await? };
+        let sleep = if once { POLL_INTERVAL } else { until_next_wake(&shared).await.unwrap_or(POLL_INTERVAL) };
         tokio::select! {
             Some(done) = tasks.join_next(), if !tasks.is_empty() => match done {
                 Ok((id, Ok(job))) => {
@@ -302,6 +454,7 @@ async fn serve(shared: Shared, once: bool, quiet: bool) -> Result<Summary, CliEr
                 Err(e) => log(quiet, format!("a Job task failed: {e}")),
             },
             _ = tokio::time::sleep(sleep) => {}
+            _ = wake.notified() => {}
             _ = term.recv() => {
                 shutdown(&shared, &mut tasks, &busy, "SIGTERM", &mut summary, quiet).await?;
                 break;
@@ -315,16 +468,18 @@ async fn serve(shared: Shared, once: bool, quiet: bool) -> Result<Summary, CliEr
     Ok(summary)
 }
 
-/// Returns how long to sleep: until the next firing or retry, at most [`POLL_INTERVAL`].
+/// Returns how long to sleep: until the next firing or retry, at most [`POLL_INTERVAL`]
+/// and a third of the lease (so the lease is renewed in time).
 async fn until_next_wake(shared: &Shared) -> Result<Duration, CliError> {
     let wake = blocking(shared, |s, _| fire::next_wake(s)).await?;
     let now = env::now()?.as_millisecond();
+    let renew = Duration::from_millis(u64::try_from(shared.lease.length_ms / 3).unwrap_or(0));
     let wait = match wake {
         Some(at) if at > now => Duration::from_millis((at - now) as u64).min(POLL_INTERVAL),
         Some(_) => MIN_SLEEP,
         None => POLL_INTERVAL,
     };
-    Ok(wait.max(MIN_SLEEP))
+    Ok(wait.min(renew).max(MIN_SLEEP))
 }
 
 /// Stops every running Job (their commands are killed when their tasks drop) and marks
@@ -358,7 +513,7 @@ async fn run_job(shared: Shared, mut started: StartedJob) -> Result<Job, CliErro
         let command = match &started.job.snapshot.action {
             Action::Due => {
                 let st = started.clone();
-                return blocking(&shared, move |s, c| run::apply_due(s, c, &st)).await;
+                return finishing(&shared, move |s, c| run::apply_due(s, c, &st)).await;
             }
             // Prompt Jobs are parked for the conversation; the runner never starts one.
             Action::Prompt(_) => return Ok(started.job),
@@ -366,12 +521,13 @@ async fn run_job(shared: Shared, mut started: StartedJob) -> Result<Job, CliErro
         };
         let report = run_command(&shared, &started, &command).await;
         let st = started.clone();
-        match blocking(&shared, move |s, c| run::finish(s, c, &st, &report)).await? {
+        match finishing(&shared, move |s, c| run::finish(s, c, &st, &report)).await? {
             AfterRun::Done(job) => return Ok(job),
             AfterRun::Retry { job, after } => {
                 tokio::time::sleep(after).await;
                 let id = job.id;
-                match blocking(&shared, move |s, c| run::begin_retry(s, c, id)).await? {
+                let lease = shared.lease.clone();
+                match blocking(&shared, move |s, c| run::begin_retry(s, c, id, &lease)).await? {
                     Some(next) => started = next,
                     None => return Ok(job),
                 }
@@ -607,20 +763,25 @@ fn fresh_key() -> String {
 }
 
 /// Runs `tasks schedule run-now`: makes the Job for the key, then runs it here unless a
-/// daemon is running (which starts it within [`POLL_INTERVAL`]) or `--no-wait`.
+/// daemon is running (which starts it within [`POLL_INTERVAL`]) or `--no-wait`. On a
+/// team store the daemons run it (the new Job wakes them at once): which machine runs
+/// a command is theirs to decide, never the machine that asked.
 pub fn run_now(app: &mut App, a: RunNowArgs) -> Result<(), CliError> {
     let key = a.key.clone().unwrap_or_else(fresh_key);
-    let out = manage::run_now(app.store.file()?, &app.ctx, &a.task, &key)?;
+    let out = manage::run_now(app.store.engine(), &app.ctx, &a.task, &key)?;
     let mut job = out.job.clone();
     let mut note = None;
     let runnable = out.created && job.state == JobState::Queued && !matches!(job.snapshot.action, Action::Prompt(_));
-    if runnable && !a.no_wait {
+    if runnable && matches!(app.store, Backend::Postgres(_)) {
+        note = Some("on a team store the daemons run it; tasks jobs shows how it went");
+    } else if runnable && !a.no_wait {
         match DaemonLock::acquire(app.store.file_ref()?.path()) {
             Ok(lock) => {
-                let shared = Shared::open(app)?;
+                let shared = Shared::open(app, Duration::from_millis(JOB_LEASE_MS as u64))?;
                 let id = job.id;
                 job = runtime()?.block_on(async move {
-                    match blocking(&shared, move |s, c| run::start(s, c, id)).await? {
+                    let lease = shared.lease.clone();
+                    match blocking(&shared, move |s, c| run::start(s, c, id, &lease)).await? {
                         Some(started) => run_job(shared, started).await,
                         None => Err(CliError::other(format!("Job #{id} was started elsewhere"))),
                     }
@@ -631,7 +792,7 @@ pub fn run_now(app: &mut App, a: RunNowArgs) -> Result<(), CliError> {
             Err(e) => return Err(e),
         }
     }
-    let detail = manage::job(app.store.file_ref()?, job.id)?;
+    let detail = manage::job(app.store.reads(), job.id)?;
     app.print(
         || wire::run_now(&detail, out.created),
         || {

@@ -8,7 +8,6 @@
 
 mod daemon;
 mod flags;
-pub mod team;
 
 use clap::{Args, Subcommand};
 use comfy_table::{Cell, ContentArrangement, Table, presets};
@@ -483,7 +482,7 @@ fn jobs_table(jobs: &[JobDetail]) -> String {
 pub fn jobs(app: &mut App, a: JobsArgs) -> Result<(), CliError> {
     match a.decide {
         Some(JobsDecision::Approve(j)) => {
-            let done = tasks_chat::approval::approve(app.store.file()?, &app.ctx, j.job)?;
+            let done = tasks_chat::approval::approve(app.store.engine(), &app.ctx, j.job)?;
             let d = manage::job(&app.store, done.job.id)?;
             app.print(
                 || wire::job_one(&d),
@@ -492,7 +491,7 @@ pub fn jobs(app: &mut App, a: JobsArgs) -> Result<(), CliError> {
             return Ok(());
         }
         Some(JobsDecision::Reject(j)) => {
-            let job = tasks_chat::approval::reject(app.store.file()?, &app.ctx, j.job)?;
+            let job = tasks_chat::approval::reject(app.store.engine(), &app.ctx, j.job)?;
             let d = manage::job(&app.store, job.id)?;
             app.print(
                 || wire::job_one(&d),

@@ -31,10 +31,7 @@ use crate::error::Result;
 use crate::model::conversation::{FiringPayload, QueueKind, QueuePayload};
 use crate::model::schedule::{Action, EventKind, JobKind, JobSnapshot, JobState, When};
 use crate::ops::Context;
-use crate::store::jobs::{self, NewJob};
-use crate::store::queue as queue_rows;
-use crate::store::schedules as rows;
-use crate::store::{Store, Tx, tasks as task_rows};
+use crate::port::{Engine, NewJob, Reads, Writes};
 use crate::time;
 
 /// What one planning pass did.
@@ -58,16 +55,16 @@ pub(crate) struct NewFiring<'a> {
 ///
 /// One transaction per schedule: a schedule that cannot be planned is reported in its
 /// conversation and stops (`next_fire_at` cleared) without holding up the others.
-pub fn plan_due(store: &mut Store, ctx: &Context) -> Result<TickReport> {
+pub fn plan_due(store: &mut dyn Engine, ctx: &Context) -> Result<TickReport> {
     let mut report = TickReport::default();
-    for id in rows::due_time_schedules(store.conn(), ctx.now_ms())? {
+    for id in store.reader().due_time_schedules(ctx.now_ms())? {
         let (jobs, skipped) = store.write(|tx| fire_time_schedule(tx, ctx, id))?;
         report.jobs.extend(jobs);
         report.missed_skipped += skipped;
     }
-    for s in rows::event_schedules(store.conn())? {
+    for s in store.reader().event_schedules()? {
         // A read first: most ticks find no new completion and need no write lock.
-        let pending = !crate::store::events::completions_after(store.conn(), s.event_cursor, 1)?.is_empty();
+        let pending = !store.reader().completions_after(s.event_cursor, 1)?.is_empty();
         if pending && matches!(&s.when, When::Event(e) if e.event == EventKind::TaskCompleted) {
             let jobs = store.write(|tx| match_completions(tx, ctx, s.id))?;
             report.jobs.extend(jobs);
@@ -78,18 +75,22 @@ pub fn plan_due(store: &mut Store, ctx: &Context) -> Result<TickReport> {
 
 /// Returns when the runner has something to do next: the earliest planned firing or
 /// retry, epoch ms.
-pub fn next_wake(store: &Store) -> Result<Option<i64>> {
-    let fire = rows::earliest_next_fire(store.conn())?;
-    let retry = jobs::next_retry_at(store.conn())?;
+pub fn next_wake(store: &dyn Engine) -> Result<Option<i64>> {
+    let fire = store.reader().earliest_next_fire()?;
+    let retry = store.reader().next_retry_at()?;
     Ok(match (fire, retry) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     })
 }
 
-fn fire_time_schedule(tx: &Tx<'_>, ctx: &Context, id: i64) -> Result<(Vec<Job>, u64)> {
+fn fire_time_schedule(tx: &dyn Writes, ctx: &Context, id: i64) -> Result<(Vec<Job>, u64)> {
     let now = ctx.now_ms();
-    let s = rows::schedule(tx, id)?;
+    if !tx.take_schedule_for_planning(id)? {
+        // Another daemon is planning it; it moves next_fire_at past these firings.
+        return Ok((Vec::new(), 0));
+    }
+    let s = tx.schedule(id)?;
     let (When::Time(trigger), Some(last_planned)) = (&s.when, s.next_fire_at) else {
         return Ok((Vec::new(), 0));
     };
@@ -99,7 +100,7 @@ fn fire_time_schedule(tx: &Tx<'_>, ctx: &Context, id: i64) -> Result<(Vec<Job>, 
     let plan = match plan_of(trigger, &s.zone) {
         Ok(plan) => plan,
         Err(e) => {
-            rows::set_next_fire_at(tx, id, None, now)?;
+            tx.set_next_fire_at(id, None, now)?;
             queue::post(tx, &s, None, &format!("{} schedule #{id} stopped: {e}", s.task_key), now)?;
             return Ok((Vec::new(), 0));
         }
@@ -131,7 +132,7 @@ fn fire_time_schedule(tx: &Tx<'_>, ctx: &Context, id: i64) -> Result<(Vec<Job>, 
         );
         queue::post(tx, &s, None, &text, now)?;
     }
-    rows::set_next_fire_at(tx, id, missed.next_fire_at.map(time::to_ms), now)?;
+    tx.set_next_fire_at(id, missed.next_fire_at.map(time::to_ms), now)?;
     Ok((jobs, skipped))
 }
 
@@ -145,8 +146,8 @@ pub fn policy_name(p: &MissedPolicy) -> &'static str {
 }
 
 /// Returns the oldest active Job when the schedule has no free active slot.
-pub(crate) fn overlap(tx: &Tx<'_>, s: &Schedule) -> Result<Option<Job>> {
-    let active = jobs::active_jobs(tx, s.id)?;
+pub(crate) fn overlap(tx: &dyn Reads, s: &Schedule) -> Result<Option<Job>> {
+    let active = tx.active_jobs(s.id)?;
     Ok(if active.len() >= s.max_active as usize { active.into_iter().next() } else { None })
 }
 
@@ -157,14 +158,14 @@ pub(crate) fn overlap(tx: &Tx<'_>, s: &Schedule) -> Result<Option<Job>> {
 /// active Job that leaves no slot (the new Job is then `skipped`). A prompt Job is
 /// parked in the conversation queue; skipped Jobs post their reason at once.
 pub(crate) fn create_job(
-    tx: &Tx<'_>,
+    tx: &dyn Writes,
     ctx: &Context,
     s: &Schedule,
     firing: &NewFiring<'_>,
     blocker: Option<&Job>,
 ) -> Result<(Job, bool)> {
     let now = ctx.now_ms();
-    if let Some(existing) = jobs::job_by_key(tx, firing.key)? {
+    if let Some(existing) = tx.job_by_key(firing.key)? {
         return Ok((existing, false));
     }
     let snapshot = JobSnapshot {
@@ -176,37 +177,36 @@ pub(crate) fn create_job(
         plan_version: s.plan_version,
         conversation_id: s.conversation_id,
     };
-    let task = task_rows::get(tx, s.task_id)?;
+    let task = tx.task(s.task_id)?;
     let skip_reason = if stops_schedule(task.status) {
         Some(format!("{} is {}: a dismissed task's schedule does not fire", task.key, task.status))
     } else {
         blocker.map(|b| format!("overlap: Job #{} of this schedule is still {}", b.id, b.state))
     };
     let state = if skip_reason.is_some() { JobState::Skipped } else { JobState::Queued };
-    let id = jobs::insert_job(
-        tx,
-        &NewJob {
-            schedule_id: s.id,
-            task_id: s.task_id,
-            kind: firing.kind,
-            key: firing.key,
-            plan_version: s.plan_version,
-            scheduled_for: firing.scheduled_for,
-            event_subject: firing.event_subject,
-            state,
-            reason: skip_reason.as_deref(),
-            snapshot: &snapshot,
-            now,
-        },
-    )?;
+    let id = tx.insert_job(&NewJob {
+        schedule_id: s.id,
+        task_id: s.task_id,
+        kind: firing.kind,
+        key: firing.key,
+        plan_version: s.plan_version,
+        scheduled_for: firing.scheduled_for,
+        event_subject: firing.event_subject,
+        state,
+        reason: skip_reason.as_deref(),
+        snapshot: &snapshot,
+        now,
+    })?;
     let Some(id) = id else {
-        // The key was taken between the check and the insert: impossible inside one
-        // BEGIN IMMEDIATE transaction, but the answer is the same either way.
-        let job = jobs::job_by_key(tx, firing.key)?
+        // The key was taken between the check and the insert: another daemon made this
+        // firing's Job first (PostgreSQL), or never (SQLite's one writer) — either way
+        // it is one Job.
+        let job = tx
+            .job_by_key(firing.key)?
             .ok_or_else(|| crate::error::Error::NotFound { what: "job", value: firing.key.to_string() })?;
         return Ok((job, false));
     };
-    let job = jobs::job(tx, id)?.ok_or_else(|| crate::error::Error::NotFound { what: "job", value: id.to_string() })?;
+    let job = tx.job(id)?.ok_or_else(|| crate::error::Error::NotFound { what: "job", value: id.to_string() })?;
     if let Some(reason) = &skip_reason {
         queue::post(tx, s, Some(&job), &firing_message(&job, &task.title, &format!("skipped: {reason}")), now)?;
         return Ok((job, true));
@@ -219,13 +219,13 @@ pub(crate) fn create_job(
             mode: p.mode.as_str().to_string(),
             scheduled_for: time::rfc3339(firing.scheduled_for),
         });
-        let item = queue_rows::enqueue(tx, s.conversation_id, QueueKind::Firing, Some(id), &payload, now)?;
+        let item = tx.enqueue(s.conversation_id, QueueKind::Firing, Some(id), &payload, now)?;
         let reason = format!(
             "parked in conversation #{} queue as item #{item}: prompt Jobs are run by the conversation, not the daemon",
             s.conversation_id
         );
-        jobs::set_job_state(tx, id, JobState::Queued, Some(&reason), now)?;
-        let job = jobs::job(tx, id)?.unwrap_or(job);
+        tx.set_job_state(id, JobState::Queued, Some(&reason), now)?;
+        let job = tx.job(id)?.unwrap_or(job);
         let text = firing_message(&job, &task.title, &format!("queued for the conversation (item #{item})"));
         queue::post(tx, s, Some(&job), &text, now)?;
         return Ok((job, true));
@@ -254,8 +254,11 @@ pub fn firing_message(job: &Job, title: &str, result: &str) -> String {
 }
 
 /// Matches completed tasks after the schedule's cursor and makes event Jobs.
-fn match_completions(tx: &Tx<'_>, ctx: &Context, id: i64) -> Result<Vec<Job>> {
-    let s = rows::schedule(tx, id)?;
+fn match_completions(tx: &dyn Writes, ctx: &Context, id: i64) -> Result<Vec<Job>> {
+    if !tx.take_schedule_for_planning(id)? {
+        return Ok(Vec::new());
+    }
+    let s = tx.schedule(id)?;
     let When::Event(trigger) = &s.when else { return Ok(Vec::new()) };
     if s.paused || s.removed_at.is_some() || trigger.event != EventKind::TaskCompleted {
         return Ok(Vec::new());
@@ -263,7 +266,7 @@ fn match_completions(tx: &Tx<'_>, ctx: &Context, id: i64) -> Result<Vec<Job>> {
     let mut cursor = s.event_cursor;
     let mut jobs = Vec::new();
     loop {
-        let batch = crate::store::events::completions_after(tx, cursor, EVENT_SCAN_BATCH)?;
+        let batch = tx.completions_after(cursor, EVENT_SCAN_BATCH)?;
         for c in &batch {
             let key = format!("event:{}:task_event:{}", s.id, c.event_id);
             if let Some(job) = match_event(tx, ctx, &s, c.task_id, c.at, &key)? {
@@ -278,16 +281,16 @@ fn match_completions(tx: &Tx<'_>, ctx: &Context, id: i64) -> Result<Vec<Job>> {
         }
     }
     if cursor != s.event_cursor {
-        rows::set_event_cursor(tx, id, cursor)?;
+        tx.set_event_cursor(id, cursor)?;
     }
     Ok(jobs)
 }
 
 /// Applies an event schedule's filter, dedupe window and cooldown to one event about a
 /// task; makes the Job when it passes.
-fn match_event(tx: &Tx<'_>, ctx: &Context, s: &Schedule, task_id: i64, at: i64, key: &str) -> Result<Option<Job>> {
+fn match_event(tx: &dyn Writes, ctx: &Context, s: &Schedule, task_id: i64, at: i64, key: &str) -> Result<Option<Job>> {
     let When::Event(trigger) = &s.when else { return Ok(None) };
-    let task = task_rows::get(tx, task_id)?;
+    let task = tx.task(task_id)?;
     if !trigger.filter.matches(&task.project, &task.tags, task.task_type.as_str()) {
         return Ok(None);
     }
@@ -295,8 +298,8 @@ fn match_event(tx: &Tx<'_>, ctx: &Context, s: &Schedule, task_id: i64, at: i64, 
     let within = |last: Option<i64>, seconds: u64| {
         seconds > 0 && last.is_some_and(|l| at - l < (seconds as i64).saturating_mul(1000))
     };
-    if within(jobs::last_event_job_at(tx, s.id, Some(&subject))?, trigger.dedupe_seconds)
-        || within(jobs::last_event_job_at(tx, s.id, None)?, trigger.cooldown_seconds)
+    if within(tx.last_event_job_at(s.id, Some(&subject))?, trigger.dedupe_seconds)
+        || within(tx.last_event_job_at(s.id, None)?, trigger.cooldown_seconds)
     {
         return Ok(None);
     }
@@ -307,12 +310,12 @@ fn match_event(tx: &Tx<'_>, ctx: &Context, s: &Schedule, task_id: i64, at: i64, 
 }
 
 /// Makes the Jobs of `job.failed` schedules for a Job that just failed (same transaction).
-pub(crate) fn job_failed(tx: &Tx<'_>, ctx: &Context, failed: &Job) -> Result<Vec<Job>> {
+pub(crate) fn job_failed(tx: &dyn Writes, ctx: &Context, failed: &Job) -> Result<Vec<Job>> {
     if failed.kind == JobKind::Event {
         return Ok(Vec::new());
     }
     let mut jobs = Vec::new();
-    for s in rows::event_schedules(tx)? {
+    for s in tx.event_schedules()? {
         let is_job_failed = matches!(&s.when, When::Event(e) if e.event == EventKind::JobFailed);
         if !is_job_failed || s.id == failed.schedule_id {
             continue;
@@ -332,6 +335,9 @@ pub(crate) fn stops_schedule(status: crate::model::Status) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use crate::Store;
+    #[allow(unused_imports)]
+    use crate::store::jobs;
     use jiff::SignedDuration;
     use jiff::civil::Time;
     use tasks_schedule::Trigger;
@@ -652,7 +658,8 @@ mod tests {
         assert_eq!(items[0].payload, payload);
         let said = format!("queued for the conversation (item #{})", items[0].id);
         assert!(messages(&env).iter().any(|m| m.ends_with(&said)));
-        let daemon = run::start_next(&mut env.store, &ctx("2026-11-30T09:00:20Z"), &[]).expect("start");
+        let daemon = run::start_next(&mut env.store, &ctx("2026-11-30T09:00:20Z"), &[], &crate::fixtures::lease())
+            .expect("start");
         assert!(daemon.is_none(), "the daemon leaves prompt Jobs alone");
     }
 
@@ -780,7 +787,8 @@ mod tests {
         assert_eq!(wake.as_deref(), Some("2026-11-30T09:00:00Z"));
         let now = ctx("2026-11-29T12:00:00Z");
         manage::run_now(&mut env.store, &now, &key, "k").expect("run now");
-        let started = run::start_next(&mut env.store, &now, &[]).expect("start").expect("the Job");
+        let started =
+            run::start_next(&mut env.store, &now, &[], &crate::fixtures::lease()).expect("start").expect("the Job");
         let report = RunReport {
             outcome: Outcome::Transient,
             exit_code: Some(75),
@@ -797,7 +805,8 @@ mod tests {
     fn fail_once(env: &mut Env, key: &str, run_key: &str) -> Job {
         let now = ctx("2026-11-29T12:00:00Z");
         let job = manage::run_now(&mut env.store, &now, key, run_key).expect("run now").job;
-        let started = run::start(&mut env.store, &now, job.id).expect("start").expect("queued");
+        let started =
+            run::start(&mut env.store, &now, job.id, &crate::fixtures::lease()).expect("start").expect("queued");
         let report = RunReport {
             outcome: Outcome::Failed,
             exit_code: Some(2),
@@ -827,7 +836,9 @@ mod tests {
         assert_eq!(job.event_subject, Some(format!("task:{}", failed.task_id)));
         assert_eq!((job.kind, job.state), (JobKind::Event, JobState::Queued));
         // The alarm's own event Job fails: event Jobs fire nothing (no cascades).
-        let started = run::start(&mut env.store, &ctx("2026-11-29T12:00:00Z"), job.id).expect("start").expect("queued");
+        let started = run::start(&mut env.store, &ctx("2026-11-29T12:00:00Z"), job.id, &crate::fixtures::lease())
+            .expect("start")
+            .expect("queued");
         let report = RunReport {
             outcome: Outcome::Failed,
             exit_code: Some(1),

@@ -79,6 +79,20 @@ pub const JOBS_LIST_LIMIT: usize = 50;
 /// Holds how many firings `tasks schedule preview --count` shows at most.
 pub const PREVIEW_MAX_COUNT: usize = 1000;
 
+/// Holds how long a daemon's lease on a Run it runs lasts from its last renewal: 60 s.
+///
+/// The daemon renews its leases every loop (at most a third of this apart), so a live
+/// daemon never loses one; a daemon that was killed loses its Runs to the first other
+/// daemon that looks after this long. Shorter would interrupt a daemon stalled by a
+/// slow disk or a suspended laptop; longer leaves a dead daemon's Job `running` longer
+/// on the page. `tasks daemon --lease` changes it (tests use seconds).
+pub const JOB_LEASE_MS: i64 = 60_000;
+
+/// Holds how long a queue item another runner took stays its own on a shared store:
+/// 15 min. A turn is bounded well below it (the model's timeout times its rounds);
+/// after it, a runner that starts takes the item for abandoned and interrupts it.
+pub const RUNNER_ITEM_LEASE_MS: i64 = 15 * 60_000;
+
 /// Returns the wait before retry number `retry` (1 for the first retry).
 pub fn retry_backoff(retry: u32) -> Duration {
     let factor = 1u32.checked_shl(retry.saturating_sub(1)).unwrap_or(u32::MAX);

@@ -21,9 +21,7 @@ use crate::model::conversation::QueueState;
 use crate::model::schedule::{Action, EventKind, JobKind, JobState, When};
 use crate::ops::Context;
 use crate::port::{Engine, Writes};
-use crate::store::Store;
 use crate::store::events::{Change, EventChange, ScheduleChanged};
-use crate::store::jobs;
 use crate::store::schedules::NewSchedule;
 use crate::time;
 
@@ -380,7 +378,7 @@ pub const RUN_NOW_KEY_MAX_CHARS: usize = 200;
 /// Idempotent per key: a second call with the same key returns the first Job. Never
 /// moves `next_fire_at`. The usual limits apply: over the schedule's active-Job cap the
 /// Job is made `skipped` (overlap); a prompt Job is parked in the conversation queue.
-pub fn run_now(store: &mut Store, ctx: &Context, reference: &str, key: &str) -> Result<RunNowOutcome> {
+pub fn run_now(store: &mut dyn Engine, ctx: &Context, reference: &str, key: &str) -> Result<RunNowOutcome> {
     let key = key.trim();
     if key.is_empty() || key.chars().count() > RUN_NOW_KEY_MAX_CHARS {
         return Err(Error::invalid("key", key, format!("give a key of 1-{RUN_NOW_KEY_MAX_CHARS} characters")));
@@ -389,7 +387,7 @@ pub fn run_now(store: &mut Store, ctx: &Context, reference: &str, key: &str) -> 
     store.write(|tx| {
         let s = live_in_tx(tx, reference)?;
         let idempotency_key = format!("manual:{}:{key}", s.id);
-        if let Some(job) = jobs::job_by_key(tx, &idempotency_key)? {
+        if let Some(job) = tx.job_by_key(&idempotency_key)? {
             return Ok(RunNowOutcome { job, created: false });
         }
         let blocker = fire::overlap(tx, &s)?;
@@ -444,6 +442,9 @@ pub fn parse_event(text: &str) -> Result<EventKind> {
 
 #[cfg(test)]
 mod tests {
+    use crate::Store;
+    #[allow(unused_imports)]
+    use crate::store::jobs;
     use jiff::civil::{Time, date};
     use tasks_schedule::Trigger;
 

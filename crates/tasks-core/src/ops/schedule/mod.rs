@@ -21,7 +21,8 @@
 //! What this module does not do: run programs, sleep, read the clock or the
 //! environment, or hold a lock between calls. The daemon (in `tasks-cli`, the only async
 //! code) spawns commands, waits, and calls these steps through `spawn_blocking`; every
-//! step is one `store::Tx`, so a daemon killed at any point leaves a consistent store.
+//! step is one write through the port (`Engine::write`), so a daemon killed at any point
+//! leaves a consistent store, on either engine.
 
 pub mod center;
 pub mod fire;

@@ -17,10 +17,7 @@ use super::{Job, PromptAction, QueueItem};
 use crate::error::{Error, Result};
 use crate::model::schedule::{Action, JobState, RunState};
 use crate::ops::Context;
-use crate::store::jobs::{self, RunEnd};
-use crate::store::schedules as rows;
-use crate::store::tasks as task_rows;
-use crate::store::{Store, Tx};
+use crate::port::{Engine, Reads, RunEnd, Writes};
 
 /// A prompt Job whose turn has come.
 #[derive(Debug, Clone)]
@@ -36,15 +33,15 @@ pub struct PromptTurn {
 }
 
 /// Returns the prompt Job of a running firing item, with its open Run.
-pub fn turn_of(store: &Store, item: &QueueItem) -> Result<Option<PromptTurn>> {
+pub fn turn_of(store: &dyn Engine, item: &QueueItem) -> Result<Option<PromptTurn>> {
     let Some(job_id) = item.job_id else { return Ok(None) };
-    let conn = store.conn();
+    let conn = store.reader();
     let job = reread(conn, job_id)?;
     let Action::Prompt(action) = job.snapshot.action.clone() else { return Ok(None) };
-    let Some(run) = jobs::runs_of_job(conn, job_id)?.into_iter().rev().find(|r| r.state == RunState::Running) else {
+    let Some(run) = conn.runs_of_job(job_id)?.into_iter().rev().find(|r| r.state == RunState::Running) else {
         return Ok(None);
     };
-    let title = task_rows::get(conn, job.task_id)?.title;
+    let title = conn.task(job.task_id)?.title;
     Ok(Some(PromptTurn { job, run_id: run.id, action, title }))
 }
 
@@ -61,7 +58,7 @@ pub struct PromptEnd {
 
 /// Records the end of a prompt Run (open, or waiting for approval), sets the Job's final
 /// state and posts the result into its conversation.
-pub fn finish(store: &mut Store, ctx: &Context, job_id: i64, run_id: i64, end: &PromptEnd) -> Result<Job> {
+pub fn finish(store: &mut dyn Engine, ctx: &Context, job_id: i64, run_id: i64, end: &PromptEnd) -> Result<Job> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let job = reread(tx, job_id)?;
@@ -72,8 +69,8 @@ pub fn finish(store: &mut Store, ctx: &Context, job_id: i64, run_id: i64, end: &
         }
         close_run(tx, run_id, end, now)?;
         let state = if end.succeeded { JobState::Succeeded } else { JobState::Failed };
-        jobs::set_job_state(tx, job_id, state, end.reason.as_deref(), now)?;
-        jobs::set_pending_calls(tx, job_id, None)?;
+        tx.set_job_state(job_id, state, end.reason.as_deref(), now)?;
+        tx.set_pending_calls(job_id, None)?;
         let job = reread(tx, job_id)?;
         let result = match &end.reason {
             Some(r) => format!("{state}: {r}\n{}", end.output),
@@ -90,7 +87,13 @@ pub fn finish(store: &mut Store, ctx: &Context, job_id: i64, run_id: i64, end: &
 /// Parks a running prompt Job until a person approves the writes it proposes: the Job is
 /// `waiting_approval`, its Run stays open, `calls` (the chat's JSON) is kept, and the
 /// question is posted into the conversation.
-pub fn park_for_approval(store: &mut Store, ctx: &Context, job_id: i64, calls: &str, question: &str) -> Result<Job> {
+pub fn park_for_approval(
+    store: &mut dyn Engine,
+    ctx: &Context,
+    job_id: i64,
+    calls: &str,
+    question: &str,
+) -> Result<Job> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let job = reread(tx, job_id)?;
@@ -101,8 +104,8 @@ pub fn park_for_approval(store: &mut Store, ctx: &Context, job_id: i64, calls: &
                 reason: "only a running prompt Job can wait for approval".into(),
             });
         }
-        jobs::set_job_state(tx, job_id, JobState::WaitingApproval, Some("waiting for approval"), now)?;
-        jobs::set_pending_calls(tx, job_id, Some(calls))?;
+        tx.set_job_state(job_id, JobState::WaitingApproval, Some("waiting for approval"), now)?;
+        tx.set_pending_calls(job_id, Some(calls))?;
         let job = reread(tx, job_id)?;
         post(tx, &job, &format!("waiting for approval: {question}"), now)?;
         Ok(job)
@@ -122,8 +125,8 @@ pub struct Awaiting {
 
 /// Returns what a Job waiting for approval proposes; refuses a Job in any other state
 /// (an approval is used once).
-pub fn awaiting(store: &Store, job_id: i64) -> Result<Awaiting> {
-    let conn = store.conn();
+pub fn awaiting(store: &dyn Engine, job_id: i64) -> Result<Awaiting> {
+    let conn = store.reader();
     let job = reread(conn, job_id)?;
     if job.state != JobState::WaitingApproval {
         return Err(Error::WrongState {
@@ -132,8 +135,9 @@ pub fn awaiting(store: &Store, job_id: i64) -> Result<Awaiting> {
             reason: "only a Job waiting for approval can be approved or rejected".into(),
         });
     }
-    let calls = jobs::pending_calls(conn, job_id)?.unwrap_or_default();
-    let run_id = jobs::runs_of_job(conn, job_id)?
+    let calls = conn.pending_calls(job_id)?.unwrap_or_default();
+    let run_id = conn
+        .runs_of_job(job_id)?
         .into_iter()
         .rev()
         .find(|r| r.state == RunState::Running)
@@ -144,7 +148,7 @@ pub fn awaiting(store: &Store, job_id: i64) -> Result<Awaiting> {
 
 /// Rejects what a Job waiting for approval proposes: nothing of it runs; the Job fails
 /// with the reason, and the conversation is told.
-pub fn reject(store: &mut Store, ctx: &Context, job_id: i64) -> Result<Job> {
+pub fn reject(store: &mut dyn Engine, ctx: &Context, job_id: i64) -> Result<Job> {
     let a = awaiting(store, job_id)?;
     let end = PromptEnd {
         succeeded: false,
@@ -154,22 +158,21 @@ pub fn reject(store: &mut Store, ctx: &Context, job_id: i64) -> Result<Job> {
     finish(store, ctx, job_id, a.run_id, &end)
 }
 
-fn close_run(tx: &Tx<'_>, run_id: i64, end: &PromptEnd, now: i64) -> Result<()> {
+fn close_run(tx: &dyn Writes, run_id: i64, end: &PromptEnd, now: i64) -> Result<()> {
     let state = if end.succeeded { RunState::Succeeded } else { RunState::Failed };
-    jobs::finish_run(
-        tx,
+    tx.finish_run(
         run_id,
         &RunEnd { state, exit_code: None, output: Some(&end.output), output_dropped: 0, error: end.reason.as_deref() },
         now,
     )
 }
 
-fn post(tx: &Tx<'_>, job: &Job, result: &str, now: i64) -> Result<()> {
-    let schedule = rows::schedule(tx, job.schedule_id)?;
-    let title = task_rows::get(tx, job.task_id)?.title;
+fn post(tx: &dyn Writes, job: &Job, result: &str, now: i64) -> Result<()> {
+    let schedule = tx.schedule(job.schedule_id)?;
+    let title = tx.task(job.task_id)?.title;
     queue::post(tx, &schedule, Some(job), &firing_message(job, &title, result), now)
 }
 
-fn reread(conn: &rusqlite::Connection, id: i64) -> Result<Job> {
-    jobs::job(conn, id)?.ok_or_else(|| Error::NotFound { what: "job", value: id.to_string() })
+fn reread(conn: &dyn Reads, id: i64) -> Result<Job> {
+    conn.job(id)?.ok_or_else(|| Error::NotFound { what: "job", value: id.to_string() })
 }

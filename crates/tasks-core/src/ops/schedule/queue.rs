@@ -166,6 +166,8 @@ pub fn promote(store: &mut dyn Engine, ctx: &Context, id: i64) -> Result<Promote
 pub fn take_next(store: &mut dyn Engine, ctx: &Context, conversation: i64) -> Result<Option<QueueItem>> {
     let now = ctx.now_ms();
     store.write(|tx| {
+        // Two runners (two daemons on a team store) must not both take the head.
+        tx.lock_conversation_queue(conversation)?;
         let live = tx.live_queue(Some(conversation))?;
         if live.iter().any(|i| i.state == QueueState::Running) {
             return Ok(None);

@@ -25,17 +25,41 @@ use super::fire::{self, firing_message};
 use super::limits::{RETRY_MAX_RUNS, TRANSIENT_EXIT_CODE, retry_backoff};
 use super::queue;
 use super::{Job, local_date, schedule_actor};
-use crate::dedup;
 use crate::error::{Error, Result};
 use crate::model::schedule::{Action, JobState, RunState};
 use crate::model::{Due, Status};
 use crate::ops::Context;
 use crate::ops::status;
-use crate::store::events::{self, Change, DueChange, DueValue, EventChange};
-use crate::store::jobs::{self, RunEnd};
-use crate::store::schedules as rows;
-use crate::store::tasks::{self as task_rows, Column};
-use crate::store::{Store, Tx};
+use crate::port::{Column, Engine, Reads, RunEnd, Writes};
+use crate::store::events::{Change, DueChange, DueValue, EventChange};
+
+/// Who runs a Job, and how long their hold on its Run lasts unless renewed.
+///
+/// Every Run a daemon starts is leased to it (`owner`, `lease_until` on the Run); the
+/// daemon renews its leases while it lives ([`renew`]). On a store several daemons
+/// share, a Run whose lease ended belongs to a daemon that died: the first daemon to
+/// see it records it interrupted ([`recover`]), once, and nobody runs it again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lease {
+    /// `host:pid:start-ms`: which daemon, on which machine.
+    pub owner: String,
+    /// How long a lease lasts from its last renewal, ms.
+    pub length_ms: i64,
+}
+
+impl Lease {
+    /// Returns the machine part of the owner (what a daemon compares to find Runs of its
+    /// own machine, whose process ids mean something here).
+    pub fn host(&self) -> &str {
+        self.owner.split(':').next().unwrap_or_default()
+    }
+}
+
+/// Renews this daemon's leases on the Runs it runs; returns how many.
+pub fn renew(store: &mut dyn Engine, ctx: &Context, lease: &Lease) -> Result<usize> {
+    let until = ctx.now_ms().saturating_add(lease.length_ms);
+    store.write(|tx| tx.renew_run_leases(&lease.owner, until))
+}
 
 /// A Job the runner has started: its Run is recorded as `running`.
 #[derive(Debug, Clone)]
@@ -50,17 +74,32 @@ pub struct StartedJob {
 
 /// Marks Jobs a dead daemon left `running` as `interrupted`, and their Runs too.
 ///
-/// Call it right after taking the daemon lock: no live runner exists then, so every
-/// `running` due/command Job belongs to a process that died. Such a Job is never run
-/// again (its firing may have had effects). Prompt Jobs belong to the conversation and
-/// are left alone.
-pub fn recover(store: &mut Store, ctx: &Context) -> Result<Vec<Job>> {
+/// On SQLite, call it right after taking the daemon lock: no live runner exists then,
+/// so every `running` due/command Job belongs to a process that died. On a shared store
+/// (PostgreSQL) other daemons live: only Jobs whose Run's lease ended are taken, each by
+/// one daemon (the port holds them for this write). Such a Job is never run again (its
+/// firing may have had effects). Prompt Jobs belong to the conversation and are left
+/// alone.
+pub fn recover(store: &mut dyn Engine, ctx: &Context) -> Result<Vec<Job>> {
     let now = ctx.now_ms();
+    let shared = store.reader().is_shared();
     store.write(|tx| {
         let mut out = Vec::new();
-        for job in jobs::daemon_running_jobs(tx)? {
-            let reason = "the daemon stopped while this Job ran (found at the next start); not replayed";
-            out.push(interrupt_job(tx, &job, reason, now)?);
+        let lease_ended_before = shared.then_some(now);
+        for job in tx.take_abandoned_jobs(lease_ended_before)? {
+            let reason = if shared {
+                let owner = tx
+                    .runs_of_job(job.id)?
+                    .into_iter()
+                    .rev()
+                    .find(|r| r.state == RunState::Running)
+                    .and_then(|r| r.owner)
+                    .unwrap_or_else(|| "a daemon".into());
+                format!("the daemon running this Job ({owner}) stopped renewing its lease; not replayed")
+            } else {
+                "the daemon stopped while this Job ran (found at the next start); not replayed".to_string()
+            };
+            out.push(interrupt_job(tx, &job, &reason, now)?);
         }
         Ok(out)
     })
@@ -78,13 +117,20 @@ pub struct Orphan {
 
 /// Returns the programs of Runs a dead daemon left `running`: the daemon that starts
 /// next kills what is left of their groups before [`recover`] marks them interrupted,
-/// so nothing runs on unsupervised past its timeout.
-pub fn orphans(store: &Store) -> Result<Vec<Orphan>> {
-    let conn = store.conn();
+/// so nothing runs on unsupervised past its timeout. On a shared store only Runs of
+/// this machine (`lease`'s host) whose lease ended: a process id means nothing on
+/// another machine, and a live lease is a live daemon's.
+pub fn orphans(store: &dyn Engine, ctx: &Context, lease: &Lease) -> Result<Vec<Orphan>> {
+    let conn = store.reader();
+    let shared = conn.is_shared();
+    let now = ctx.now_ms();
     let mut out = Vec::new();
-    for job in jobs::daemon_running_jobs(conn)? {
-        for run in jobs::runs_of_job(conn, job.id)? {
-            if let (RunState::Running, Some(pid)) = (run.state, run.pid) {
+    for job in conn.daemon_running_jobs()? {
+        for run in conn.runs_of_job(job.id)? {
+            let abandoned = !shared
+                || (run.lease_until.is_none_or(|until| until < now)
+                    && run.owner.as_deref().is_some_and(|o| o.split(':').next() == Some(lease.host())));
+            if let (RunState::Running, Some(pid), true) = (run.state, run.pid, abandoned) {
                 out.push(Orphan { job_id: job.id, pid });
             }
         }
@@ -92,18 +138,18 @@ pub fn orphans(store: &Store) -> Result<Vec<Orphan>> {
     Ok(out)
 }
 
-fn interrupt_job(tx: &Tx<'_>, job: &Job, reason: &str, now: i64) -> Result<Job> {
-    jobs::interrupt_runs(tx, job.id, reason, now)?;
-    jobs::set_job_state(tx, job.id, JobState::Interrupted, Some(reason), now)?;
+fn interrupt_job(tx: &dyn Writes, job: &Job, reason: &str, now: i64) -> Result<Job> {
+    tx.interrupt_runs(job.id, reason, now)?;
+    tx.set_job_state(job.id, JobState::Interrupted, Some(reason), now)?;
     let job = reread(tx, job.id)?;
-    let schedule = rows::schedule(tx, job.schedule_id)?;
-    let title = task_rows::get(tx, job.task_id)?.title;
+    let schedule = tx.schedule(job.schedule_id)?;
+    let title = tx.task(job.task_id)?.title;
     queue::post(tx, &schedule, Some(&job), &firing_message(&job, &title, &format!("interrupted: {reason}")), now)?;
     Ok(job)
 }
 
-fn reread(tx: &Tx<'_>, id: i64) -> Result<Job> {
-    jobs::job(tx, id)?.ok_or_else(|| Error::NotFound { what: "job", value: id.to_string() })
+fn reread(tx: &dyn Reads, id: i64) -> Result<Job> {
+    tx.job(id)?.ok_or_else(|| Error::NotFound { what: "job", value: id.to_string() })
 }
 
 /// Starts the oldest startable Job: a queued due/command Job, or a deferred one whose
@@ -111,22 +157,22 @@ fn reread(tx: &Tx<'_>, id: i64) -> Result<Job> {
 ///
 /// A Job whose task was dismissed since it was made is `skipped` instead.
 /// `busy` lists Jobs the caller is running or waiting to retry itself; they are left alone.
-pub fn start_next(store: &mut Store, ctx: &Context, busy: &[i64]) -> Result<Option<StartedJob>> {
+pub fn start_next(store: &mut dyn Engine, ctx: &Context, busy: &[i64], lease: &Lease) -> Result<Option<StartedJob>> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let mut passed = busy.to_vec();
-        while let Some(job) = jobs::next_startable_job(tx, now, &passed)? {
-            let task = task_rows::get(tx, job.task_id)?;
+        while let Some(job) = tx.pick_startable_job(now, &passed)? {
+            let task = tx.task(job.task_id)?;
             if stops_schedule(task.status) {
                 let reason = format!("{} is {}: a dismissed task's schedule does not fire", task.key, task.status);
-                jobs::set_job_state(tx, job.id, JobState::Skipped, Some(&reason), now)?;
+                tx.set_job_state(job.id, JobState::Skipped, Some(&reason), now)?;
                 let job = reread(tx, job.id)?;
-                let schedule = rows::schedule(tx, job.schedule_id)?;
+                let schedule = tx.schedule(job.schedule_id)?;
                 queue::post(tx, &schedule, Some(&job), &firing_message(&job, &task.title, "skipped"), now)?;
                 passed.push(job.id);
                 continue;
             }
-            return Ok(Some(begin(tx, job.id, now)?));
+            return Ok(Some(begin(tx, job.id, now, lease)?));
         }
         Ok(None)
     })
@@ -134,66 +180,88 @@ pub fn start_next(store: &mut Store, ctx: &Context, busy: &[i64]) -> Result<Opti
 
 /// Starts one queued due/command Job (`run-now` runs its own Job at once); `None` when
 /// it is not queued any more or is a prompt Job.
-pub fn start(store: &mut Store, ctx: &Context, job_id: i64) -> Result<Option<StartedJob>> {
+pub fn start(store: &mut dyn Engine, ctx: &Context, job_id: i64, lease: &Lease) -> Result<Option<StartedJob>> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let job = reread(tx, job_id)?;
         if job.state != JobState::Queued || matches!(job.snapshot.action, Action::Prompt(_)) {
             return Ok(None);
         }
-        Ok(Some(begin(tx, job_id, now)?))
+        Ok(Some(begin(tx, job_id, now, lease)?))
     })
 }
 
-fn begin(tx: &Tx<'_>, job_id: i64, now: i64) -> Result<StartedJob> {
-    let attempt = jobs::start_job(tx, job_id, now)?;
-    let run_id = jobs::insert_run(tx, job_id, attempt, now)?;
+fn begin(tx: &dyn Writes, job_id: i64, now: i64, lease: &Lease) -> Result<StartedJob> {
+    let attempt = tx.start_job(job_id, now)?;
+    let run_id = tx.insert_run(job_id, attempt, now)?;
+    tx.lease_run(run_id, &lease.owner, now.saturating_add(lease.length_ms))?;
     Ok(StartedJob { job: reread(tx, job_id)?, run_id, attempt })
 }
 
 /// Starts the next Run of a deferred Job (a retry); `None` when the Job is no longer
 /// deferred (removed, or recovered by another start).
-pub fn begin_retry(store: &mut Store, ctx: &Context, job_id: i64) -> Result<Option<StartedJob>> {
+pub fn begin_retry(store: &mut dyn Engine, ctx: &Context, job_id: i64, lease: &Lease) -> Result<Option<StartedJob>> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let job = reread(tx, job_id)?;
         if job.state != JobState::Deferred {
             return Ok(None);
         }
-        Ok(Some(begin(tx, job_id, now)?))
+        Ok(Some(begin(tx, job_id, now, lease)?))
     })
 }
 
-/// Records a command's process id on its Run (informational; never signalled later).
-pub fn record_pid(store: &mut Store, run_id: i64, pid: u32) -> Result<()> {
-    store.write(|tx| jobs::set_run_pid(tx, run_id, pid))
+/// Returns the Jobs running under this daemon's lease, as started: what a daemon
+/// whose start of a Job committed while its connection dropped (so it never heard)
+/// takes up again — the Job is its own, its program has not run.
+pub fn leased_to(store: &dyn Engine, lease: &Lease) -> Result<Vec<StartedJob>> {
+    let conn = store.reader();
+    let mut out = Vec::new();
+    for job in conn.daemon_running_jobs()? {
+        let run = conn.runs_of_job(job.id)?.into_iter().rev().find(|r| r.state == RunState::Running);
+        if let Some(run) = run.filter(|r| r.owner.as_deref() == Some(lease.owner.as_str())) {
+            out.push(StartedJob { job, run_id: run.id, attempt: run.attempt });
+        }
+    }
+    Ok(out)
+}
+
+/// Records a command's process id on its Run (what the next daemon on this machine
+/// kills the group of, when this one died while the command ran).
+pub fn record_pid(store: &mut dyn Engine, run_id: i64, pid: u32) -> Result<()> {
+    store.write(|tx| tx.set_run_pid(run_id, pid))
 }
 
 /// Applies a started `due` Job: sets the task's due to the firing's local date (in the
 /// snapshot's zone) and reopens it when done — one task, as Todoist does — then marks
 /// the Run and the Job succeeded, all in one transaction with the task's events.
-pub fn apply_due(store: &mut Store, ctx: &Context, started: &StartedJob) -> Result<Job> {
+pub fn apply_due(store: &mut dyn Engine, ctx: &Context, started: &StartedJob) -> Result<Job> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let job = reread(tx, started.job.id)?;
+        if job.state != JobState::Running {
+            // Interrupted meanwhile (its lease ended while this daemon was stalled): the
+            // Job keeps the state it was given and the task is not touched.
+            return Ok(job);
+        }
         let actor = schedule_actor(ctx, job.schedule_id);
-        let task = task_rows::get(tx, job.task_id)?;
+        let task = tx.task(job.task_id)?;
         let date = local_date(job.scheduled_for, &job.snapshot.zone)?;
         let due = Some(Due::day(date));
         let mut changes = Map::new();
         let mut said = vec![format!("due {date}")];
         if task.due != due {
-            task_rows::set_column(tx, task.id, Column::Due(due), now)?;
+            tx.set_task_column(task.id, Column::Due(due), now)?;
             let change = DueChange { due: Change(task.due.map(DueValue::from), due.map(DueValue::from)) };
             changes.insert("due".into(), serde_json::to_value(&change.due)?);
-            events::record(tx, task.id, now, &actor.actor, &EventChange::Due(change))?;
+            tx.record_event(task.id, now, &actor.actor, &EventChange::Due(change))?;
         }
         if task.status == Status::Done {
             status::change(tx, &actor, task.clone(), Status::Open, None)?;
             changes.insert("status".into(), json!([task.status.as_str(), "open"]));
             said.push("reopened".into());
         }
-        dedup::index(tx, task.id)?;
+        tx.index_task(task.id)?;
         let summary = said.join(", ");
         let end = RunEnd {
             state: RunState::Succeeded,
@@ -202,18 +270,11 @@ pub fn apply_due(store: &mut Store, ctx: &Context, started: &StartedJob) -> Resu
             output_dropped: 0,
             error: None,
         };
-        jobs::finish_run(tx, started.run_id, &end, now)?;
-        jobs::set_job_state(tx, job.id, JobState::Succeeded, None, now)?;
-        jobs::insert_artifact(
-            tx,
-            job.id,
-            Some(started.run_id),
-            "task_change",
-            &Value::Object(changes).to_string(),
-            now,
-        )?;
+        tx.finish_run(started.run_id, &end, now)?;
+        tx.set_job_state(job.id, JobState::Succeeded, None, now)?;
+        tx.insert_artifact(job.id, Some(started.run_id), "task_change", &Value::Object(changes).to_string(), now)?;
         let job = reread(tx, job.id)?;
-        let schedule = rows::schedule(tx, job.schedule_id)?;
+        let schedule = tx.schedule(job.schedule_id)?;
         let text = firing_message(&job, &task.title, &format!("succeeded: {summary}"));
         queue::post(tx, &schedule, Some(&job), &text, now)?;
         Ok(job)
@@ -280,7 +341,7 @@ pub enum AfterRun {
 /// Records the end of a command Run and decides the Job's state (see the module
 /// docs); posts the result with the output into the conversation, and matches
 /// `job.failed` schedules when the Job failed.
-pub fn finish(store: &mut Store, ctx: &Context, started: &StartedJob, report: &RunReport) -> Result<AfterRun> {
+pub fn finish(store: &mut dyn Engine, ctx: &Context, started: &StartedJob, report: &RunReport) -> Result<AfterRun> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let job = reread(tx, started.job.id)?;
@@ -296,7 +357,7 @@ pub fn finish(store: &mut Store, ctx: &Context, started: &StartedJob, report: &R
             output_dropped: report.output_dropped,
             error: report.error.as_deref(),
         };
-        jobs::finish_run(tx, started.run_id, &end, now)?;
+        tx.finish_run(started.run_id, &end, now)?;
         let what = report.error.clone().unwrap_or_else(|| match report.exit_code {
             Some(code) => format!("exit code {code}"),
             None => "no exit code".into(),
@@ -313,7 +374,7 @@ pub fn finish(store: &mut Store, ctx: &Context, started: &StartedJob, report: &R
                 started.attempt + 1,
                 after.as_secs()
             );
-            jobs::defer_job(tx, job.id, now + after.as_millis() as i64, &reason, now)?;
+            tx.defer_job(job.id, now + after.as_millis() as i64, &reason, now)?;
             return Ok(AfterRun::Retry { job: reread(tx, job.id)?, after });
         }
         let (state, reason) = match report.outcome {
@@ -326,10 +387,10 @@ pub fn finish(store: &mut Store, ctx: &Context, started: &StartedJob, report: &R
             Outcome::OutcomeUnknown => (JobState::OutcomeUnknown, Some(format!("{what}; not retried"))),
             Outcome::NotStarted => (JobState::Failed, Some(format!("{what} (configuration; not retried)"))),
         };
-        jobs::set_job_state(tx, job.id, state, reason.as_deref(), now)?;
+        tx.set_job_state(job.id, state, reason.as_deref(), now)?;
         let job = reread(tx, job.id)?;
-        let schedule = rows::schedule(tx, job.schedule_id)?;
-        let title = task_rows::get(tx, job.task_id)?.title;
+        let schedule = tx.schedule(job.schedule_id)?;
+        let title = tx.task(job.task_id)?.title;
         let mut result = match &reason {
             Some(r) => format!("{state}: {r}"),
             None => format!("{state} (exit code 0)"),
@@ -347,7 +408,7 @@ pub fn finish(store: &mut Store, ctx: &Context, started: &StartedJob, report: &R
 }
 
 /// Marks these running Jobs `interrupted` (the daemon is shutting down on SIGTERM).
-pub fn interrupt(store: &mut Store, ctx: &Context, job_ids: &[i64], why: &str) -> Result<Vec<Job>> {
+pub fn interrupt(store: &mut dyn Engine, ctx: &Context, job_ids: &[i64], why: &str) -> Result<Vec<Job>> {
     let now = ctx.now_ms();
     store.write(|tx| {
         let mut out = Vec::new();
@@ -371,6 +432,9 @@ pub fn command_of(started: &StartedJob) -> Option<&crate::model::schedule::Comma
 
 #[cfg(test)]
 mod tests {
+    use crate::Store;
+    #[allow(unused_imports)]
+    use crate::store::jobs;
     use jiff::civil::{Time, date};
     use tasks_schedule::{MissedPolicy, Trigger};
 
@@ -467,7 +531,8 @@ mod tests {
         let key = scheduled(&mut env, "Sync the photos", 3, "UTC", command(), 1);
         let job = run_now(&mut env, &key, "k");
         let mut now = ctx(NOW).now_ms();
-        let mut started = start(&mut env.store, &at_ms(now), job.id).expect("start").expect("queued");
+        let mut started =
+            start(&mut env.store, &at_ms(now), job.id, &crate::fixtures::lease()).expect("start").expect("queued");
         let mut said = Vec::new();
         for (i, report) in reports.iter().enumerate() {
             assert_eq!(started.attempt as usize, i + 1);
@@ -481,11 +546,15 @@ mod tests {
                     let retry_at = now + after.as_millis() as i64;
                     assert_eq!(job.retry_at, Some(retry_at));
                     assert!(
-                        start_next(&mut env.store, &at_ms(retry_at - 1), &[]).expect("start").is_none(),
+                        start_next(&mut env.store, &at_ms(retry_at - 1), &[], &crate::fixtures::lease())
+                            .expect("start")
+                            .is_none(),
                         "too early"
                     );
                     now = retry_at;
-                    started = start_next(&mut env.store, &at_ms(now), &[]).expect("start").expect("the retry");
+                    started = start_next(&mut env.store, &at_ms(now), &[], &crate::fixtures::lease())
+                        .expect("start")
+                        .expect("the retry");
                     assert_eq!(started.job.id, job.id);
                 }
             }
@@ -540,7 +609,8 @@ mod tests {
         let mut env = env();
         let key = scheduled(&mut env, "Sync the photos", 3, "UTC", command(), 1);
         let job = run_now(&mut env, &key, "k");
-        let started = start(&mut env.store, &ctx(NOW), job.id).expect("start").expect("queued");
+        let started =
+            start(&mut env.store, &ctx(NOW), job.id, &crate::fixtures::lease()).expect("start").expect("queued");
         record_pid(&mut env.store, started.run_id, 4242).expect("pid");
         let end = RunReport {
             outcome: Outcome::OutcomeUnknown,
@@ -567,7 +637,8 @@ mod tests {
         let mut env = env();
         let key = scheduled(&mut env, "Sync the photos", 3, "UTC", command(), 1);
         let job = run_now(&mut env, &key, "k");
-        let started = start(&mut env.store, &ctx(NOW), job.id).expect("start").expect("queued");
+        let started =
+            start(&mut env.store, &ctx(NOW), job.id, &crate::fixtures::lease()).expect("start").expect("queued");
         let stopped = interrupt(&mut env.store, &ctx(NOW), &[job.id], "shutting down").expect("interrupt");
         assert_eq!(stopped.len(), 1);
         let after =
@@ -584,7 +655,8 @@ mod tests {
         let mut env = env();
         let key = scheduled(&mut env, "Sync the photos", 3, "UTC", command(), 1);
         let job = run_now(&mut env, &key, "k");
-        let started = start(&mut env.store, &ctx(NOW), job.id).expect("start").expect("queued");
+        let started =
+            start(&mut env.store, &ctx(NOW), job.id, &crate::fixtures::lease()).expect("start").expect("queued");
         interrupt(&mut env.store, &ctx(NOW), &[job.id], "shutting down").expect("interrupt");
         let after =
             finish(&mut env.store, &ctx(NOW), &started, &report(Outcome::Transient, Some(75), None)).expect("finish");
@@ -600,10 +672,12 @@ mod tests {
         let deferred = run_now(&mut env, &key, "deferred");
         let queued = run_now(&mut env, &key, "queued");
         let finished = run_now(&mut env, &key, "finished");
-        start(&mut env.store, &ctx(NOW), running.id).expect("start").expect("queued");
-        let d = start(&mut env.store, &ctx(NOW), deferred.id).expect("start").expect("queued");
+        start(&mut env.store, &ctx(NOW), running.id, &crate::fixtures::lease()).expect("start").expect("queued");
+        let d =
+            start(&mut env.store, &ctx(NOW), deferred.id, &crate::fixtures::lease()).expect("start").expect("queued");
         finish(&mut env.store, &ctx(NOW), &d, &report(Outcome::Transient, Some(75), None)).expect("finish");
-        let f = start(&mut env.store, &ctx(NOW), finished.id).expect("start").expect("queued");
+        let f =
+            start(&mut env.store, &ctx(NOW), finished.id, &crate::fixtures::lease()).expect("start").expect("queued");
         finish(&mut env.store, &ctx(NOW), &f, &report(Outcome::Succeeded, Some(0), None)).expect("finish");
         let ids = [running.id, deferred.id, queued.id, finished.id];
         let stopped = interrupt(&mut env.store, &ctx(NOW), &ids, "SIGTERM").expect("interrupt");
@@ -630,12 +704,21 @@ mod tests {
         let digest = scheduled(&mut env, "Weekly digest", 8, "UTC", prompt, 1);
         let parked = run_now(&mut env, &digest, "k");
         assert_eq!(parked.state, JobState::Queued);
-        assert!(start(&mut env.store, &ctx(NOW), parked.id).expect("start").is_none(), "the conversation runs it");
+        assert!(
+            start(&mut env.store, &ctx(NOW), parked.id, &crate::fixtures::lease()).expect("start").is_none(),
+            "the conversation runs it"
+        );
         let sync = scheduled(&mut env, "Sync the photos", 3, "UTC", command(), 1);
         let job = run_now(&mut env, &sync, "k");
-        start(&mut env.store, &ctx(NOW), job.id).expect("start").expect("queued");
-        assert!(start(&mut env.store, &ctx(NOW), job.id).expect("start").is_none(), "it runs already");
-        assert!(begin_retry(&mut env.store, &ctx(NOW), job.id).expect("retry").is_none(), "it is not deferred");
+        start(&mut env.store, &ctx(NOW), job.id, &crate::fixtures::lease()).expect("start").expect("queued");
+        assert!(
+            start(&mut env.store, &ctx(NOW), job.id, &crate::fixtures::lease()).expect("start").is_none(),
+            "it runs already"
+        );
+        assert!(
+            begin_retry(&mut env.store, &ctx(NOW), job.id, &crate::fixtures::lease()).expect("retry").is_none(),
+            "it is not deferred"
+        );
     }
 
     #[test]
@@ -648,7 +731,8 @@ mod tests {
         let jb = run_now(&mut env, &b, "k");
         let jc = run_now(&mut env, &c, "k");
         crate::ops::status::dismiss(&mut env.store, &ctx(NOW), &a, None).expect("dismiss");
-        let started = start_next(&mut env.store, &ctx(NOW), &[jb.id]).expect("start").expect("a Job");
+        let started =
+            start_next(&mut env.store, &ctx(NOW), &[jb.id], &crate::fixtures::lease()).expect("start").expect("a Job");
         assert_eq!(started.job.id, jc.id, "the dismissed task's Job is passed over, and so is the busy one");
         let skipped = manage::job(&env.store, ja.id).expect("job").job;
         assert_eq!(skipped.state, JobState::Skipped);
@@ -665,7 +749,8 @@ mod tests {
         let made = fire::plan_due(&mut env.store, &ctx("2026-11-29T23:30:05Z")).expect("plan").jobs;
         assert_eq!(made.len(), 1);
         let now = ctx("2026-11-29T23:30:06Z");
-        let started = start_next(&mut env.store, &now, &[]).expect("start").expect("the Job");
+        let started =
+            start_next(&mut env.store, &now, &[], &crate::fixtures::lease()).expect("start").expect("the Job");
         assert!(command_of(&started).is_none(), "a due Job runs no program");
         let job = apply_due(&mut env.store, &now, &started).expect("apply");
         assert_eq!(job.state, JobState::Succeeded);
@@ -690,7 +775,8 @@ mod tests {
         let key = scheduled(&mut env, "Water the plants", 3, "UTC", Action::Due, 1);
         for run_key in ["first", "second"] {
             let job = run_now(&mut env, &key, run_key);
-            let started = start(&mut env.store, &ctx(NOW), job.id).expect("start").expect("queued");
+            let started =
+                start(&mut env.store, &ctx(NOW), job.id, &crate::fixtures::lease()).expect("start").expect("queued");
             apply_due(&mut env.store, &ctx(NOW), &started).expect("apply");
         }
         let jobs = manage::jobs(&env.store, Some(&key), None, 2).expect("jobs");
@@ -706,7 +792,8 @@ mod tests {
         let mut env = env();
         let key = scheduled(&mut env, "Sync the photos", 3, "UTC", command(), 1);
         let job = run_now(&mut env, &key, "k");
-        let started = start(&mut env.store, &ctx(NOW), job.id).expect("start").expect("queued");
+        let started =
+            start(&mut env.store, &ctx(NOW), job.id, &crate::fixtures::lease()).expect("start").expect("queued");
         assert_eq!(command_of(&started).map(|c| c.argv.clone()), Some(vec!["sync".to_string()]));
     }
 }
