@@ -838,3 +838,40 @@ fn a_daemon_whose_sessions_keep_being_ended_runs_each_job_once() {
     let _ = daemon.kill();
     let _ = daemon.wait();
 }
+
+/// Issue 34: task lines, a Taskwarrior export and beads issues import through the same
+/// operation on both engines — projects made from a line, tags, notes, people, blockers
+/// by caller id, a recurring line made a schedule, a bad line skipped with its number —
+/// and answer alike: the import's report, the list, a task's card and history, the
+/// schedule; importing the same file again creates nothing twice.
+#[test]
+fn task_lines_taskwarrior_and_beads_import_alike_on_both_engines() {
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tasks-core/tests/fixtures/interop");
+    let env = TestEnv::new();
+    let lines = [
+        r#"{"id": "f1", "title": "Pour the foundation", "project": "HRB", "project_name": "Harbour", "tags": ["site"], "due": "2026-12-05", "priority": 1}"#,
+        r#"{"id": "w1", "title": "Raise the walls", "project": "HRB", "blocked_by": ["f1"], "person": "@lena"}"#,
+        r#"{"id": "n1", "title": "Water the plants", "recur": "daily 09:00", "notes": [{"at": "2026-11-28T10:00:00Z", "text": "the ficus needs less"}]}"#,
+        r#"{"id": "bad", "title": ""}"#,
+        r#"{"id": "d1", "title": "Book the crane", "status": "done", "closed_at": "2026-11-27T10:00:00Z"}"#,
+    ];
+    let file = env.write("lines.jsonl", &(lines.join("\n") + "\n"));
+    let file = file.to_str().expect("utf-8 path").to_string();
+    let tw = fixtures.join("taskwarrior-export.json").to_str().expect("path").to_string();
+    let beads = fixtures.join("beads-issues.jsonl").to_str().expect("path").to_string();
+    let steps: &[&[&str]] = &[
+        &["import", &file, "--skip-bad"],
+        &["import", &file, "--skip-bad"],
+        &["import", "--from", "taskwarrior", &tw],
+        &["import", "--from", "beads", &beads],
+        &["list", "--status", "all", "--limit", "1000"],
+        &["show", "HRB-2"],
+        &["history", "HRB-1"],
+        &["blocked"],
+        &["schedule", "list"],
+        &["search", "ficus"],
+    ];
+    let Some(team) = alike_on_both("pg_import_lines", steps, true) else { return };
+    let listed = team.json(&["list", "--status", "all", "--limit", "1000"]);
+    assert!(listed["items"].as_array().is_some_and(|i| i.len() > 6), "the three imports landed: {listed}");
+}

@@ -71,6 +71,8 @@ pub trait Reads {
     fn task_ids_by_uuid_prefix(&self, prefix: &str, limit: usize) -> Result<Vec<(i64, String)>>;
     /// Returns a task's key.
     fn task_key(&self, id: i64) -> Result<String>;
+    /// Returns whether any task carries an external id (an import's caller id).
+    fn any_external_id(&self) -> Result<bool>;
     /// Returns the tasks matching `filter`, in its order (both engines order alike:
     /// ties go to the lower id).
     fn tasks(&self, filter: &ListFilter) -> Result<Vec<Task>>;
@@ -337,6 +339,18 @@ pub trait Writes: Reads {
     /// Marks the queued pairs of `a` and `b` (either order) resolved; returns how many.
     fn resolve_pairs(&self, a: i64, b: i64, resolution: Decision, now: i64) -> Result<usize>;
 
+    /// Writes the index rows of many new tasks, computed beforehand (an import computes
+    /// them on its reader thread), and keeps the statistics once. An engine may ignore the
+    /// rows and index each task from its stored fields: the rows are exactly that.
+    fn index_new_tasks(&self, rows: &[(i64, crate::dedup::IndexRows, String)]) -> Result<()>;
+    /// Prepares this write for many inserts (an import); returns what
+    /// [`Writes::end_bulk_insert`] must restore. SQLite: references checked at commit,
+    /// and into an empty store the secondary indexes of tasks, events, taggings and links
+    /// dropped, to be built once at the end. PostgreSQL: nothing.
+    fn begin_bulk_insert(&self) -> Result<Vec<String>>;
+    /// Ends what [`Writes::begin_bulk_insert`] began (builds the indexes it dropped).
+    fn end_bulk_insert(&self, dropped: &[String]) -> Result<()>;
+
     /// Replaces the learned weights (`duplicates retrain --apply`): (level, m, u, weight).
     fn store_weights(&self, rows: &[(crate::dedup::levels::Level, f64, f64, f64)], now: i64) -> Result<()>;
 
@@ -468,6 +482,12 @@ pub trait Engine {
     /// (MCP, the daemon, the bot, the web page) calls it before each request. An engine
     /// with no server (SQLite) has nothing to do.
     fn reconnect_if_lost(&mut self) -> Result<()> {
+        Ok(())
+    }
+    /// Tunes the connection for one long bulk write (`true`) and back (`false`). SQLite:
+    /// a larger page cache and temp tables in memory. An engine with nothing to tune does
+    /// nothing.
+    fn bulk_session(&mut self, _on: bool) -> Result<()> {
         Ok(())
     }
     /// Returns the SQLite store behind this engine, for the operations not behind the

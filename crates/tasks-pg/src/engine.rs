@@ -376,6 +376,10 @@ impl<C: GenericClient> Reads for Pg<C> {
             .map(|r| r.get(0)))
     }
 
+    fn any_external_id(&self) -> Result<bool> {
+        Ok(self.query_opt("SELECT 1 FROM tasks WHERE external_id IS NOT NULL LIMIT 1", &[])?.is_some())
+    }
+
     fn task_ids_by_uuid_prefix(&self, prefix: &str, limit: usize) -> Result<Vec<(i64, String)>> {
         // The prefix is hex and dashes only (the caller checked), so LIKE needs no escape.
         let limit = limit as i64;
@@ -1823,6 +1827,24 @@ impl Writes for Pg<postgres::Transaction<'_>> {
             "UPDATE schedules SET removed_at = $2, removed_by = $3, updated_at = $2 WHERE id = $1",
             &[&id, &now, &actor],
         )?;
+        Ok(())
+    }
+
+    fn index_new_tasks(&self, rows: &[(i64, tasks_core::dedup::IndexRows, String)]) -> Result<()> {
+        // The rows are what indexing each task from its stored fields writes: index them
+        // so, one by one (the statistics are kept by each).
+        for (id, _, _) in rows {
+            self.index_task(*id)?;
+        }
+        Ok(())
+    }
+
+    fn begin_bulk_insert(&self) -> Result<Vec<String>> {
+        // Nothing to tune: the references are checked as usual and the indexes kept.
+        Ok(Vec::new())
+    }
+
+    fn end_bulk_insert(&self, _dropped: &[String]) -> Result<()> {
         Ok(())
     }
 

@@ -129,12 +129,7 @@ fn import_tasks(app: &mut App, a: ImportArgs) -> Result<(), CliError> {
     }
     let mut chained = std::io::Cursor::new(first.into_bytes()).chain(reader);
     let opts = ImportOptions { skip_bad: a.skip_bad, check_report: a.check_report.is_some(), ..Default::default() };
-    let store = app.store.sqlite(
-        "import (task lines)",
-        "task lines are imported by SQLite's bulk loader; import them into a SQLite store, then \
-         tasks export | TASKS_DB=postgres://… tasks import -",
-    )?;
-    let out = import::import(store, &app.ctx, &mut chained, &opts, &mut progress)?;
+    let out = import::import(app.store.engine(), &app.ctx, &mut chained, &opts, &mut progress)?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
@@ -187,12 +182,7 @@ fn import_converted(app: &mut App, a: ImportArgs) -> Result<(), CliError> {
     let converted = converted.map_err(|e| CliError::validation(format!("{}: {e}", a.file.display()), None))?;
     let lines: Vec<String> = converted.lines.iter().map(ToString::to_string).collect();
     let opts = ImportOptions { skip_bad: a.skip_bad, ..Default::default() };
-    let store = app.store.sqlite(
-        "import --from",
-        "converted lines are imported by SQLite's bulk loader; import them into a SQLite store, then \
-         tasks export | TASKS_DB=postgres://… tasks import -",
-    )?;
-    let out = import::import_text(store, &app.ctx, &lines.join("\n"), &opts, &mut |_| {})?;
+    let out = import::import_text(app.store.engine(), &app.ctx, &lines.join("\n"), &opts, &mut |_| {})?;
     app.print(|| wire::imported_converted(&out, from, &converted.skipped), || import_text(&out, &converted.skipped));
     Ok(())
 }

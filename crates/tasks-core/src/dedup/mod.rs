@@ -608,12 +608,6 @@ pub fn reasons(weights: &Weights, c: &Compared, tf: &TermFrequencies) -> Vec<Str
     pro
 }
 
-/// Loads the weights in use: those kept by `duplicates retrain --apply`, else the
-/// built-in counted table.
-pub(crate) fn current_weights(conn: &Connection) -> Result<Weights> {
-    weights_of(&SqliteSource { conn, embed_model: None, _read: None })
-}
-
 /// Loads the weights a store uses: those kept by `duplicates retrain --apply`, else the
 /// built-in counted table.
 pub fn weights_of(source: &dyn CheckSource) -> Result<Weights> {
@@ -879,7 +873,7 @@ pub fn index_entry(row: &CandidateRow) -> IndexEntry {
 /// What the duplicate check's indexes hold for a new task, computed without the store —
 /// so a bulk import computes it on another thread while the writer inserts.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct IndexRows {
+pub struct IndexRows {
     /// The normalized words (`task_words`).
     pub words: String,
     /// Stems and concept terms (`task_stems`).

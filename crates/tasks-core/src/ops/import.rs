@@ -22,8 +22,9 @@ use crate::limits;
 use crate::model::{Due, LinkKind, Money, Source, Status, Task, TaskType};
 use crate::ops::add::{check_description, check_name, check_tags, check_title, next_key};
 use crate::ops::{Context, project};
-use crate::store::events::{self, Created, EventChange};
-use crate::store::{Store, Tx, persons, tags, tasks as task_rows};
+use crate::port::{Engine, Writes};
+use crate::store::events::{Created, EventChange};
+use crate::store::tasks as task_rows;
 use crate::time;
 
 /// The fields an import line may carry; anything else is refused as a likely typo.
@@ -419,21 +420,36 @@ fn read_line_bounded(input: &mut dyn BufRead, buf: &mut Vec<u8>, max: usize) -> 
 ///
 /// `progress` is called with the number of lines done, for a progress bar.
 pub fn import(
-    store: &mut Store,
+    store: &mut dyn Engine,
     ctx: &Context,
     input: &mut (dyn BufRead + Send),
     opts: &ImportOptions,
     progress: &mut dyn FnMut(usize),
 ) -> Result<ImportOutcome> {
-    store.begin_bulk()?;
-    let out = store.write(|tx| import_in(tx, ctx, input, opts, progress));
-    store.end_bulk()?;
+    store.bulk_session(true)?;
+    // The input is read once, as it streams: an engine that runs a write again (after a
+    // lost connection or a conflict, with nothing of the first attempt committed) must
+    // not import what is left of it as if it were all.
+    let mut attempts = 0;
+    let out = store.write(|tx| {
+        attempts += 1;
+        if attempts > 1 {
+            // Only PostgreSQL's store runs a write again (SQLite waits for its lock).
+            return Err(Error::Postgres(
+                "the import was interrupted (the connection was lost, or a writer conflicted) and nothing of it \
+                 was written; run it again"
+                    .into(),
+            ));
+        }
+        import_in(tx, ctx, input, opts, progress)
+    });
+    store.bulk_session(false)?;
     out
 }
 
 /// Imports JSON Lines held in memory (tests, evaluations).
 pub fn import_text(
-    store: &mut Store,
+    store: &mut dyn Engine,
     ctx: &Context,
     text: &str,
     opts: &ImportOptions,
@@ -516,14 +532,11 @@ fn read_lines(
     }
 }
 
-/// The tables whose secondary indexes an import into an empty store builds at the end.
-const BULK_TABLES: &[&str] = &["tasks", "task_events", "taggings", "links"];
-
 /// Lines the reader may run ahead of the writer.
 const READ_AHEAD: usize = 1024;
 
 fn import_in(
-    tx: &Tx<'_>,
+    tx: &dyn Writes,
     ctx: &Context,
     input: &mut (dyn BufRead + Send),
     opts: &ImportOptions,
@@ -540,20 +553,17 @@ fn import_in(
         persons: HashMap::new(),
         projects: HashMap::new(),
         recurring: Vec::new(),
-        known_external: task_rows::any_external_id(tx)?,
+        known_external: tx.any_external_id()?,
         index: with_index.then(Vec::new),
         check_weights: match (&opts.weights, opts.check_report) {
             (_, false) => None,
             (Some(w), true) => Some(w.clone()),
-            (None, true) => Some(dedup::current_weights(tx)?),
+            (None, true) => Some(dedup::weights_of(&*tx.check_source()?)?),
         },
     };
-    // References are checked at commit, not per statement: a per-row check makes every
-    // insert a statement that may abort, which opens a statement journal each time.
-    tx.execute_batch("PRAGMA defer_foreign_keys = ON")?;
-    // Into an empty store, the tables' secondary indexes are built once at the end.
-    let dropped =
-        if task_rows::is_empty(tx)? { task_rows::drop_secondary_indexes(tx, BULK_TABLES)? } else { Vec::new() };
+    // What the engine does for many inserts in one write (SQLite: references checked at
+    // commit, and into an empty store the secondary indexes built once at the end).
+    let dropped = tx.begin_bulk_insert()?;
     std::thread::scope(|scope| -> Result<()> {
         let (send, recv) = std::sync::mpsc::sync_channel::<Parsed>(READ_AHEAD);
         let reader_ctx = ctx.clone();
@@ -574,9 +584,9 @@ fn import_in(
         Ok(())
     })?;
     if let Some(rows) = &bulk.index {
-        dedup::index_many(tx, rows)?;
+        tx.index_new_tasks(rows)?;
     }
-    task_rows::create_indexes(tx, &dropped)?;
+    tx.end_bulk_insert(&dropped)?;
 
     let mut new_links = Vec::new();
     for (n, row, blocker) in pending_links {
@@ -615,10 +625,10 @@ fn import_in(
 
 /// Returns the row of a caller id: a line of this import, else a task an earlier
 /// import made with that id.
-fn resolve_id(tx: &Tx<'_>, ids: &HashMap<String, i64>, id: &str, known_external: bool) -> Result<Option<i64>> {
+fn resolve_id(tx: &dyn Writes, ids: &HashMap<String, i64>, id: &str, known_external: bool) -> Result<Option<i64>> {
     match ids.get(id) {
         Some(row) => Ok(Some(*row)),
-        None if known_external => task_rows::id_by_external_id(tx, id),
+        None if known_external => tx.task_id_by_external_id(id),
         None => Ok(None),
     }
 }
@@ -628,7 +638,7 @@ fn resolve_id(tx: &Tx<'_>, ids: &HashMap<String, i64>, id: &str, known_external:
 /// nothing twice; the line is reported), else inserts it.
 #[allow(clippy::too_many_arguments)]
 fn take_line(
-    tx: &Tx<'_>,
+    tx: &dyn Writes,
     ctx: &Context,
     line: Line,
     rows: Option<dedup::IndexRows>,
@@ -644,9 +654,9 @@ fn take_line(
         }
         seen.insert(id.clone(), line.number);
         if bulk.known_external
-            && let Some(existing) = task_rows::id_by_external_id(tx, id)?
+            && let Some(existing) = tx.task_id_by_external_id(id)?
         {
-            let key = task_rows::get(tx, existing)?.key;
+            let key = tx.task(existing)?.key;
             ids.insert(id.clone(), existing);
             out.already_imported.push((id.clone(), key));
             return Ok(None);
@@ -659,7 +669,7 @@ type Inserted = Option<(i64, Vec<String>)>;
 
 #[allow(clippy::too_many_arguments)]
 fn insert_line(
-    tx: &Tx<'_>,
+    tx: &dyn Writes,
     ctx: &Context,
     line: Line,
     rows: Option<dedup::IndexRows>,
@@ -687,15 +697,7 @@ fn insert_line(
                     let key = crate::keys::parse_project_key(key)
                         .map_err(|e| line_error(n, Some("project"), e.to_string()))?;
                     let name = line.project_name.as_deref().unwrap_or(&key).to_string();
-                    crate::store::projects::insert(
-                        tx,
-                        &key,
-                        &name,
-                        "",
-                        crate::model::ProjectKind::Project,
-                        None,
-                        ctx.now_ms(),
-                    )?
+                    tx.insert_project(&key, &name, "", crate::model::ProjectKind::Project, None, ctx.now_ms())?
                 }
                 Err(e) => return Err(line_error(n, Some("project"), e.to_string())),
             };
@@ -707,7 +709,7 @@ fn insert_line(
         Some(p) => Some(match bulk.persons.get(p) {
             Some(id) => *id,
             None => {
-                let id = persons::resolve_or_create(tx, p, line.created_at)?;
+                let id = tx.person_id_or_create(p, line.created_at)?;
                 bulk.persons.insert(p.to_string(), id);
                 id
             }
@@ -715,7 +717,7 @@ fn insert_line(
         None => None,
     };
     if let Some(legacy) = &line.legacy_key
-        && task_rows::id_by_key(tx, legacy)?.is_some()
+        && tx.task_id_by_key(legacy)?.is_some()
     {
         return Err(line_error(n, Some("key"), format!("{legacy} exists already")));
     }
@@ -731,7 +733,7 @@ fn insert_line(
             reply_to_id,
             at_ms: line.created_at,
         };
-        let candidates = dedup::check_with(tx, &probe, weights, 0)?
+        let candidates = dedup::check_on(&*tx.check_source()?, &probe, weights, 0)?
             .into_iter()
             .filter(|c| opts.report_all_bands || c.band >= Band::Possible)
             .collect();
@@ -739,48 +741,44 @@ fn insert_line(
     }
     let uuid = time::uuid_v7_at(line.created_at);
     let key = next_key(tx, &project, line.task_type)?;
-    let id = task_rows::insert(
-        tx,
-        &task_rows::NewTaskRow {
-            uuid: &uuid,
-            key: &key,
-            legacy_key: line.legacy_key.as_deref().filter(|k| *k != key),
-            external_id: line.id.as_deref(),
-            project_id: project.id,
-            task_type: line.task_type,
-            title: &line.title,
-            description: &line.description,
-            status: line.status,
-            close_reason: line.close_reason.as_deref(),
-            priority: line.priority,
-            due: line.due,
-            category: line.category.as_deref(),
-            person_id,
-            amount: line.amount.as_ref(),
-            chat: line.chat.as_deref(),
-            reply_to_id,
-            created_at: line.created_at,
-            closed_at: line.closed_at,
-            source: Source::Import,
-        },
-    )?;
+    let id = tx.insert_task(&task_rows::NewTaskRow {
+        uuid: &uuid,
+        key: &key,
+        legacy_key: line.legacy_key.as_deref().filter(|k| *k != key),
+        external_id: line.id.as_deref(),
+        project_id: project.id,
+        task_type: line.task_type,
+        title: &line.title,
+        description: &line.description,
+        status: line.status,
+        close_reason: line.close_reason.as_deref(),
+        priority: line.priority,
+        due: line.due,
+        category: line.category.as_deref(),
+        person_id,
+        amount: line.amount.as_ref(),
+        chat: line.chat.as_deref(),
+        reply_to_id,
+        created_at: line.created_at,
+        closed_at: line.closed_at,
+        source: Source::Import,
+    })?;
     match (rows, bulk.index.as_mut()) {
         (Some(r), Some(all)) => all.push((id, r, line.title.clone())),
-        _ => dedup::index(tx, id)?,
+        _ => tx.index_task(id)?,
     }
     for t in &line.tags {
-        tags::add(tx, id, t, line.created_at)?;
+        tx.add_tag(id, t, line.created_at)?;
     }
     for (at, text) in &line.notes {
-        crate::store::notes::insert(tx, id, *at, &ctx.actor, text, &dedup::text_terms(text))?;
+        tx.insert_note(id, *at, &ctx.actor, text, &dedup::text_terms(text))?;
     }
     if let Some(trigger) = line.recur.clone()
         && !line.status.is_closed()
     {
         bulk.recurring.push((n, key.clone(), trigger));
     }
-    events::record(
-        tx,
+    tx.record_event(
         id,
         line.created_at,
         &ctx.actor,

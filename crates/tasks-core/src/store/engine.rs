@@ -29,6 +29,9 @@ use crate::port::{
 };
 use crate::store::events::EventChange;
 
+/// The tables whose secondary indexes an import into an empty store builds at the end.
+const BULK_TABLES: &[&str] = &["tasks", "task_events", "taggings", "links"];
+
 /// The engine's name in messages.
 pub const ENGINE_NAME: &str = "SQLite";
 
@@ -54,6 +57,9 @@ macro_rules! sqlite_reads {
             }
             fn task_key(&self, id: i64) -> Result<String> {
                 task_rows::key_of(self, id)
+            }
+            fn any_external_id(&self) -> Result<bool> {
+                task_rows::any_external_id(self)
             }
             fn tasks(&self, filter: &ListFilter) -> Result<Vec<Task>> {
                 task_rows::list(self, filter)
@@ -439,6 +445,19 @@ impl Writes for Tx<'_> {
     fn set_schedule_removed(&self, id: i64, actor: &str, now: i64) -> Result<()> {
         schedules::set_removed(self, id, actor, now)
     }
+    fn index_new_tasks(&self, rows: &[(i64, crate::dedup::IndexRows, String)]) -> Result<()> {
+        crate::dedup::index_many(self, rows)
+    }
+    fn begin_bulk_insert(&self) -> Result<Vec<String>> {
+        // References are checked at commit, not per statement: a per-row check makes
+        // every insert a statement that may abort, which opens a statement journal each
+        // time. Into an empty store, the secondary indexes are built once at the end.
+        self.execute_batch("PRAGMA defer_foreign_keys = ON")?;
+        if task_rows::is_empty(self)? { task_rows::drop_secondary_indexes(self, BULK_TABLES) } else { Ok(Vec::new()) }
+    }
+    fn end_bulk_insert(&self, dropped: &[String]) -> Result<()> {
+        task_rows::create_indexes(self, dropped)
+    }
     fn take_schedule_for_planning(&self, _id: i64) -> Result<bool> {
         // BEGIN IMMEDIATE: nobody else plans while this write lasts.
         Ok(true)
@@ -499,6 +518,10 @@ impl Engine for Store {
 
     fn run_batch(&mut self, f: &mut dyn FnMut(&mut dyn Engine) -> Result<()>) -> Result<()> {
         self.batch(|store| f(store))
+    }
+
+    fn bulk_session(&mut self, on: bool) -> Result<()> {
+        if on { self.begin_bulk() } else { self.end_bulk() }
     }
 
     fn sqlite(&mut self) -> Option<&mut Store> {
