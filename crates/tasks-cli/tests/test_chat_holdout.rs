@@ -35,7 +35,9 @@ struct Score {
     total: usize,
 }
 
-/// Returns (right, acted on a wrong task) for one answer.
+/// Returns (right, a destructive call of the wrong task or the wrong kind) for one
+/// answer: a close, cancel or move where none was wanted, on another task than the one
+/// wanted, or of another kind (a close where a move was wanted).
 fn judge(expect: &Value, calls: &[Value]) -> (bool, bool) {
     let tool = s(expect, "tool");
     let want_id = s(expect, "id");
@@ -43,7 +45,8 @@ fn judge(expect: &Value, calls: &[Value]) -> (bool, bool) {
     let wrong = calls.iter().any(|c| {
         destructive(c)
             && (!matches!(tool.as_str(), "close_task" | "cancel_task" | "update_task")
-                || c["arguments"]["id"].as_str() != Some(want_id.as_str()))
+                || c["arguments"]["id"].as_str() != Some(want_id.as_str())
+                || c["tool"].as_str() != Some(tool.as_str()))
     });
     if tool == "none" {
         return (calls.iter().all(|c| c["tool"] == "reject"), wrong);
@@ -114,6 +117,13 @@ fn chat_holdout_3_figures() {
     figures("chat-phrases-holdout-3", "2026-02-16T01:15:00Z", "Asia/Novosibirsk");
 }
 
+#[test]
+#[ignore = "evaluation of the fourth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_4_figures() {
+    // Thursday 2027-10-21, 19:40 in Yekaterinburg.
+    figures("chat-phrases-holdout-4", "2027-10-21T14:40:00Z", "Asia/Yekaterinburg");
+}
+
 fn figures(set: &str, now: &str, tz: &str) {
     let data = |name: &str| data(set, name);
     let mut env = TestEnv::new();
@@ -152,7 +162,11 @@ fn figures(set: &str, now: &str, tz: &str) {
         let v = env.json(&["chat", "--offline", "--dry-run", &text]);
         let calls = v["calls"].as_array().cloned().unwrap_or_default();
         let (right, wrong) = judge(&row["expect"], &calls);
-        for key in [s(&row, "kind"), format!("{} {}", s(&row, "kind"), s(&row, "lang"))] {
+        let mut keys = vec![s(&row, "kind"), format!("{} {}", s(&row, "kind"), s(&row, "lang"))];
+        if row.get("class").is_some() {
+            keys.push(format!("class {} {}", s(&row, "class"), s(&row, "lang")));
+        }
+        for key in keys {
             let e = scores.entry(key).or_default();
             e.total += 1;
             e.right += usize::from(right);
@@ -171,9 +185,9 @@ fn figures(set: &str, now: &str, tz: &str) {
     }
     eprintln!("{set}: the offline parser through `tasks chat --offline --dry-run --json`:");
     for (k, sc) in &scores {
-        eprintln!("  {k:<14} {:>3}/{:<3} {:.1} %", sc.right, sc.total, 100.0 * sc.right as f64 / sc.total as f64);
+        eprintln!("  {k:<30} {:>3}/{:<3} {:.1} %", sc.right, sc.total, 100.0 * sc.right as f64 / sc.total as f64);
     }
-    eprintln!("  wrong destructive calls: {}", wrong_destructive.len());
+    eprintln!("  destructive calls of the wrong task or kind: {}", wrong_destructive.len());
     for w in &wrong_destructive {
         eprintln!("    {w}");
     }
