@@ -26,4 +26,5 @@ pub mod situation;
 pub mod slash;
 pub mod state;
 pub mod turn;
+pub mod typos;
 pub mod wire;

@@ -307,6 +307,12 @@ fn contradicted(message: &[Word], c: &Candidate) -> bool {
     if !fitting.is_empty() && fitting.len() < message.len() && fitting.iter().all(|m| !m.names.is_empty()) {
         return true;
     }
+    // Third: the message names another month than the task ("sent Galya the December
+    // report" is not «Отправить Гале отчёт за январь»).
+    if other_marker(message, c, |w| tasks_text::calendar::month_word(&w.text).map(|(m, _)| u32::from(m.unsigned_abs())))
+    {
+        return true;
+    }
     let is_name = |t: &Word| t.name && t.text.chars().count() >= 3 && !t.text.chars().all(|ch| ch.is_ascii_digit());
     let title_name_unmatched =
         c.words.iter().any(|t| is_name(t) && !is_acronym(&c.title, &t.text) && !message.iter().any(|m| fits(m, t)));
@@ -314,6 +320,14 @@ fn contradicted(message: &[Word], c: &Candidate) -> bool {
         return false;
     }
     message.iter().any(|m| !c.words.iter().any(|t| fits(m, t)))
+}
+
+/// Returns true when the message has a marker (a month) the task does not
+/// have, and the task one the message does not: they name different things.
+fn other_marker(message: &[Word], c: &Candidate, marker: impl Fn(&Word) -> Option<u32>) -> bool {
+    let ours: BTreeSet<u32> = message.iter().filter_map(&marker).collect();
+    let theirs: BTreeSet<u32> = c.words.iter().filter_map(&marker).collect();
+    !ours.is_empty() && !theirs.is_empty() && ours.is_disjoint(&theirs)
 }
 
 /// Returns true when `word` is written in capitals in `title` (`PR`, `OKR`, `CI`).
@@ -414,6 +428,7 @@ mod tests {
         assert_eq!(one("booked flights to london"), Resolution::Nothing);
         assert_eq!(one("booked flights to lisbon"), Resolution::One(2));
         assert_eq!(one("booked the flights"), Resolution::One(2), "a name left out is no contradiction");
+
         assert_eq!(one("reviewed the payments pull request"), Resolution::One(3), "an acronym is not a name");
         let olya = [Candidate::new("INBOX-3", "Ответить Оле про дачу")];
         assert_eq!(resolve(&words("оле про дачу"), &olya), Resolution::One(0));
@@ -425,6 +440,21 @@ mod tests {
         assert_eq!(resolve(&words("лиссабон"), &lisbon), Resolution::One(0), "a place in another script");
         let sonya = [Candidate::new("KIDS-10", "Купить Сонечке краски")];
         assert_eq!(resolve(&words("соню"), &sonya), Resolution::One(0), "a diminutive of a known name");
+    }
+
+    #[test]
+    fn another_month_is_another_task() {
+        let tasks: Vec<Candidate> =
+            [("A-1", "Отправить Гале отчёт за январь"), ("A-2", "Buy vitamin D"), ("A-3", "Send the March invoice")]
+                .iter()
+                .map(|(k, t)| Candidate::new(k, t))
+                .collect();
+        let one = |text: &str| resolve(&words(text), &tasks);
+        assert_eq!(one("отправила гале отчёт за декабрь"), Resolution::Nothing);
+        assert_eq!(one("sent galya the december report"), Resolution::Nothing);
+        assert_eq!(one("отправила гале отчёт за январь"), Resolution::One(0));
+        assert_eq!(one("sent the april invoice"), Resolution::Nothing);
+        assert_eq!(one("sent the invoice"), Resolution::One(2), "a month left out is no contradiction");
     }
 
     #[test]

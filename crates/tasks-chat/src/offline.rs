@@ -18,9 +18,12 @@
 
 use jiff::civil::Date;
 
+use std::collections::BTreeSet;
+
 use crate::calls::{Call, Deadline, DeadlineKind, ListView, Period};
 use crate::matching::{self, Candidate, Resolution};
 use crate::phrase::{self, DateSpan, Phrase};
+pub use crate::typos::Correction;
 
 /// A project a new task may be filed into.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +32,9 @@ pub struct ProjectName {
     pub key: String,
     /// Its name.
     pub name: String,
+    /// Its description: a lead-in may name the project by one of its words («для
+    /// школы:» for a project about the children's school).
+    pub description: String,
 }
 
 /// What the parser reads a message against.
@@ -128,8 +134,14 @@ const DONE_WORDS: &[&str] = &[
     "сделанной",
     "сделанным",
     "сделанное",
+    "сделанная",
+    "сделанный",
     "выполненной",
     "выполненным",
+    "выполненное",
+    "выполненная",
+    "выполненный",
+    "settled",
     "был",
     "была",
     "были",
@@ -192,8 +204,35 @@ const CANCEL_WORDS: &[&str] = &[
     "ditch",
     "trash",
 ];
-/// Words that move a task only when a date comes with them.
-const WEAK_MOVE_WORDS: &[&str] = &["поставь", "поставить", "назначь", "назначить", "set", "change"];
+/// Words that move a task only when a date comes with them: «поставь/назначь … на
+/// пятницу», a deadline named («срок по отчёту — пятница», "the deadline for X is the
+/// 20th"), a plan («запланируй X на следующий месяц», "schedule X for June 3") and a wait
+/// («X подождёт до понедельника», "X can wait till Monday"). With a date and no task they
+/// name, the phrase is a new task instead ("schedule a haircut for friday").
+const WEAK_MOVE_WORDS: &[&str] = &[
+    "поставь",
+    "поставить",
+    "назначь",
+    "назначить",
+    "set",
+    "change",
+    "срок",
+    "сроки",
+    "срока",
+    "сроком",
+    "дедлайн",
+    "дедлайна",
+    "deadline",
+    "due",
+    "запланируй",
+    "запланировать",
+    "запланирую",
+    "schedule",
+    "подождет",
+    "подождут",
+    "подождать",
+    "wait",
+];
 const MOVE_WORDS: &[&str] = &[
     "перенеси",
     "перенести",
@@ -321,6 +360,22 @@ const FILLER: &[&str] = &[
     "как",
     "отметь",
     "отметить",
+    "пометь",
+    "пометить",
+    "буду",
+    "будем",
+    "стану",
+    "станем",
+    "will",
+    "gonna",
+    "going",
+    "anymore",
+    "after",
+    "теперь",
+    "can",
+    "date",
+    "is",
+    "are",
     "пункт",
     "дело",
     "штуку",
@@ -337,13 +392,151 @@ const BATCH_WORDS: &[&str] = &["все", "всё", "all", "everything", "everyth
 
 /// Reads a message.
 pub fn parse(text: &str, s: &Situation<'_>) -> Parsed {
-    let p = Phrase::new(text);
+    parse_reading(text, s).0
+}
+
+/// Reads a message, with the words it read as another (a typo of a command, date or
+/// position word: «завтро» read as «завтра»), so the reply can say so.
+pub fn parse_reading(text: &str, s: &Situation<'_>) -> (Parsed, Vec<Correction>) {
+    let mut p = Phrase::new(text);
+    let corrections = read_typos(&mut p, s);
+    (parse_phrase(text, &p, s), corrections)
+}
+
+/// Reads mistyped lexicon words of `p` as meant (see [`crate::typos`]); the words of
+/// open tasks' titles and of projects stay as written.
+fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
+    let mut known: BTreeSet<String> = BTreeSet::new();
+    for title in s.tasks.iter().map(|t| t.title.as_str()).chain(s.projects.iter().map(|p| p.name.as_str())) {
+        known.extend(tasks_text::normalize(title).split(' ').map(str::to_string));
+    }
+    let tokens: Vec<String> = p.token_texts().iter().map(|t| t.to_string()).collect();
+    let refs: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    // A date phrase that reads already stays as written («в следующем месяце» is not a
+    // typo of «следующей»).
+    let date = phrase::find_date(p, s.today);
+    let last = refs.len().saturating_sub(1);
+    let allowed = |i: usize, meant: &str| {
+        let word = refs[i];
+        // A word that reads as a verb form already is one («записала», «напиши»), not a
+        // typo of another verb — unless it is one edit from a command («удпли» ends like
+        // a past verb but is «удали» mistyped).
+        let command_word = CANCEL_WORDS.contains(&meant) || MOVE_WORDS.contains(&meant) || DONE_WORDS.contains(&meant);
+        let verb_form = !command_word && (is_past(word) || is_done_participle(word) || is_task_verb(word));
+        let in_date = date.is_some_and(|d| (d.start..d.end).contains(&i));
+        // A command word is read again only where commands stand — first or last
+        // ("remote" in "bought the remote batteries" is no "remove").
+        let command = !DATE_WORDS.contains(&meant)
+            && !tasks_text::calendar::all_words().any(|w| w == meant)
+            && !phrase::ORDINAL_WORDS.contains(&meant);
+        !verb_form && !in_date && (!command || i == 0 || i == last)
+    };
+    let (read, said) = crate::typos::correct(&refs, lexicon(), &known, &allowed);
+    for (token, text) in p.tokens.iter_mut().zip(read) {
+        token.text = text;
+    }
+    said
+}
+
+/// Every word the parser acts on: its command words, date words and list positions.
+fn lexicon() -> &'static BTreeSet<&'static str> {
+    static LEXICON: std::sync::OnceLock<BTreeSet<&'static str>> = std::sync::OnceLock::new();
+    LEXICON.get_or_init(|| {
+        let mut all: BTreeSet<&'static str> = BTreeSet::new();
+        for list in [DONE_WORDS, CANCEL_WORDS, MOVE_WORDS, WEAK_MOVE_WORDS, DATE_WORDS, REPORT_VERBS] {
+            all.extend(list.iter().copied());
+        }
+        all.extend(CREATE_LEADS.iter().filter(|l| l.len() == 1).map(|l| l[0]));
+        all.extend(tasks_text::calendar::all_words());
+        all.extend(phrase::ORDINAL_WORDS.iter().copied());
+        for twin in REAL_WORD_TWINS {
+            all.remove(twin);
+        }
+        all
+    })
+}
+
+/// Command words one edit from a common word of their own that is no command: «запиши»
+/// / «напиши» ("write a poem" is no task lead). Never read as typos.
+const REAL_WORD_TWINS: &[&str] = &["запиши"];
+
+/// Date words besides weekdays and months, for reading their typos.
+const DATE_WORDS: &[&str] = &[
+    "завтра",
+    "послезавтра",
+    "сегодня",
+    "неделю",
+    "недели",
+    "неделе",
+    "неделя",
+    "месяц",
+    "месяца",
+    "месяце",
+    "выходные",
+    "выходных",
+    "следующую",
+    "следующей",
+    "следующий",
+    "следующая",
+    "следующем",
+    "следующего",
+    "через",
+    "конец",
+    "конца",
+    "tomorrow",
+    "today",
+    "tonight",
+    "weekend",
+    "month",
+    "week",
+    "next",
+];
+
+/// Past forms of task verbs the words of a report of completion use ("returned the
+/// books", "settled the bill"), for reading their typos (the parser reads any past form
+/// by its ending; these are the common ones whose typos break the ending).
+const REPORT_VERBS: &[&str] = &[
+    "returned",
+    "reviewed",
+    "finished",
+    "completed",
+    "submitted",
+    "ordered",
+    "booked",
+    "called",
+    "emailed",
+    "picked",
+    "cancelled",
+    "renewed",
+    "позвонила",
+    "позвонил",
+    "оплатила",
+    "оплатил",
+    "купила",
+    "купил",
+    "отправила",
+    "отправил",
+    "написала",
+    "написал",
+    "сделала",
+    "сделал",
+    "забрала",
+    "забрал",
+    "проверила",
+    "проверил",
+];
+
+fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
+    let p = p.clone();
     let tokens = p.token_texts();
     if tokens.is_empty() {
         return Parsed::NotUnderstood(NotUnderstood::UnknownPhrase);
     }
     let lang = Lang::of(text);
     if let Some(create) = create_after_lead(&p, s) {
+        return create;
+    }
+    if let Some(create) = create_after_project_lead(&p, s) {
         return create;
     }
     if let Some(view) = list_view(&tokens) {
@@ -355,13 +548,20 @@ pub fn parse(text: &str, s: &Situation<'_>) -> Parsed {
     let date = phrase::find_date(&p, s.today);
     let arrow = text.contains("->") || text.contains('→') || text.contains("=>");
     let intent = intent_of(&tokens, date.is_some(), arrow);
-    let Some(intent) = intent else {
+    let Some(mut intent) = intent else {
         return implicit_create(&p, s, date).unwrap_or(Parsed::NotUnderstood(NotUnderstood::UnknownPhrase));
     };
+    // «отменила подписку» when the task is «Отменить подписку…»: the cancel word in the
+    // past is the task's own verb done — a report of completion, not a cancel.
+    if intent == Intent::Cancel && cancel_is_the_tasks_verb(&tokens, s.tasks) {
+        intent = Intent::Done;
+    }
     let weak_move = intent == Intent::Move && !arrow && !tokens.iter().any(|t| MOVE_WORDS.contains(t));
     // "haven't paid yet", «так и не дозвонилась»: the words name a task, but say it was
-    // not done. And a question («диме позвонила?») asks, it does not order.
-    if is_negated(&tokens) {
+    // not done. And a question («диме позвонила?») asks, it does not order. A cancel
+    // word of its own wins over a negated activity («на йогу не пойду, убери», "won't
+    // write it, drop it") — unless the cancel word itself is negated («не удаляй»).
+    if is_negated(&tokens) && !(intent == Intent::Cancel && !cancel_negated(&tokens)) {
         return Parsed::NotUnderstood(NotUnderstood::Negated);
     }
     // "is the hall rent paid", "did I call mom": English asks by its first word too.
@@ -466,7 +666,8 @@ fn mention_skipping(tokens: &[&str], date: Option<DateSpan>, positions: &[usize]
     }
     // "mark the yoga as done", «отметь химчистку сделанной»: the first word is the
     // command's, not the task's.
-    if matches!(tokens.first(), Some(&"mark" | &"отметь" | &"отметить")) {
+    if matches!(tokens.first(), Some(&"mark" | &"отметь" | &"отметить" | &"пометь" | &"пометить"))
+    {
         skip.push(0);
     }
     let (objects, verbs) = mention(tokens, &skip);
@@ -586,7 +787,17 @@ fn intent_of(tokens: &[&str], has_date: bool, arrow: bool) -> Option<Intent> {
     if has(MOVE_WORDS) || (has_date && (arrow || (has(WEAK_MOVE_WORDS) && !set_up))) {
         return Some(Intent::Move);
     }
+    // A deadline or a wait named ("the deadline is …", «срок по …», «подождёт до …») is
+    // about when, never a report of completion: without a date it asks for one.
+    if tokens.iter().any(|t| is_deadline_word(t)) {
+        return Some(Intent::Move);
+    }
     if has(DONE_WORDS) || tokens.iter().any(|t| is_past(t) || is_done_participle(t)) {
+        return Some(Intent::Done);
+    }
+    // "the signup form is set up", "the slides are sorted": a report of a state.
+    let reported = tokens.windows(3).any(|w| matches!(w[0], "is" | "are") && w[1] == "set" && w[2] == "up");
+    if reported {
         return Some(Intent::Done);
     }
     // «с книгой всё», «посудомойка всё»: done with it (but «купить всё» is a task).
@@ -597,6 +808,45 @@ fn intent_of(tokens: &[&str], has_date: bool, arrow: bool) -> Option<Intent> {
         return Some(Intent::Done);
     }
     None
+}
+
+/// Returns true for a word that names a deadline or a wait: «срок», «дедлайн»,
+/// «подождёт», "deadline", "wait" (a phrase with one never closes a task).
+fn is_deadline_word(token: &str) -> bool {
+    token.starts_with("срок")
+        || token.starts_with("дедлайн")
+        || token.starts_with("подожд")
+        || matches!(token, "deadline" | "deadlines" | "wait")
+}
+
+/// Returns true when the message's only cancel words are past forms («отменила»,
+/// "cancelled") and every open task the rest of the words name starts with that verb
+/// («Отменить подписку на …», "Cancel the old plan"): the person did the task.
+fn cancel_is_the_tasks_verb(tokens: &[&str], tasks: &[Candidate]) -> bool {
+    let cancels: Vec<&str> = tokens.iter().copied().filter(|t| CANCEL_WORDS.contains(t)).collect();
+    if cancels.is_empty() || !cancels.iter().all(|t| is_past(t)) {
+        return false;
+    }
+    let rest: Vec<String> = tokens.iter().filter(|t| !cancels.contains(t)).map(|t| t.to_string()).collect();
+    let verb = matching::words(cancels[0]);
+    let Some(verb) = verb.first() else { return false };
+    match matching::resolve(&matching::words(&rest.join(" ")), tasks) {
+        Resolution::One(i) => {
+            tasks[i].words.first().is_some_and(|t| matching::fit_of(verb, t) == Some(matching::Strength::Strong))
+        }
+        _ => false,
+    }
+}
+
+/// Returns true when a cancel word is itself negated: «не удаляй», "don't delete".
+fn cancel_negated(tokens: &[&str]) -> bool {
+    tokens.iter().enumerate().any(|(i, t)| {
+        let cancel = CANCEL_WORDS.contains(t) || t.starts_with("удаля") || t.starts_with("отменя");
+        let before = |k: usize| i.checked_sub(k).map(|j| tokens[j]);
+        cancel
+            && (matches!(before(1), Some("не" | "not" | "never" | "dont"))
+                || (before(1) == Some("t") && matches!(before(2), Some("don" | "won" | "didn"))))
+    })
 }
 
 /// Words after «не» that make "not needed" (a cancel), not a negation.
@@ -677,12 +927,27 @@ fn is_past(token: &str) -> bool {
     ru || en
 }
 
-/// «оплачено», «куплен», «отправлена»: a Russian past participle says the task is done.
+/// «оплачено», «куплен», «отправлена», «написан», «собран»: a Russian past participle
+/// says the task is done. The -ан/-ян forms end like many nouns in the genitive
+/// («еревана», «банана»), so they count only with a verb prefix («на-писан»,
+/// «со-бран», «вы-зван», «под-писан») or as a known short form.
 fn is_done_participle(token: &str) -> bool {
-    token.chars().count() >= 6
-        && token.chars().all(|c| matches!(c, 'а'..='я' | 'ё'))
-        && ["ено", "ена", "ен", "ано", "ана", "ены", "аны"].iter().any(|e| token.ends_with(e))
+    let russian = token.chars().count() >= 6 && token.chars().all(|c| matches!(c, 'а'..='я' | 'ё'));
+    if !russian {
+        return false;
+    }
+    if ["ено", "ена", "ен", "ены", "ёно", "ёна", "ён", "ёны"].iter().any(|e| token.ends_with(e)) {
+        return true;
+    }
+    let an = ["ано", "ана", "ан", "аны", "яно", "яна", "ян", "яны"].iter().any(|e| token.ends_with(e));
+    an && VERB_PREFIXES.iter().any(|p| token.starts_with(p) && token.chars().count() >= p.chars().count() + 4)
 }
+
+/// Prefixes of perfective Russian verbs, longest first.
+const VERB_PREFIXES: &[&str] = &[
+    "пере", "подо", "надо", "обо", "про", "при", "под", "над", "раз", "рас", "вы", "от", "на", "за", "до", "со", "по",
+    "вз", "из", "ис", "об", "с", "у", "о",
+];
 
 /// A Russian infinitive (`купить`, `позвонить`, `сходить`) or an English task verb.
 fn is_task_verb(token: &str) -> bool {
@@ -763,6 +1028,104 @@ fn create_after_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed> {
         break;
     }
     Some(create(p, s, drop, project))
+}
+
+/// Words of a lead-in that do not name the project: «идея для блога:», "blog post idea:",
+/// «в FLAT добавь:», "to the blog:", "for the gym:".
+const LEADIN_FILLER: &[&str] = &[
+    "в",
+    "во",
+    "для",
+    "по",
+    "на",
+    "в",
+    "проект",
+    "проекта",
+    "идея",
+    "идеи",
+    "идею",
+    "пост",
+    "заметка",
+    "задача",
+    "задачу",
+    "новая",
+    "добавь",
+    "добавить",
+    "запиши",
+    "to",
+    "the",
+    "for",
+    "in",
+    "into",
+    "a",
+    "an",
+    "my",
+    "idea",
+    "ideas",
+    "post",
+    "note",
+    "task",
+    "new",
+    "add",
+    "project",
+];
+
+/// Reads a lead-in that names a project before a colon or a dash as "add to that
+/// project": «идея для блога: …», «в блог добавь: …», «KIDS: …», «для школы — …»,
+/// "blog idea: …", "to the blog: …", "work: …". The project is named by its key, a word
+/// of its name, or a word of its description, and must be the only one that fits; a
+/// lead-in with a command word in it («срок по отчёту: пятница», "mark as done: …") is
+/// not one.
+fn create_after_project_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed> {
+    let sep = p.words.iter().take(LEADIN_MAX_WORDS).position(|w| w.ends_with(':') || is_dash(w))?;
+    let lead: Vec<usize> = (0..p.tokens.len())
+        .filter(|i| p.tokens[*i].word < sep || (p.tokens[*i].word == sep && !is_dash(&p.words[sep])))
+        .collect();
+    if lead.is_empty() || lead.len() >= p.tokens.len() {
+        return None;
+    }
+    let words: Vec<&str> = lead.iter().map(|i| p.tokens[*i].text.as_str()).collect();
+    let commands = |t: &&str| {
+        DONE_WORDS.contains(t)
+            || CANCEL_WORDS.contains(t)
+            || MOVE_WORDS.contains(t)
+            || WEAK_MOVE_WORDS.contains(t)
+            || is_past(t)
+            || is_done_participle(t)
+    };
+    if words.iter().any(commands) {
+        return None;
+    }
+    let content: Vec<&str> = words.iter().copied().filter(|w| !LEADIN_FILLER.contains(w)).collect();
+    if content.is_empty() {
+        return None;
+    }
+    let named: Vec<&ProjectName> =
+        s.projects.iter().filter(|pr| content.iter().all(|w| names_project(w, pr))).collect();
+    let [project] = named.as_slice() else { return None };
+    Some(create(p, s, lead, Some(project.key.clone())))
+}
+
+/// Holds how many words a project lead-in may have before its colon: 5.
+const LEADIN_MAX_WORDS: usize = 5;
+
+fn is_dash(word: &str) -> bool {
+    matches!(word, "—" | "–" | "-")
+}
+
+/// Returns true when a word names a project: its key, a word of its name, or a word of
+/// its description sharing a stem or a concept.
+fn names_project(word: &str, project: &ProjectName) -> bool {
+    if word == project.key.to_lowercase() {
+        return true;
+    }
+    let w = matching::words(word);
+    let Some(w) = w.first() else { return false };
+    let name = matching::words(&project.name);
+    if name.iter().any(|n| matching::fits(w, n)) {
+        return true;
+    }
+    matching::words(&project.description).iter().any(|d| matching::fit_of(w, d) == Some(matching::Strength::Strong))
 }
 
 /// Reads a message that starts (after a date) with a task verb as a new task.
@@ -942,8 +1305,10 @@ mod tests {
 
     fn projects() -> Vec<ProjectName> {
         vec![
-            ProjectName { key: "HOME".into(), name: "Дом".into() },
-            ProjectName { key: "WORK".into(), name: "Work".into() },
+            ProjectName {
+                key: "HOME".into(), name: "Дом".into(), description: "Квартира: ремонт, счета".into()
+            },
+            ProjectName { key: "WORK".into(), name: "Work".into(), description: "The office and the clients".into() },
         ]
     }
 
@@ -1036,8 +1401,8 @@ mod tests {
     fn what_leads_a_new_task_is_not_its_text() {
         let tasks = tasks();
         let projects = vec![
-            ProjectName { key: "SIDE".into(), name: "Side project".into() },
-            ProjectName { key: "WORK".into(), name: "Work".into() },
+            ProjectName { key: "SIDE".into(), name: "Side project".into(), description: String::new() },
+            ProjectName { key: "WORK".into(), name: "Work".into(), description: String::new() },
         ];
         let s = Situation { tasks: &tasks, today: jiff::civil::date(2026, 3, 11), shown: &[], projects: &projects };
         let text_of = |m: &str| match parse(m, &s) {

@@ -233,7 +233,10 @@ mod tests {
                 due_kind: "day".into(),
             })
             .collect();
-        let projects = vec![(ProjectName { key: "HRB".into(), name: "Harbor".into() }, "the app".to_string())];
+        let projects = vec![(
+            ProjectName { key: "HRB".into(), name: "Harbor".into(), description: String::new() },
+            "the app".to_string(),
+        )];
         let c = Context {
             today: jiff::civil::date(2026, 3, 11),
             projects: &projects,

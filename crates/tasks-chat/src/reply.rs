@@ -286,6 +286,29 @@ impl Voice {
         (if self.ru() { "Хорошо, ничего не меняю." } else { "OK, nothing changed." }).to_string()
     }
 
+    /// Returns the note that says which mistyped words were read as which: "read
+    /// «завтро» as «завтра»".
+    pub fn read_as(&self, corrections: &[crate::typos::Correction]) -> Option<String> {
+        if corrections.is_empty() {
+            return None;
+        }
+        let pairs: Vec<String> = corrections
+            .iter()
+            .map(|c| {
+                if self.ru() {
+                    format!("«{}» как «{}»", safe(&c.wrote), safe(&c.meant))
+                } else {
+                    format!("\"{}\" as \"{}\"", safe(&c.wrote), safe(&c.meant))
+                }
+            })
+            .collect();
+        Some(if self.ru() {
+            format!("(прочитал {})", pairs.join(", "))
+        } else {
+            format!("(read {})", pairs.join(", "))
+        })
+    }
+
     /// Returns the note added when the model could not be reached and the offline
     /// parser answered instead.
     pub fn offline_note(&self, reason: &str) -> String {

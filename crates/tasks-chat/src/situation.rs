@@ -168,6 +168,6 @@ fn projects(store: &dyn Engine) -> tasks_core::Result<Vec<(ProjectName, String)>
     Ok(project::all(store)?
         .into_iter()
         .filter(|p| p.kind == tasks_core::model::ProjectKind::Project)
-        .map(|p| (ProjectName { key: p.key, name: p.name }, p.description))
+        .map(|p| (ProjectName { key: p.key, name: p.name, description: p.description.clone() }, p.description))
         .collect())
 }

@@ -425,13 +425,18 @@ fn plan(
     let mut situation = Situation::gather(store, ctx, text, quoted, &shown)?;
     let names = situation.project_names();
     let offline = |situation: &Situation| {
-        offline::parse(
+        offline::parse_reading(
             text,
             &offline::Situation { tasks: &situation.candidates, today, shown: &shown, projects: &names },
         )
     };
     let client = match turn.route {
-        Route::Offline => return Ok(offline_plan(offline(&situation), Source::Offline, voice)),
+        Route::Offline => {
+            let (parsed, read) = offline(&situation);
+            let mut plan = offline_plan(parsed, Source::Offline, voice);
+            plan.said = voice.read_as(&read);
+            return Ok(plan);
+        }
         Route::Model(client) => client,
     };
     let lines = situation.task_lines();
@@ -446,7 +451,7 @@ fn plan(
     let reply = match client.complete(&messages, &prompt::tools()) {
         Ok(reply) => reply,
         Err(e) if model_is_down(&e) => {
-            return match offline(&situation) {
+            return match offline(&situation).0 {
                 Parsed::Steps(steps) => Ok(Plan { model_error: Some(e), ..Plan::of(steps, Source::OfflineFallback) }),
                 Parsed::NotUnderstood(_) => Err(ChatError::Model(e)),
             };

@@ -84,8 +84,10 @@ fn judge(expect: &Value, parsed: &Parsed) -> (bool, bool) {
 fn the_written_apart_phrase_table() {
     let tasks: Vec<Candidate> =
         data("tasks.jsonl").iter().map(|t| Candidate::new(&s(t, "key"), &s(t, "title"))).collect();
-    let projects: Vec<ProjectName> =
-        data("projects.jsonl").iter().map(|p| ProjectName { key: s(p, "key"), name: s(p, "name") }).collect();
+    let projects: Vec<ProjectName> = data("projects.jsonl")
+        .iter()
+        .map(|p| ProjectName { key: s(p, "key"), name: s(p, "name"), description: s(p, "description") })
+        .collect();
     let situation = Situation { tasks: &tasks, today: jiff::civil::date(2026, 3, 11), shown: &[], projects: &projects };
     let rows = data("phrases.jsonl");
     assert!(rows.len() >= 150, "{} phrases", rows.len());

@@ -600,6 +600,8 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     (&["следующей", "неделе"], Relative::NextWeek),
     (&["следующую", "неделю"], Relative::NextWeek),
     (&["следующая", "неделя"], Relative::NextWeek),
+    // «до следующей недели», «подождёт до следующей недели».
+    (&["следующей", "недели"], Relative::NextWeek),
     (&["след", "неделе"], Relative::NextWeek),
     (&["этой", "неделе"], Relative::ThisWeek),
     (&["эту", "неделю"], Relative::ThisWeek),
@@ -1155,6 +1157,7 @@ mod tests {
         check("до конца месяца", day(2026, 4, 30));
         check("к концу года", day(2026, 12, 31));
         check("на следующей неделе", week(2026, 4, 12));
+        check("до следующей недели", week(2026, 4, 12));
         check("на этой неделе", week(2026, 4, 5));
         check("20 мая", day(2026, 5, 20));
         check("к 20 мая", day(2026, 5, 20));

@@ -1,0 +1,171 @@
+//! People mistype the words the parser acts on: «завтро», «перенси», "tommorrow",
+//! "postpine". A word one edit (Damerau: a letter dropped, added, replaced, or two
+//! neighbours swapped) from exactly one word of the parser's lexicon — its verbs, its
+//! date words, its list positions — is read as that word, and the reply says so.
+//!
+//! Why so narrow: a correction can turn a word of a title into a command ("clone" is
+//! one edit from "close"). So only words of [`MIN_LETTERS`] letters or more are read
+//! again, only when exactly one lexicon word is that close, never a word that is
+//! itself in the lexicon or in an open task's title or a project's name, and the guard
+//! still asks before acting on a task the rest of the words do not name clearly.
+
+use std::collections::BTreeSet;
+
+/// Holds the shortest word read again: 5 letters. Below that, one edit reaches too
+/// many other words («сдал» / «сдам», "done" / "gone").
+pub const MIN_LETTERS: usize = 5;
+
+/// What a correction did: the word as written and the word it was read as.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Correction {
+    /// As written (normalized).
+    pub wrote: String,
+    /// As read.
+    pub meant: String,
+}
+
+/// Returns the tokens with mistyped lexicon words read as meant, and what was read so.
+///
+/// `lexicon` is every word the parser acts on; `known` the words that must stay as
+/// written (the open tasks' titles, the projects' names).
+/// `allowed(i, meant)` says whether token `i` may be read as `meant` (the parser keeps a
+/// command word's corrections to where commands stand, and a date phrase as it is).
+pub fn correct(
+    tokens: &[&str],
+    lexicon: &BTreeSet<&str>,
+    known: &BTreeSet<String>,
+    allowed: &dyn Fn(usize, &str) -> bool,
+) -> (Vec<String>, Vec<Correction>) {
+    let mut out = Vec::with_capacity(tokens.len());
+    let mut said = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        match correction_of(t, lexicon, known).filter(|meant| allowed(i, meant)) {
+            Some(meant) => {
+                said.push(Correction { wrote: (*t).to_string(), meant: meant.to_string() });
+                out.push(meant.to_string());
+            }
+            None => out.push((*t).to_string()),
+        }
+    }
+    (out, said)
+}
+
+/// Returns the one lexicon word `token` is a typo of, if there is exactly one.
+fn correction_of<'a>(token: &str, lexicon: &BTreeSet<&'a str>, known: &BTreeSet<String>) -> Option<&'a str> {
+    let letters = token.chars().count();
+    if letters < MIN_LETTERS
+        || !token.chars().all(char::is_alphabetic)
+        || lexicon.contains(token)
+        || known.contains(token)
+    {
+        return None;
+    }
+    let mut found = None;
+    for word in lexicon.iter().filter(|w| w.chars().count() >= MIN_LETTERS) {
+        if one_edit(token, word) {
+            if found.is_some() {
+                // Two words are as close: no reading is safer than a guess.
+                return None;
+            }
+            found = Some(*word);
+        }
+    }
+    found
+}
+
+/// Returns true when `a` and `b` differ by exactly one edit: a letter dropped, added or
+/// replaced, or two neighbouring letters swapped (Damerau's optimal string alignment).
+pub fn one_edit(a: &str, b: &str) -> bool {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    if a == b || a.len().abs_diff(b.len()) > 1 {
+        return false;
+    }
+    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let (ra, rb) = (&a[prefix..], &b[prefix..]);
+    match ra.len().cmp(&rb.len()) {
+        // Replaced, or two neighbours swapped.
+        std::cmp::Ordering::Equal => {
+            ra[1..] == rb[1..] || (ra.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra[2..] == rb[2..])
+        }
+        // Added in `a`.
+        std::cmp::Ordering::Greater => ra[1..] == *rb,
+        // Dropped from `a`.
+        std::cmp::Ordering::Less => *ra == rb[1..],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_edit_is_a_drop_an_addition_a_replacement_or_a_swap() {
+        for (a, b) in [
+            ("завтро", "завтра"),
+            ("перенси", "перенеси"),
+            ("tommorrow", "tomorrow"),
+            ("postpine", "postpone"),
+            ("firday", "friday"),
+            ("суботу", "субботу"),
+            ("удалм", "удали"),
+        ] {
+            assert!(one_edit(a, b), "{a} ~ {b}");
+        }
+        for (a, b) in [("завтра", "завтра"), ("tmrw", "tomorrow"), ("перенесла", "перенеси"), ("abcd", "badc")]
+        {
+            assert!(!one_edit(a, b), "{a} !~ {b}");
+        }
+    }
+
+    fn lexicon() -> BTreeSet<&'static str> {
+        [
+            "завтра",
+            "пятницу",
+            "перенеси",
+            "tomorrow",
+            "friday",
+            "close",
+            "closed",
+            "delete",
+            "postpone",
+            "удали",
+            "удалить",
+        ]
+        .into_iter()
+        .collect()
+    }
+
+    #[test]
+    fn only_long_words_with_exactly_one_close_lexicon_word_are_read_again() {
+        let known: BTreeSet<String> = ["clone".to_string()].into_iter().collect();
+        let (tokens, said) = correct(
+            &["перенси", "отчет", "на", "пятницк", "clone", "clsoe", "завтро"],
+            &lexicon(),
+            &known,
+            &|_, _| true,
+        );
+        assert_eq!(tokens, ["перенеси", "отчет", "на", "пятницу", "clone", "close", "завтра"]);
+        assert_eq!(said.len(), 4);
+        // A title word stays as written even one edit from a command.
+        assert!(!said.iter().any(|c| c.wrote == "clone"));
+        // Four letters are never read again; a word close to two lexicon words neither.
+        let (tokens, said) = correct(&["удал", "closd"], &lexicon(), &BTreeSet::new(), &|_, _| true);
+        assert_eq!(tokens, ["удал", "closd"], "{said:?}");
+    }
+
+    #[test]
+    fn english_typos_of_dates_and_verbs() {
+        let (tokens, _) =
+            correct(&["postpine", "it", "to", "firday", "tomorow"], &lexicon(), &BTreeSet::new(), &|_, _| true);
+        assert_eq!(tokens, ["postpone", "it", "to", "friday", "tomorrow"]);
+    }
+
+    #[test]
+    fn the_caller_decides_where_a_word_may_be_read_again() {
+        let first_only = |i: usize, _: &str| i == 0;
+        let (tokens, said) = correct(&["clsoe", "clsoe"], &lexicon(), &BTreeSet::new(), &first_only);
+        assert_eq!(tokens, ["close", "clsoe"]);
+        assert_eq!(said, [Correction { wrote: "clsoe".into(), meant: "close".into() }]);
+    }
+}
