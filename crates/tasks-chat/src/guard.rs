@@ -35,10 +35,22 @@ pub fn check(
     let named_by_position: Vec<String> =
         positions.iter().filter_map(|n| if *n == 0 { listed.last() } else { listed.get(n - 1) }).cloned().collect();
     let targets: Vec<String> = calls.iter().filter_map(|c| c.target().map(str::to_string)).collect();
+    // The kind of change the person's words ask for, as the offline parser reads them.
+    let asked = offline::kind_asked(text, today);
     calls
         .into_iter()
         .map(|call| {
             let Some(key) = call.target().map(str::to_string) else { return Step::Run(call) };
+            // The kind must be what the phrase asks: a deadline phrase never closes or
+            // cancels, a report of completion never moves.
+            let wrong_kind = matches!(
+                (&call, asked),
+                (Call::CloseTask { .. } | Call::CancelTask { .. }, Some(offline::Kind::Move))
+                    | (Call::UpdateTask { deadline: Some(_), .. }, Some(offline::Kind::Done))
+            );
+            if wrong_kind {
+                return ask(&call, &key, &[], tasks, lang);
+            }
             if written_keys.contains(&key) || named_by_position.contains(&key) {
                 return Step::Run(call);
             }
@@ -186,6 +198,29 @@ mod tests {
     fn one_of_two_near_twins_is_asked_not_run() {
         assert_eq!(verdicts("сделала позвонить Ане", vec![close("HOME-1")], &[]), ["ask HOME-1,LIFE-1"]);
         assert_eq!(verdicts("позвонила Ане про плитку", vec![close("HOME-1")], &[]), ["run HOME-1"]);
+    }
+
+    #[test]
+    fn the_kind_must_be_what_the_phrase_asks() {
+        // A deadline named: a model's close is asked about, its move runs.
+        assert_eq!(verdicts("срок по посту про метафору — пятница", vec![close("CHAN-1")], &[]), ["ask CHAN-1"]);
+        assert_eq!(verdicts("the deadline for the acme invoice is friday", vec![close("WORK-9")], &[]), ["ask WORK-9"]);
+        let move_to = |k: &str| Call::UpdateTask {
+            id: k.into(),
+            text: None,
+            project: None,
+            deadline: Some(crate::calls::Deadline {
+                kind: crate::calls::DeadlineKind::Day,
+                date: Some(jiff::civil::date(2026, 3, 13)),
+            }),
+        };
+        assert_eq!(
+            verdicts("the deadline for the acme invoice is friday", vec![move_to("WORK-9")], &[]),
+            ["run WORK-9"]
+        );
+        // A report of completion: a model's move is asked about, its close runs.
+        assert_eq!(verdicts("sent the acme invoice", vec![move_to("WORK-9")], &[]), ["ask WORK-9"]);
+        assert_eq!(verdicts("sent the acme invoice", vec![close("WORK-9")], &[]), ["run WORK-9"]);
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod offline;
 pub mod phrase;
 pub mod prompt;
 pub mod prompt_run;
+pub mod quoted;
 pub mod reply;
 pub mod situation;
 pub mod slash;

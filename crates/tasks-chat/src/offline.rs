@@ -180,6 +180,9 @@ const CANCEL_WORDS: &[&str] = &[
     "удалила",
     "удалил",
     "удалите",
+    "удаляй",
+    "удалять",
+    "отменяй",
     "отмени",
     "отменить",
     "отменила",
@@ -431,11 +434,20 @@ fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
             && !phrase::ORDINAL_WORDS.contains(&meant);
         !verb_form && !in_date && (!command || i == 0 || i == last)
     };
-    let (read, said) = crate::typos::correct(&refs, lexicon(), &known, &allowed);
+    let (read, said) = crate::typos::correct(&refs, lexicon(), &known, &allowed, &date_meaning);
     for (token, text) in p.tokens.iter_mut().zip(read) {
         token.text = text;
     }
     said
+}
+
+/// The day a calendar word names, whatever its ending («пятницу», «пятница», «пятнице»
+/// are one Friday): a typo close to several of its forms is still read.
+fn date_meaning(word: &str) -> Option<u32> {
+    if let Some((day, _)) = tasks_text::calendar::weekday_word(word) {
+        return Some(100 + day.to_monday_zero_offset() as u32);
+    }
+    tasks_text::calendar::month_word(word).map(|(m, _)| 200 + u32::from(m.unsigned_abs()))
 }
 
 /// Every word the parser acts on: its command words, date words and list positions.
@@ -561,7 +573,8 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // not done. And a question («диме позвонила?») asks, it does not order. A cancel
     // word of its own wins over a negated activity («на йогу не пойду, убери», "won't
     // write it, drop it") — unless the cancel word itself is negated («не удаляй»).
-    if is_negated(&tokens) && !(intent == Intent::Cancel && !cancel_negated(&tokens)) {
+    let cancel_stands = intent == Intent::Cancel && !cancel_negated(&tokens);
+    if is_negated(&tokens) && !cancel_stands {
         return Parsed::NotUnderstood(NotUnderstood::Negated);
     }
     // "is the hall rent paid", "did I call mom": English asks by its first word too.
@@ -593,14 +606,37 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         return Parsed::Steps(steps);
     }
     // Positions in the last list shown.
-    let (positions, position_tokens) = phrase::positions(&p, !s.shown.is_empty());
+    // A number of the date phrase ("for march 20") is no list position.
+    let mut undated = p.clone();
+    if let Some(d) = date {
+        for t in &mut undated.tokens[d.start..d.end] {
+            t.text.clear();
+        }
+    }
+    let (positions, position_tokens) = phrase::positions(&undated, !s.shown.is_empty());
     if !positions.is_empty() && !s.shown.is_empty() {
         let mut steps = Vec::new();
         for n in positions {
             let key = if n == 0 { s.shown.last() } else { s.shown.get(n - 1) };
             match key {
-                Some(k) => steps.push(Step::Run(action(k))),
-                None => return Parsed::NotUnderstood(NotUnderstood::NoTaskFits),
+                // A quoted line that is the title of several open tasks: ask which.
+                Some(k) if k.contains(crate::quoted::ALTERNATIVES) => {
+                    let options: Vec<(String, String)> = k
+                        .split(crate::quoted::ALTERNATIVES)
+                        .map(|k| {
+                            let title = s.tasks.iter().find(|t| t.key == k).map(|t| t.title.clone());
+                            (k.to_string(), title.unwrap_or_default())
+                        })
+                        .collect();
+                    let first = options[0].0.clone();
+                    steps.push(Step::Ask(Question {
+                        question: which_task(lang),
+                        options,
+                        action: Some(action(&first)),
+                    }));
+                }
+                Some(k) if !k.is_empty() => steps.push(Step::Run(action(k))),
+                _ => return Parsed::NotUnderstood(NotUnderstood::NoTaskFits),
             }
         }
         return Parsed::Steps(steps);
@@ -612,14 +648,20 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     match target(&objects, &verbs, s.tasks) {
         // One word of the message, a small part of the title: ask before acting («налоговая
         // всё» may be about the tax return written in German, which no word here names).
-        Resolution::One(i) if thin(&objects, &s.tasks[i]) => Parsed::Steps(vec![Step::Ask(Question {
-            question: match lang {
-                Lang::Ru => "Правильно понимаю, речь об этой задаче?".to_string(),
-                Lang::En => "Do you mean this task?".to_string(),
-            },
-            options: vec![(s.tasks[i].key.clone(), s.tasks[i].title.clone())],
-            action: Some(action(&s.tasks[i].key)),
-        })]),
+        Resolution::One(i)
+            if thin(&objects, &s.tasks[i])
+                || verb_unexplained(&objects, &verbs, s.tasks, i)
+                || synonym_only(&objects, &s.tasks[i]) =>
+        {
+            Parsed::Steps(vec![Step::Ask(Question {
+                question: match lang {
+                    Lang::Ru => "Правильно понимаю, речь об этой задаче?".to_string(),
+                    Lang::En => "Do you mean this task?".to_string(),
+                },
+                options: vec![(s.tasks[i].key.clone(), s.tasks[i].title.clone())],
+                action: Some(action(&s.tasks[i].key)),
+            })])
+        }
         Resolution::One(i) => Parsed::Steps(vec![Step::Run(action(&s.tasks[i].key))]),
         Resolution::Several(ix) => {
             let options: Vec<(String, String)> =
@@ -637,6 +679,31 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         }
         Resolution::Nothing => Parsed::NotUnderstood(NotUnderstood::NoTaskFits),
     }
+}
+
+/// Returns true when the message's verb starts no open task and its object words do not
+/// all fit this one: "renewed the library card" for "Return the library books", "took
+/// the kid to the doctor" for «Записаться к терапевту» — asked, never acted on.
+fn verb_unexplained(objects: &[String], verbs: &[String], tasks: &[Candidate], i: usize) -> bool {
+    let verb_words = matching::words(&verbs.join(" "));
+    let object_words = matching::words(&objects.join(" "));
+    let fits_verb = |t: &Candidate| t.words.first().is_some_and(|f| verb_words.iter().any(|v| matching::fits(v, f)));
+    let explains_all = object_words.iter().all(|m| tasks[i].words.iter().any(|t| matching::fits(m, t)));
+    !verb_words.is_empty() && (!explains_all || object_words.len() == 1) && !tasks.iter().any(fits_verb)
+}
+
+/// Returns true when the one object word fits the task only as another word of the same
+/// language with the same meaning («врачу» for «терапевту»): a general word for a
+/// specific task, asked rather than acted on (a translation, "doctor" for «терапевту»,
+/// is no such doubt).
+fn synonym_only(objects: &[String], task: &Candidate) -> bool {
+    let object_words = matching::words(&objects.join(" "));
+    let [m] = object_words.as_slice() else { return false };
+    let mut fits = task.words.iter().filter(|t| matching::fits(m, t)).peekable();
+    fits.peek().is_some()
+        && fits.all(|t| {
+            m.script == t.script && !m.stems.iter().any(|st| t.stems.contains(st)) && !t.name && m.text != t.text
+        })
 }
 
 /// Returns true when the evidence for a task is thin: one object word of the message
@@ -710,16 +777,40 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
             _ => Resolution::Several(ix),
         };
     }
-    // Only a one-word object is overruled by its verb: two object words that fit one
-    // task ("sent Mark the slides" for "Email Mark the slides") are evidence enough.
+    let object_words = as_words(objects);
+    let explains_all = |i: usize| object_words.iter().all(|m| tasks[i].words.iter().any(|t| matching::fits(m, t)));
+    // A one-word object is overruled by its verb: two object words that fit one task
+    // ("sent Mark the slides" for "Email Mark the slides") are evidence enough. So are
+    // several that leave a word unexplained when the verb is another task's («заплатила
+    // за свет на даче» is not «Почистить снег на даче» when a task starts «Заплатить»).
     let verb_elsewhere = |i: usize| {
-        objects.len() == 1
+        (objects.len() == 1 || !explains_all(i))
             && !verb_words.is_empty()
             && !verb_fits(i)
             && (0..tasks.len()).any(|j| j != i && verb_fits(j))
     };
-    match matching::resolve(&as_words(objects), tasks) {
-        Resolution::One(i) if verb_elsewhere(i) => Resolution::Nothing,
+    // A single letter the title does not have, where it has another ("vitamin C" is not
+    // "Buy vitamin D").
+    let letters = |words: Vec<&str>| -> Vec<char> {
+        words
+            .iter()
+            .filter_map(|w| {
+                let mut ch = w.chars();
+                match (ch.next(), ch.next()) {
+                    (Some(c), None) if c.is_ascii_alphabetic() && !matches!(c, 'a' | 'i') => Some(c),
+                    _ => None,
+                }
+            })
+            .collect()
+    };
+    let other_letter = |i: usize| {
+        let ours = letters(objects.iter().map(String::as_str).collect());
+        let normalized = tasks_text::normalize(&tasks[i].title);
+        let theirs = letters(normalized.split(' ').collect());
+        !ours.is_empty() && !theirs.is_empty() && !ours.iter().any(|c| theirs.contains(c))
+    };
+    match matching::resolve(&object_words, tasks) {
+        Resolution::One(i) if verb_elsewhere(i) || other_letter(i) => Resolution::Nothing,
         Resolution::Several(ix) if !verb_words.is_empty() => {
             let narrowed: Vec<usize> = ix.iter().copied().filter(|i| verb_fits(*i)).collect();
             match narrowed.len() {
@@ -808,6 +899,31 @@ fn intent_of(tokens: &[&str], has_date: bool, arrow: bool) -> Option<Intent> {
         return Some(Intent::Done);
     }
     None
+}
+
+/// The kind of change a message asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Close it (a done word, a report of completion).
+    Done,
+    /// Cancel it.
+    Cancel,
+    /// Move its date (a move word, a deadline named).
+    Move,
+}
+
+/// Returns the kind of change the words ask for, as this parser reads them (the guard
+/// holds a model's call to it: a deadline phrase never closes).
+pub fn kind_asked(text: &str, today: Date) -> Option<Kind> {
+    let p = Phrase::new(text);
+    let tokens = p.token_texts();
+    let date = phrase::find_date(&p, today);
+    let arrow = text.contains("->") || text.contains('→') || text.contains("=>");
+    intent_of(&tokens, date.is_some(), arrow).map(|i| match i {
+        Intent::Done => Kind::Done,
+        Intent::Cancel => Kind::Cancel,
+        Intent::Move => Kind::Move,
+    })
 }
 
 /// Returns true for a word that names a deadline or a wait: «срок», «дедлайн»,
@@ -987,7 +1103,12 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
         {
             continue;
         }
-        if is_past(t) || is_done_participle(t) || is_task_verb(t) {
+        // A participle («оплачен») says done, as a done word does; its stem is often not
+        // the title verb's («оплач» / «оплат»), so it is no verb to match.
+        if is_done_participle(t) && !is_task_verb(t) {
+            continue;
+        }
+        if is_past(t) || is_task_verb(t) {
             verbs.push(t.to_string());
         } else {
             objects.push(t.to_string());
@@ -1128,10 +1249,15 @@ fn names_project(word: &str, project: &ProjectName) -> bool {
     matching::words(&project.description).iter().any(|d| matching::fit_of(w, d) == Some(matching::Strength::Strong))
 }
 
+/// Words of small talk that make no task of a phrase that starts like one ("tell me a
+/// joke", «расскажи анекдот», "what's the weather"): answered with the help line.
+const SMALL_TALK: &[&str] =
+    &["joke", "jokes", "weather", "анекдот", "анекдоты", "шутку", "шутка", "погода", "погоду", "погоды"];
+
 /// Reads a message that starts (after a date) with a task verb as a new task.
 fn implicit_create(p: &Phrase, s: &Situation<'_>, date: Option<DateSpan>) -> Option<Parsed> {
     let tokens = p.token_texts();
-    if p.words.iter().any(|w| w.ends_with('?')) {
+    if p.words.iter().any(|w| w.ends_with('?')) || tokens.iter().any(|t| SMALL_TALK.contains(t)) {
         return None;
     }
     let first = (0..tokens.len()).find(|i| date.is_none_or(|d| *i < d.start || *i >= d.end))?;
@@ -1420,5 +1546,132 @@ mod tests {
         assert_eq!(text_of("remind me on friday to call the insurance"), "call the insurance @");
         assert_eq!(text_of("в проект side: написать тесты"), "написать тесты @SIDE");
         assert_eq!(text_of("to work: file expenses"), "file expenses @WORK");
+    }
+
+    /// Issue 35, by class, in both languages (phrases of this table, not of any set).
+    #[test]
+    fn typos_of_command_date_and_position_words_are_read_as_meant() {
+        let friday = r#"update_task {"deadline":"2026-03-13","deadline_kind":"day","id":"HOME-2"}"#;
+        check("перенси интернет на пятницу", friday);
+        check("перенеси интернет на пятницк", friday);
+        check(
+            "оплату интернета перенеси на завтро",
+            r#"update_task {"deadline":"2026-03-12","deadline_kind":"day","id":"HOME-2"}"#,
+        );
+        check(
+            "postpine tom's pr to friday",
+            r#"update_task {"deadline":"2026-03-13","deadline_kind":"day","id":"WORK-3"}"#,
+        );
+        check(
+            "postpone tom's pr to firday",
+            r#"update_task {"deadline":"2026-03-13","deadline_kind":"day","id":"WORK-3"}"#,
+        );
+        check(
+            "add buy printer paper tomorow",
+            r#"create_task {"deadline":"2026-03-12","deadline_kind":"day","text":"buy printer paper"}"#,
+        );
+        check("добваь купить лампочки", r#"create_task {"deadline_kind":"none","text":"купить лампочки"}"#);
+        check("remvoe tom's pr", r#"cancel_task {"id":"WORK-3"}"#);
+        check("удпли пост про метафору", r#"cancel_task {"id":"CHAN-1"}"#);
+        check("сделала втрую", r#"close_task {"id":"CHAN-1"}"#);
+    }
+
+    #[test]
+    fn a_typo_rule_never_reads_a_short_word_a_title_word_or_a_word_mid_message_as_a_command() {
+        let tasks: Vec<Candidate> = [("DEV-1", "Clone the repo"), ("DEV-2", "Buy batteries for the remote")]
+            .iter()
+            .map(|(k, t)| Candidate::new(k, t))
+            .collect();
+        let s = Situation { tasks: &tasks, today: jiff::civil::date(2026, 3, 11), shown: &[], projects: &[] };
+        let (parsed, read) = parse_reading("clone the repo", &s);
+        assert!(read.is_empty() && !matches!(parsed, Parsed::Steps(_)), "a title's word stays: {parsed:?}");
+        let (parsed, read) = parse_reading("bought the remote batteries", &s);
+        assert!(read.is_empty(), "{read:?}");
+        assert!(
+            matches!(&parsed, Parsed::Steps(st) if matches!(&st[0], Step::Run(Call::CloseTask { id }) if id == "DEV-2"))
+        );
+        let (_, read) = parse_reading("удал пост", &s);
+        assert!(read.is_empty(), "four letters are never read again");
+        let (_, read) = parse_reading("перенси на пятницу", &s);
+        assert_eq!(read, [Correction { wrote: "перенси".into(), meant: "перенеси".into() }]);
+    }
+
+    #[test]
+    fn reports_of_a_state_close_the_task_they_name() {
+        check("интернет оплачен", r#"close_task {"id":"HOME-2"}"#);
+        check("пост про метафору написан", r#"close_task {"id":"CHAN-1"}"#);
+        check("tom's pr is reviewed", r#"close_task {"id":"WORK-3"}"#);
+    }
+
+    #[test]
+    fn an_explicit_cancel_wins_over_a_negated_activity_but_not_over_a_negated_cancel() {
+        check("пост про метафору писать не буду, удали", r#"cancel_task {"id":"CHAN-1"}"#);
+        check("won't review tom's pr, drop it", r#"cancel_task {"id":"WORK-3"}"#);
+        check("ещё не оплатила интернет", "none Negated");
+        check("не удаляй пост про метафору", "none Negated");
+        check("haven't reviewed tom's pr yet", "none Negated");
+    }
+
+    #[test]
+    fn explicit_forms_close_or_move() {
+        check("пометь выполненной: оплатить интернет", r#"close_task {"id":"HOME-2"}"#);
+        check("mark tom's pr as done", r#"close_task {"id":"WORK-3"}"#);
+        check(
+            "запланируй пост про метафору на следующий месяц",
+            r#"update_task {"deadline":"2026-04-30","deadline_kind":"day","id":"CHAN-1"}"#,
+        );
+        check(
+            "schedule the internet payment for march 20",
+            r#"update_task {"deadline":"2026-03-20","deadline_kind":"day","id":"HOME-2"}"#,
+        );
+        check(
+            "tom's pr can wait till monday",
+            r#"update_task {"deadline":"2026-03-16","deadline_kind":"day","id":"WORK-3"}"#,
+        );
+        check(
+            "оплата интернета подождёт до понедельника",
+            r#"update_task {"deadline":"2026-03-16","deadline_kind":"day","id":"HOME-2"}"#,
+        );
+    }
+
+    #[test]
+    fn a_deadline_phrase_moves_and_never_closes() {
+        check(
+            "срок по интернету — пятница",
+            r#"update_task {"deadline":"2026-03-13","deadline_kind":"day","id":"HOME-2"}"#,
+        );
+        check(
+            "deadline for tom's pr is friday",
+            r#"update_task {"deadline":"2026-03-13","deadline_kind":"day","id":"WORK-3"}"#,
+        );
+        check("срок по интернету", "none NoDate");
+        check("the deadline for tom's pr", "none NoDate");
+    }
+
+    #[test]
+    fn a_project_lead_in_files_the_new_task() {
+        check(
+            "в HOME добавь: купить шпатель",
+            r#"create_task {"deadline_kind":"none","project":"HOME","text":"купить шпатель"}"#,
+        );
+        check(
+            "для ремонта: купить краску",
+            r#"create_task {"deadline_kind":"none","project":"HOME","text":"купить краску"}"#,
+        );
+        check("WORK: book the room", r#"create_task {"deadline_kind":"none","project":"WORK","text":"book the room"}"#);
+        check(
+            "for the office: order chairs tomorrow",
+            r#"create_task {"deadline":"2026-03-12","deadline_kind":"day","project":"WORK","text":"order chairs"}"#,
+        );
+    }
+
+    #[test]
+    fn small_talk_is_left_alone() {
+        for text in ["what's the weather like", "как дела", "tell me a joke", "спасибо!", "ты кто?"]
+        {
+            let tasks = tasks();
+            let s = Situation { tasks: &tasks, today: jiff::civil::date(2026, 3, 11), shown: &[], projects: &[] };
+            assert!(matches!(parse(text, &s), Parsed::NotUnderstood(_)), "{text}");
+        }
     }
 }

@@ -423,6 +423,21 @@ fn plan(
     let quoted = turn.quoted.or(state.pending.as_ref().map(|p| p.question.as_str()));
     let shown = state.shown_keys();
     let mut situation = Situation::gather(store, ctx, text, quoted, &shown)?;
+    // A reply to a numbered list: its positions are that list's lines (the bot's own
+    // list by the keys it wrote, a quoted one by exact titles), not the last one shown.
+    let shown = match turn.quoted.and_then(|q| crate::quoted::listed(q, &situation.candidates)) {
+        Some(listed) => {
+            let keys: Vec<String> = listed
+                .iter()
+                .flat_map(|k| k.split(crate::quoted::ALTERNATIVES))
+                .filter(|k| !k.is_empty())
+                .map(str::to_string)
+                .collect();
+            situation.add_keys(store, &keys)?;
+            listed
+        }
+        None => shown,
+    };
     let names = situation.project_names();
     let offline = |situation: &Situation| {
         offline::parse_reading(

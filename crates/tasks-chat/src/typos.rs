@@ -30,16 +30,19 @@ pub struct Correction {
 /// written (the open tasks' titles, the projects' names).
 /// `allowed(i, meant)` says whether token `i` may be read as `meant` (the parser keeps a
 /// command word's corrections to where commands stand, and a date phrase as it is).
+/// `meaning` groups the forms of one word («пятницу», «пятница»): a typo one edit from
+/// several forms of one meaning is read as the form of its own length.
 pub fn correct(
     tokens: &[&str],
     lexicon: &BTreeSet<&str>,
     known: &BTreeSet<String>,
     allowed: &dyn Fn(usize, &str) -> bool,
+    meaning: &dyn Fn(&str) -> Option<u32>,
 ) -> (Vec<String>, Vec<Correction>) {
     let mut out = Vec::with_capacity(tokens.len());
     let mut said = Vec::new();
     for (i, t) in tokens.iter().enumerate() {
-        match correction_of(t, lexicon, known).filter(|meant| allowed(i, meant)) {
+        match correction_of(t, lexicon, known, meaning).filter(|meant| allowed(i, meant)) {
             Some(meant) => {
                 said.push(Correction { wrote: (*t).to_string(), meant: meant.to_string() });
                 out.push(meant.to_string());
@@ -50,8 +53,14 @@ pub fn correct(
     (out, said)
 }
 
-/// Returns the one lexicon word `token` is a typo of, if there is exactly one.
-fn correction_of<'a>(token: &str, lexicon: &BTreeSet<&'a str>, known: &BTreeSet<String>) -> Option<&'a str> {
+/// Returns the one lexicon word `token` is a typo of, if there is exactly one (forms of
+/// one meaning count as one).
+fn correction_of<'a>(
+    token: &str,
+    lexicon: &BTreeSet<&'a str>,
+    known: &BTreeSet<String>,
+    meaning: &dyn Fn(&str) -> Option<u32>,
+) -> Option<&'a str> {
     let letters = token.chars().count();
     if letters < MIN_LETTERS
         || !token.chars().all(char::is_alphabetic)
@@ -60,17 +69,20 @@ fn correction_of<'a>(token: &str, lexicon: &BTreeSet<&'a str>, known: &BTreeSet<
     {
         return None;
     }
-    let mut found = None;
-    for word in lexicon.iter().filter(|w| w.chars().count() >= MIN_LETTERS) {
-        if one_edit(token, word) {
-            if found.is_some() {
-                // Two words are as close: no reading is safer than a guess.
-                return None;
-            }
-            found = Some(*word);
-        }
+    let close: Vec<&'a str> =
+        lexicon.iter().copied().filter(|w| w.chars().count() >= MIN_LETTERS && one_edit(token, w)).collect();
+    let first = *close.first()?;
+    if close.len() == 1 {
+        return Some(first);
     }
-    found
+    // Several forms of one meaning: the one of the typo's own length (a letter
+    // replaced), else the first.
+    let m = meaning(first)?;
+    if !close.iter().all(|w| meaning(w) == Some(m)) {
+        // Two words are as close: no reading is safer than a guess.
+        return None;
+    }
+    Some(close.iter().copied().find(|w| w.chars().count() == letters).unwrap_or(first))
 }
 
 /// Returns true when `a` and `b` differ by exactly one edit: a letter dropped, added or
@@ -144,27 +156,33 @@ mod tests {
             &lexicon(),
             &known,
             &|_, _| true,
+            &|_| None,
         );
         assert_eq!(tokens, ["перенеси", "отчет", "на", "пятницу", "clone", "close", "завтра"]);
         assert_eq!(said.len(), 4);
         // A title word stays as written even one edit from a command.
         assert!(!said.iter().any(|c| c.wrote == "clone"));
         // Four letters are never read again; a word close to two lexicon words neither.
-        let (tokens, said) = correct(&["удал", "closd"], &lexicon(), &BTreeSet::new(), &|_, _| true);
+        let (tokens, said) = correct(&["удал", "closd"], &lexicon(), &BTreeSet::new(), &|_, _| true, &|_| None);
         assert_eq!(tokens, ["удал", "closd"], "{said:?}");
     }
 
     #[test]
     fn english_typos_of_dates_and_verbs() {
-        let (tokens, _) =
-            correct(&["postpine", "it", "to", "firday", "tomorow"], &lexicon(), &BTreeSet::new(), &|_, _| true);
+        let (tokens, _) = correct(
+            &["postpine", "it", "to", "firday", "tomorow"],
+            &lexicon(),
+            &BTreeSet::new(),
+            &|_, _| true,
+            &|_| None,
+        );
         assert_eq!(tokens, ["postpone", "it", "to", "friday", "tomorrow"]);
     }
 
     #[test]
     fn the_caller_decides_where_a_word_may_be_read_again() {
         let first_only = |i: usize, _: &str| i == 0;
-        let (tokens, said) = correct(&["clsoe", "clsoe"], &lexicon(), &BTreeSet::new(), &first_only);
+        let (tokens, said) = correct(&["clsoe", "clsoe"], &lexicon(), &BTreeSet::new(), &first_only, &|_| None);
         assert_eq!(tokens, ["close", "clsoe"]);
         assert_eq!(said, [Correction { wrote: "clsoe".into(), meant: "close".into() }]);
     }

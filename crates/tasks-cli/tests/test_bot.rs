@@ -411,3 +411,62 @@ fn the_daemon_runs_the_bot_on(env: TestEnv) {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(tg.texts_to(CHAT).len(), 1);
 }
+
+/// The keys of a list the bot sent, in its order.
+fn keys_of_list(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| {
+            let (n, rest) = l.split_once(". ")?;
+            n.trim().parse::<usize>().ok()?;
+            rest.split_whitespace().next().map(str::to_string)
+        })
+        .collect()
+}
+
+/// Issue 35 (seed 001: the reply is the context). A reply «сделала первую и третью» to
+/// the bot's own `/today` closes exactly those two tasks, with no question, though the
+/// chat was shown another list since; a quoted list the bot did not send is read by
+/// exact titles; a line that is the title of two open tasks is asked about.
+#[test]
+fn a_reply_to_a_list_is_read_against_that_list() {
+    let env = TestEnv::new();
+    for t in ["Купить затирку", "Позвонить маляру", "Забрать плитку", "Оплатить интернет"]
+    {
+        env.ok(&["add", t, "--due", "2026-11-29", "--new"]);
+    }
+    env.ok(&["add", "Полить цветы", "--new"]);
+    env.ok(&["add", "Полить цветы", "--new"]);
+    env.ok(&["add", "Сдать куртку в химчистку", "--due", "2026-11-20", "--new"]);
+    let tg = FakeTelegram::start(TOKEN);
+    tg.push(vec![message(1, CHAT, 11, "/today")]);
+    assert_eq!(once(&env, &tg, None).code, 0);
+    let list = tg.texts_to(CHAT)[0].clone();
+    let keys = keys_of_list(&list);
+    assert_eq!(keys.len(), 5, "today and overdue: {list}");
+    // Another list is shown in between: the reply still means the quoted one.
+    tg.push(vec![message(2, CHAT, 13, "/overdue")]);
+    once(&env, &tg, None);
+    tg.push(vec![reply(3, CHAT, 15, "сделала первую и третью", &list)]);
+    once(&env, &tg, None);
+    let answer = tg.texts_to(CHAT).last().cloned().unwrap_or_default();
+    assert!(!answer.contains('?'), "no question: {answer}");
+    for (i, key) in keys.iter().enumerate() {
+        let want = if i == 0 || i == 2 { "done" } else { "open" };
+        assert_eq!(status(&env, key), want, "position {} ({key}): {answer}", i + 1);
+    }
+    // A list the bot never sent, quoted: its lines are exact titles.
+    let open: Vec<&String> = keys.iter().enumerate().filter(|(i, _)| *i == 1 || *i == 3).map(|(_, k)| k).collect();
+    let title_of = |key: &str| env.json(&["show", key])["task"]["title"].as_str().expect("title").to_string();
+    let theirs = format!("мой список на сегодня:\n1. {}\n2. {}", title_of(open[1]), title_of(open[0]));
+    tg.push(vec![reply(4, CHAT, 17, "сделала первую", &theirs)]);
+    once(&env, &tg, None);
+    assert_eq!(status(&env, open[1]), "done", "the first quoted line");
+    assert_eq!(status(&env, open[0]), "open");
+    // A line that is the title of two open tasks: asked, neither closed.
+    let before = tg.texts_to(CHAT).len();
+    tg.push(vec![reply(5, CHAT, 19, "сделала первую", "1. Полить цветы\n2. Купить хлеб")]);
+    once(&env, &tg, None);
+    let asked = tg.texts_to(CHAT)[before..].join("\n");
+    assert!(asked.contains("INBOX-5") && asked.contains("INBOX-6"), "both are offered: {asked}");
+    assert_eq!((status(&env, "INBOX-5"), status(&env, "INBOX-6")), ("open".to_string(), "open".to_string()));
+}
