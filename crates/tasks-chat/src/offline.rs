@@ -432,7 +432,16 @@ fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
         let command = !DATE_WORDS.contains(&meant)
             && !tasks_text::calendar::all_words().any(|w| w == meant)
             && !phrase::ORDINAL_WORDS.contains(&meant);
-        !verb_form && !in_date && (!command || i == 0 || i == last)
+        // «задачу» is «задача» inflected, not mistyped: a Russian command word that differs
+        // only by a vowel ending is a form of it.
+        let inflected = {
+            let (w, m): (Vec<char>, Vec<char>) = (word.chars().collect(), meant.chars().collect());
+            let common = w.iter().zip(&m).take_while(|(a, b)| a == b).count();
+            common + 1 >= w.len().max(m.len())
+                && w.last().is_some_and(|c| "аеиоуыэюяйь".contains(*c))
+                && m.last().is_some_and(|c| "аеиоуыэюяйь".contains(*c))
+        };
+        !verb_form && !in_date && (!command || i == 0 || i == last) && (!command || !inflected)
     };
     let (read, said) = crate::typos::correct(&refs, lexicon(), &known, &allowed, &date_meaning);
     for (token, text) in p.tokens.iter_mut().zip(read) {
@@ -650,8 +659,8 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         // всё» may be about the tax return written in German, which no word here names).
         Resolution::One(i)
             if thin(&objects, &s.tasks[i])
-                || verb_unexplained(&objects, &verbs, s.tasks, i)
-                || synonym_only(&objects, &s.tasks[i]) =>
+                || (intent == Intent::Done
+                    && (verb_unexplained(&objects, &verbs, s.tasks, i) || synonym_only(&objects, &s.tasks[i]))) =>
         {
             Parsed::Steps(vec![Step::Ask(Question {
                 question: match lang {
@@ -685,11 +694,75 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
 /// all fit this one: "renewed the library card" for "Return the library books", "took
 /// the kid to the doctor" for «Записаться к терапевту» — asked, never acted on.
 fn verb_unexplained(objects: &[String], verbs: &[String], tasks: &[Candidate], i: usize) -> bool {
-    let verb_words = matching::words(&verbs.join(" "));
+    // A "verb" that is a word of this task past its verb is one of its objects («кости»
+    // reads like an infinitive, and is Костя in «Забрать у Кости дрель»).
+    let rest = tasks[i].words.get(1..).unwrap_or_default();
+    let verb_words: Vec<matching::Word> =
+        matching::words(&verbs.join(" ")).into_iter().filter(|v| !rest.iter().any(|t| matching::fits(v, t))).collect();
     let object_words = matching::words(&objects.join(" "));
-    let fits_verb = |t: &Candidate| t.words.first().is_some_and(|f| verb_words.iter().any(|v| matching::fits(v, f)));
+    let fits_verb = |t: &Candidate| t.words.first().is_some_and(|f| verb_words.iter().any(|v| same_verb(v, f)));
     let explains_all = object_words.iter().all(|m| tasks[i].words.iter().any(|t| matching::fits(m, t)));
     !verb_words.is_empty() && (!explains_all || object_words.len() == 1) && !tasks.iter().any(fits_verb)
+}
+
+/// Returns true when a message's verb is a title's verb: they fit as words do, or they
+/// share a root once a prefix and a past or infinitive ending are taken off («сдала» /
+/// «Сдать», «дозвонилась» / «Позвонить»), or an English past is the title's verb
+/// ("bought" / "Buy", by the lexicon's concepts).
+fn same_verb(v: &matching::Word, title_verb: &matching::Word) -> bool {
+    if matching::fits(v, title_verb) {
+        return true;
+    }
+    if let Some(base) = IRREGULAR_BASE.iter().find(|(past, _)| *past == v.text).map(|(_, base)| *base) {
+        return matching::words(base).first().is_some_and(|b| matching::fits(b, title_verb));
+    }
+    let (a, b) = (verb_root(&v.text), verb_root(&title_verb.text));
+    a.chars().count() >= 3 && a == b
+}
+
+/// English irregular pasts and the verbs they are forms of.
+const IRREGULAR_BASE: &[(&str, &str)] = &[
+    ("bought", "buy"),
+    ("paid", "pay"),
+    ("sent", "send"),
+    ("wrote", "write"),
+    ("made", "make"),
+    ("took", "take"),
+    ("got", "get"),
+    ("gave", "give"),
+    ("brought", "bring"),
+    ("sold", "sell"),
+    ("told", "tell"),
+    ("met", "meet"),
+    ("found", "find"),
+    ("built", "build"),
+    ("drove", "drive"),
+    ("fed", "feed"),
+    ("spoke", "speak"),
+    ("went", "go"),
+    ("rang", "ring"),
+];
+
+/// A Russian verb without its prefix and its past or infinitive ending: «дозвонилась»,
+/// «позвонить» → «звони».
+fn verb_root(word: &str) -> String {
+    let endings = ["лась", "лся", "лись", "ться", "ла", "ли", "ло", "ть", "ти", "л"];
+    let mut w = word;
+    for e in endings {
+        if let Some(stripped) = w.strip_suffix(e) {
+            w = stripped;
+            break;
+        }
+    }
+    for p in VERB_PREFIXES {
+        if let Some(stripped) = w.strip_prefix(p)
+            && stripped.chars().count() >= 3
+        {
+            w = stripped;
+            break;
+        }
+    }
+    w.to_string()
 }
 
 /// Returns true when the one object word fits the task only as another word of the same

@@ -58,6 +58,20 @@ fn benches(c: &mut Criterion) {
         situation.complete
     );
     c.bench_function("chat_prompt_100k", |b| b.iter(|| prompt::messages(&pc)));
+    // The offline parser alone, over the gathered candidates (typos, reports, the kind
+    // rules, the matching): what a turn adds to the gathering.
+    let names = situation.project_names();
+    c.bench_function("chat_offline_parse_100k", |b| {
+        b.iter(|| {
+            let s = tasks_chat::offline::Situation {
+                tasks: &situation.candidates,
+                today: ctx.today(),
+                shown: &shown,
+                projects: &names,
+            };
+            tasks_chat::offline::parse_reading(&done, &s)
+        })
+    });
     c.bench_function("chat_guard_100k", |b| {
         b.iter(|| {
             let calls = vec![Call::CloseTask { id: target.key.clone() }];

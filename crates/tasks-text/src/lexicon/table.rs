@@ -1054,7 +1054,8 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("water", &["water"], &["вода", "воду", "воды"], &["agua"]),
     c("key", &["key", "keys"], &["ключ", "ключи"], &["llave", "llaves"]),
     c("neighbor", &["neighbor", "neighbour"], &["сосед", "соседи"], &["vecino"]),
-    c("apartment", &["apartment", "flat"], &["квартира", "квартиру"], &["piso", "apartamento"]),
+    // «квартплата» is the flat's rent: «папина квартира» may be either task about it.
+    c("apartment", &["apartment", "flat"], &["квартира", "квартиру", "квартплата", "квартплату"], &["piso", "apartamento"]),
     c("landlord", &["landlord"], &["хозяин", "арендодатель"], &["casero"]),
     c("utilities", &["utilities"], &["коммуналка", "жкх"], &["suministros"]),
     c("hang", &["hang"], &["повесить"], &["colgar"]),
