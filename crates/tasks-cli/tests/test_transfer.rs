@@ -479,3 +479,132 @@ fn beads_issues_import_and_their_ids_resolve() {
         assert!(out.contains(&format!("\"id\":\"{}\"", issue["id"].as_str().expect("id"))), "{out}");
     }
 }
+
+// ---- Issue 36: a killed backup leaves nothing behind -------------------------------
+
+/// Runs `tasks ARGS` under `umask`, through `sh` (which sets it, then execs the binary
+/// with the pinned environment).
+fn under_umask(env: &TestEnv, umask: &str, args: &[&str]) -> Command {
+    let base = env.command(args);
+    let mut sh = Command::new("/bin/sh");
+    sh.arg("-c").arg(format!("umask {umask}; exec \"$0\" \"$@\"")).arg(base.get_program()).args(base.get_args());
+    sh.env_clear().current_dir(env.dir.path()).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
+    for (k, v) in base.get_envs() {
+        if let Some(v) = v {
+            sh.env(k, v);
+        }
+    }
+    sh
+}
+
+/// Every file in `dir` and its mode.
+fn files_with_modes(dir: &std::path::Path) -> Vec<(String, u32)> {
+    use std::os::unix::fs::PermissionsExt;
+    let mut out: Vec<(String, u32)> = std::fs::read_dir(dir)
+        .expect("read dir")
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .map(|e| {
+            let mode = e.metadata().expect("meta").permissions().mode() & 0o777;
+            (e.file_name().to_string_lossy().into_owned(), mode)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// `tasks backup` of a 40k-task store killed with SIGKILL at several moments, under
+/// umask 000 and 022: the target is there only whole (a restorable store), any
+/// leftover is a temporary named for what it is, every file the run made is 0600, and
+/// the next backup to the same name removes the leftover and succeeds.
+#[test]
+fn a_killed_backup_leaves_no_file_and_nothing_readable_by_others() {
+    let env = TestEnv::new();
+    let lines = env.ok(&["workload", "40000"]).stdout;
+    let file = env.write("w.jsonl", &lines);
+    env.ok(&["import", file.to_str().expect("path")]);
+    let out = tempfile::tempdir().expect("backup dir");
+    let mut killed_before_done = 0;
+    for (i, (umask, delay_ms)) in
+        [("000", 0), ("022", 10), ("000", 40), ("022", 80), ("000", 150), ("022", 250), ("000", 400), ("022", 2000)]
+            .iter()
+            .enumerate()
+    {
+        let target = out.path().join(format!("b{i}.db"));
+        let mut child =
+            under_umask(&env, umask, &["backup", target.to_str().expect("path")]).spawn().expect("spawn backup");
+        std::thread::sleep(std::time::Duration::from_millis(*delay_ms));
+        let _ = child.kill();
+        let status = child.wait().expect("reaped");
+        let finished = status.success();
+        if target.exists() {
+            // Only a whole store is ever at the target: `restore` checks it (a tasks
+            // store, undamaged) and then asks for --yes (exit 7).
+            let e = env.fails(&["restore", target.to_str().expect("path")], 7);
+            assert!(e["message"].as_str().is_some_and(|m| m.contains("replaces")), "{e}");
+        } else {
+            assert!(!finished, "a backup that succeeded left its file");
+            killed_before_done += 1;
+        }
+        for (name, mode) in files_with_modes(out.path()) {
+            assert_eq!(mode, 0o600, "umask {umask}, kill after {delay_ms} ms: {name} is {mode:o}");
+            assert!(
+                name.starts_with('b') || name.contains(".tasks-partial-"),
+                "only backups and named temporaries: {name}"
+            );
+        }
+        // The next backup to the same name cleans up after the killed one.
+        if !target.exists() {
+            let r = env.json(&["backup", target.to_str().expect("path")]);
+            assert!(r["tasks"].as_i64().is_some_and(|n| n >= 40000), "{r}");
+            assert!(
+                files_with_modes(out.path()).iter().all(|(n, _)| !n.contains(&format!(".b{i}.db.tasks-partial-"))),
+                "the stale temporary was removed: {r}"
+            );
+        }
+    }
+    assert!(killed_before_done >= 3, "the kills came before the end often enough: {killed_before_done}");
+}
+
+/// Issue 36: `restore` first keeps the store it replaces in a backup beside it (0600,
+/// named with the time) and says where; that backup restores the store as it was.
+#[test]
+fn restore_keeps_the_store_it_replaces_and_that_copy_restores() {
+    let env = TestEnv::new();
+    env.ok(&["add", "Only in the backup", "--new"]);
+    let backup = env.path("old.db");
+    env.ok(&["backup", backup.to_str().expect("path")]);
+    env.ok(&["add", "Added after the backup", "--new"]);
+    let v = env.json(&["restore", backup.to_str().expect("path"), "--yes"]);
+    let kept = v["kept"].as_str().expect("kept").to_string();
+    assert!(kept.contains(".before-restore-"), "{v}");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&kept).expect("kept file").permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "{kept}");
+    }
+    assert_eq!(crate::common::keys(&env.json(&["list"])), vec!["INBOX-1"]);
+    // The kept copy puts back what the restore replaced.
+    env.json(&["restore", &kept, "--yes"]);
+    assert_eq!(crate::common::keys(&env.json(&["list"])), vec!["INBOX-1", "INBOX-2"]);
+    // --no-keep keeps nothing.
+    let v = env.json(&["restore", backup.to_str().expect("path"), "--yes", "--no-keep"]);
+    assert_eq!(v["kept"], json!(null), "{v}");
+}
+
+/// Issue 36: `export --output FILE` writes a new private file, whole: it refuses an
+/// existing file and leaves nothing when the export fails.
+#[test]
+fn export_to_a_file_is_private_and_never_over_another() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = TestEnv::new();
+    env.ok(&["add", "Export me", "--new"]);
+    let target = env.path("all.jsonl");
+    env.ok(&["export", "--output", target.to_str().expect("path")]);
+    let text = std::fs::read_to_string(&target).expect("export file");
+    assert!(text.contains("Export me"));
+    assert_eq!(std::fs::metadata(&target).expect("meta").permissions().mode() & 0o777, 0o600);
+    let before = std::fs::read_to_string(&target).expect("read");
+    env.fails(&["export", "--output", target.to_str().expect("path")], 2);
+    assert_eq!(std::fs::read_to_string(&target).expect("read"), before, "never over another file");
+}

@@ -12,6 +12,7 @@
 pub mod claims;
 pub mod dedup;
 pub mod error;
+pub mod files;
 pub mod graph;
 pub mod input;
 pub mod interop;

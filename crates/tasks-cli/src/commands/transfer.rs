@@ -205,11 +205,29 @@ pub struct ExportArgs {
     /// Output format
     #[arg(long, visible_alias = "to", value_enum, default_value = "tasks")]
     pub format: ExportFormat,
+    /// Write to this new file instead of standard output: private (0600) from its first
+    /// byte, and there only once complete (an export stopped half-way leaves no file)
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 pub fn export(app: &mut App, a: ExportArgs) -> Result<(), CliError> {
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let Some(path) = a.output.clone() else {
+        let stdout = std::io::stdout();
+        return export_to(app, a, &mut std::io::BufWriter::new(stdout.lock()));
+    };
+    let mut file = tasks_core::files::NewFile::create(&path)?;
+    let handle = file.file().try_clone().map_err(|e| CliError::other(format!("{}: {e}", path.display())))?;
+    export_to(app, a, &mut std::io::BufWriter::new(handle))?;
+    let bytes = file.commit()?;
+    if !app.json {
+        eprintln!("Exported to {} ({bytes} bytes).", tasks_text::printable(&path.display().to_string()));
+    }
+    Ok(())
+}
+
+fn export_to(app: &mut App, a: ExportArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut out = out;
     let io = |e: std::io::Error| CliError::other(e.to_string());
     if a.format == ExportFormat::Tasks {
         if app.json {
@@ -277,7 +295,19 @@ pub fn backup(app: &App, a: BackupArgs) -> Result<(), CliError> {
     let path = a.file.display().to_string();
     app.print(
         || wire::backed_up(&path, &out),
-        || format!("Backed up {} tasks to {} ({} bytes).\n", out.tasks, tasks_text::printable(&path), out.bytes),
+        || {
+            let mut s = String::new();
+            for p in &out.removed_partials {
+                s.push_str(&format!("Removed {}, a partial backup a stopped run left.\n", tasks_text::printable(p)));
+            }
+            s.push_str(&format!(
+                "Backed up {} tasks to {} ({} bytes).\n",
+                out.tasks,
+                tasks_text::printable(&path),
+                out.bytes
+            ));
+            s
+        },
     );
     Ok(())
 }
@@ -286,10 +316,14 @@ pub fn backup(app: &App, a: BackupArgs) -> Result<(), CliError> {
 pub struct RestoreArgs {
     /// The backup file to restore from
     pub file: PathBuf,
-    /// Replace the store's content without asking (required: a restore discards what
+    /// Replace the store's content without asking (required: a restore replaces what
     /// the store holds now)
     #[arg(long)]
     pub yes: bool,
+    /// Do not keep the store as it was (by default it is first backed up beside itself,
+    /// named with the time, and the restore says where)
+    #[arg(long)]
+    pub no_keep: bool,
 }
 
 /// `tasks restore FILE --yes`.
@@ -310,16 +344,27 @@ pub fn restore(app: &mut App, a: RestoreArgs) -> Result<(), CliError> {
                     tasks_text::printable(&what)
                 ),
                 Some(
-                    "hint: take a backup of the current store first (tasks backup FILE), then rerun with --yes".into(),
+                    "hint: rerun with --yes; the store as it is now is kept in a backup beside it (unless --no-keep)"
+                        .into(),
                 ),
             )
         });
     }
-    let tasks = backup::restore(store, &a.file)?;
+    let keep = (!a.no_keep).then(|| backup::keep_path(store.path(), app.ctx.now_ms()));
+    let out = backup::restore(store, &a.file, keep.as_deref())?;
     let path = a.file.display().to_string();
     app.print(
-        || wire::restored(&path, tasks),
-        || format!("Restored {tasks} tasks from {}.\n", tasks_text::printable(&path)),
+        || wire::restored(&path, &out),
+        || {
+            let mut s = format!("Restored {} tasks from {}.\n", out.tasks, tasks_text::printable(&path));
+            if let Some(k) = &out.kept {
+                s.push_str(&format!(
+                    "The store as it was is kept in {} (tasks restore it --yes to go back).\n",
+                    tasks_text::printable(k)
+                ));
+            }
+            s
+        },
     );
     Ok(())
 }

@@ -14,6 +14,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags};
 
 use crate::error::{Error, Result};
+use crate::files::NewFile;
 use crate::store::{SCHEMA_VERSION, Store};
 
 /// What a backup wrote.
@@ -23,25 +24,28 @@ pub struct BackupOutcome {
     pub bytes: u64,
     /// Tasks in it.
     pub tasks: i64,
+    /// Partial backups of dead earlier runs to the same file, removed first.
+    pub removed_partials: Vec<String>,
 }
 
 /// Writes a consistent copy of the store to `to`, which must not exist.
+///
+/// The copy is made into a temporary file beside `to` (mode 0600 from its first byte,
+/// see [`crate::files`]), checked (`integrity_check`, the schema version), flushed and
+/// only then given the name `to`: a backup killed at any point leaves no `to`.
 pub fn backup(store: &Store, to: &Path) -> Result<BackupOutcome> {
-    if to.exists() {
-        return Err(Error::invalid("file", to.display().to_string(), "exists already; give a new file name"));
-    }
-    let text = to.to_str().ok_or_else(|| Error::invalid("file", to.display().to_string(), "is not UTF-8"))?;
+    let file = NewFile::create(to)?;
+    let temp = file.temp_path().to_path_buf();
+    let text = temp.to_str().ok_or_else(|| Error::invalid("file", to.display().to_string(), "is not UTF-8"))?;
+    // VACUUM INTO writes into an empty file it is given.
     store.conn().execute("VACUUM INTO ?1", [text])?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // A task list is nobody else's business, in a backup too.
-        std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o600))
-            .map_err(|e| Error::Io { path: to.display().to_string(), source: e })?;
-    }
-    let bytes = std::fs::metadata(to).map_err(|e| Error::Io { path: to.display().to_string(), source: e })?.len();
-    let tasks = check(to)?;
-    Ok(BackupOutcome { bytes, tasks })
+    let tasks = check(&temp).map_err(|e| match e {
+        Error::StoreOpen { reason, .. } => Error::StoreOpen { path: to.display().to_string(), reason },
+        other => other,
+    })?;
+    let removed_partials = file.removed().iter().map(|p| p.display().to_string()).collect();
+    let bytes = file.commit()?;
+    Ok(BackupOutcome { bytes, tasks, removed_partials })
 }
 
 /// Checks a backup file: a tasks store this binary can read, undamaged. Returns its
@@ -72,9 +76,28 @@ pub fn check(file: &Path) -> Result<i64> {
     conn.query_row("SELECT count(*) FROM tasks", [], |r| r.get(0)).map_err(|e| bad(e.to_string()))
 }
 
+/// What a restore did.
+#[derive(Debug, Clone)]
+pub struct RestoreOutcome {
+    /// Tasks in the restored store.
+    pub tasks: i64,
+    /// Where the store as it was before is kept (a backup), unless asked not to.
+    pub kept: Option<String>,
+}
+
 /// Replaces the store's content with the backup's. The caller asked the person first.
-pub fn restore(store: &mut Store, from: &Path) -> Result<i64> {
+///
+/// With `keep`, the store as it is now is first written to that file, a backup like
+/// any other (0600, checked, whole or absent): what a restore replaces can be restored.
+pub fn restore(store: &mut Store, from: &Path, keep: Option<&Path>) -> Result<RestoreOutcome> {
     let tasks = check(from)?;
+    let kept = match keep {
+        Some(path) => {
+            backup(store, path)?;
+            Some(path.display().to_string())
+        }
+        None => None,
+    };
     let src = Connection::open_with_flags(from, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
     {
         let backup = rusqlite::backup::Backup::new(&src, store.conn_mut())?;
@@ -82,5 +105,22 @@ pub fn restore(store: &mut Store, from: &Path) -> Result<i64> {
     }
     // The restored file may be of an older schema: bring it up to date.
     store.reopen()?;
-    Ok(tasks)
+    Ok(RestoreOutcome { tasks, kept })
+}
+
+/// Returns where a restore keeps the store it replaces: beside it, named for the store
+/// and the moment (`tasks.db.before-restore-20261206T041500Z.db`; `-2`, `-3` … when
+/// a restore in the same second kept one already).
+pub fn keep_path(store_path: &Path, now_ms: i64) -> std::path::PathBuf {
+    let stamp = crate::time::rfc3339(now_ms).replace([':', '-'], "");
+    let name = store_path.file_name().and_then(|n| n.to_str()).unwrap_or("tasks.db");
+    let mut n = 1;
+    loop {
+        let suffix = if n == 1 { String::new() } else { format!("-{n}") };
+        let path = store_path.with_file_name(format!("{name}.before-restore-{stamp}{suffix}.db"));
+        if !path.exists() {
+            return path;
+        }
+        n += 1;
+    }
 }

@@ -301,12 +301,12 @@ pub fn dump_imported(out: &crate::ops::dump::DumpOutcome) -> Value {
 
 /// Returns `backup`.
 pub fn backed_up(path: &str, out: &crate::ops::backup::BackupOutcome) -> Value {
-    json!({ "file": path, "bytes": out.bytes, "tasks": out.tasks })
+    json!({ "file": path, "bytes": out.bytes, "tasks": out.tasks, "removed_partials": out.removed_partials })
 }
 
-/// Returns `restore`.
-pub fn restored(path: &str, tasks: i64) -> Value {
-    json!({ "restored_from": path, "tasks": tasks })
+/// Returns `restore`: with `kept`, where the store as it was is kept.
+pub fn restored(path: &str, out: &crate::ops::backup::RestoreOutcome) -> Value {
+    json!({ "restored_from": path, "tasks": out.tasks, "kept": out.kept })
 }
 
 /// Returns `export --json`: the exported lines as one list.
