@@ -612,15 +612,7 @@ fn the_team_daemon_reconnects_after_the_server_ends_its_connections() {
     crate::web_common::wait_until("the first Job", || jobs_of("INBOX-1") == 1);
     // The server ends every session of the daemon.
     let mut killer = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
-    let ended: i64 = killer
-        .query_one(
-            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
-             WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''
-               AND query NOT LIKE '%pg_stat_activity%'",
-            &[],
-        )
-        .expect("terminate")
-        .get(0);
+    let ended = end_sessions(&mut killer);
     assert!(ended >= 1, "the daemon's sessions were ended");
     crate::web_common::wait_until("the daemon to listen again", || listener_pid().is_some_and(|p| Some(p) != first));
     team.ok(&["schedule", "add", "INBOX-2", "--daily", "09:00", "--tz", "Europe/Berlin"]);
@@ -802,22 +794,11 @@ fn a_daemon_whose_sessions_keep_being_ended_runs_each_job_once() {
         .spawn()
         .expect("spawn the daemon");
     let mut killer = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
-    let mut end_sessions = || -> i64 {
-        killer
-            .query_one(
-                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
-                 WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''
-                   AND query NOT LIKE '%pg_stat_activity%'",
-                &[],
-            )
-            .expect("terminate")
-            .get(0)
-    };
     let mut ended = 0;
     for i in 0..10 {
         team.ok(&["schedule", "run-now", "INBOX-1", "--key", &format!("deploy-{i}")]);
         std::thread::sleep(std::time::Duration::from_millis(150 + 50 * (i % 4)));
-        ended += end_sessions();
+        ended += end_sessions(&mut killer);
     }
     assert!(ended >= 5, "the daemon's sessions were ended ({ended})");
     let finished = || {
@@ -874,4 +855,18 @@ fn task_lines_taskwarrior_and_beads_import_alike_on_both_engines() {
     let Some(team) = alike_on_both("pg_import_lines", steps, true) else { return };
     let listed = team.json(&["list", "--status", "all", "--limit", "1000"]);
     assert!(listed["items"].as_array().is_some_and(|i| i.len() > 6), "the three imports landed: {listed}");
+}
+
+/// Ends every session of the database but this one and the test's own queries (what
+/// `pg_terminate_backend` or a server restart does to a daemon); returns how many.
+fn end_sessions(killer: &mut postgres::Client) -> i64 {
+    killer
+        .query_one(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''
+               AND query NOT LIKE '%pg_stat_activity%'",
+            &[],
+        )
+        .expect("terminate")
+        .get(0)
 }
