@@ -30,7 +30,7 @@ pub fn check(
     let lang = Lang::of(text);
     let p = Phrase::new(text);
     let written_keys: Vec<String> = phrase::keys_in(&p).into_iter().map(|(k, _)| k).collect();
-    let listed = quoted.map(listed_keys).filter(|k| !k.is_empty()).unwrap_or_else(|| shown.to_vec());
+    let listed = quoted.map(crate::quoted::keys).filter(|k| !k.is_empty()).unwrap_or_else(|| shown.to_vec());
     let (positions, _) = phrase::positions(&p, !listed.is_empty());
     let named_by_position: Vec<String> =
         positions.iter().filter_map(|n| if *n == 0 { listed.last() } else { listed.get(n - 1) }).cloned().collect();
@@ -150,16 +150,6 @@ fn clauses(text: &str) -> Vec<String> {
         out.push(current.join(" "));
     }
     out
-}
-
-/// Returns the task keys of a quoted message that lists tasks, in order.
-pub fn listed_keys(quoted: &str) -> Vec<String> {
-    phrase::keys_in(&Phrase::new(quoted)).into_iter().map(|(k, _)| k).fold(Vec::new(), |mut acc, k| {
-        if !acc.contains(&k) {
-            acc.push(k);
-        }
-        acc
-    })
 }
 
 #[cfg(test)]

@@ -429,9 +429,7 @@ fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
         let in_date = date.is_some_and(|d| (d.start..d.end).contains(&i));
         // A command word is read again only where commands stand — first or last
         // ("remote" in "bought the remote batteries" is no "remove").
-        let command = !DATE_WORDS.contains(&meant)
-            && !tasks_text::calendar::all_words().any(|w| w == meant)
-            && !phrase::ORDINAL_WORDS.contains(&meant);
+        let command = lexicon().commands.contains(meant);
         // «задачу» is «задача» inflected, not mistyped: a Russian command word that differs
         // only by a vowel ending is a form of it.
         let inflected = {
@@ -443,7 +441,7 @@ fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
         };
         !verb_form && !in_date && (!command || i == 0 || i == last) && (!command || !inflected)
     };
-    let (read, said) = crate::typos::correct(&refs, lexicon(), &known, &allowed, &date_meaning);
+    let (read, said) = crate::typos::correct(&refs, &lexicon().all, &known, &allowed, &date_meaning);
     for (token, text) in p.tokens.iter_mut().zip(read) {
         token.text = text;
     }
@@ -460,21 +458,30 @@ fn date_meaning(word: &str) -> Option<u32> {
 }
 
 /// Every word the parser acts on: its command words, date words and list positions.
-fn lexicon() -> &'static BTreeSet<&'static str> {
-    static LEXICON: std::sync::OnceLock<BTreeSet<&'static str>> = std::sync::OnceLock::new();
+fn lexicon() -> &'static Lexicon {
+    static LEXICON: std::sync::OnceLock<Lexicon> = std::sync::OnceLock::new();
     LEXICON.get_or_init(|| {
-        let mut all: BTreeSet<&'static str> = BTreeSet::new();
-        for list in [DONE_WORDS, CANCEL_WORDS, MOVE_WORDS, WEAK_MOVE_WORDS, DATE_WORDS, REPORT_VERBS] {
-            all.extend(list.iter().copied());
+        let mut commands: BTreeSet<&'static str> = BTreeSet::new();
+        for list in [DONE_WORDS, CANCEL_WORDS, MOVE_WORDS, WEAK_MOVE_WORDS, REPORT_VERBS] {
+            commands.extend(list.iter().copied());
         }
-        all.extend(CREATE_LEADS.iter().filter(|l| l.len() == 1).map(|l| l[0]));
+        commands.extend(CREATE_LEADS.iter().filter(|l| l.len() == 1).map(|l| l[0]));
+        for twin in REAL_WORD_TWINS {
+            commands.remove(twin);
+        }
+        let mut all = commands.clone();
+        all.extend(DATE_WORDS.iter().copied());
         all.extend(tasks_text::calendar::all_words());
         all.extend(phrase::ORDINAL_WORDS.iter().copied());
-        for twin in REAL_WORD_TWINS {
-            all.remove(twin);
-        }
-        all
+        Lexicon { all, commands }
     })
+}
+
+/// The words typos are read toward: all of them, and the command words among them
+/// (read again only where commands stand).
+struct Lexicon {
+    all: BTreeSet<&'static str>,
+    commands: BTreeSet<&'static str>,
 }
 
 /// Command words one edit from a common word of their own that is no command: «запиши»
@@ -690,6 +697,11 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     }
 }
 
+/// Returns true when every one of the words fits a word of the task's title.
+fn explains_all(words: &[matching::Word], task: &Candidate) -> bool {
+    words.iter().all(|m| task.words.iter().any(|t| matching::fits(m, t)))
+}
+
 /// Returns true when the message's verb starts no open task and its object words do not
 /// all fit this one: "renewed the library card" for "Return the library books", "took
 /// the kid to the doctor" for «Записаться к терапевту» — asked, never acted on.
@@ -701,8 +713,9 @@ fn verb_unexplained(objects: &[String], verbs: &[String], tasks: &[Candidate], i
         matching::words(&verbs.join(" ")).into_iter().filter(|v| !rest.iter().any(|t| matching::fits(v, t))).collect();
     let object_words = matching::words(&objects.join(" "));
     let fits_verb = |t: &Candidate| t.words.first().is_some_and(|f| verb_words.iter().any(|v| same_verb(v, f)));
-    let explains_all = object_words.iter().all(|m| tasks[i].words.iter().any(|t| matching::fits(m, t)));
-    !verb_words.is_empty() && (!explains_all || object_words.len() == 1) && !tasks.iter().any(fits_verb)
+    !verb_words.is_empty()
+        && (!explains_all(&object_words, &tasks[i]) || object_words.len() == 1)
+        && !tasks.iter().any(fits_verb)
 }
 
 /// Returns true when a message's verb is a title's verb: they fit as words do, or they
@@ -851,13 +864,12 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         };
     }
     let object_words = as_words(objects);
-    let explains_all = |i: usize| object_words.iter().all(|m| tasks[i].words.iter().any(|t| matching::fits(m, t)));
     // A one-word object is overruled by its verb: two object words that fit one task
     // ("sent Mark the slides" for "Email Mark the slides") are evidence enough. So are
     // several that leave a word unexplained when the verb is another task's («заплатила
     // за свет на даче» is not «Почистить снег на даче» when a task starts «Заплатить»).
     let verb_elsewhere = |i: usize| {
-        (objects.len() == 1 || !explains_all(i))
+        (objects.len() == 1 || !explains_all(&object_words, &tasks[i]))
             && !verb_words.is_empty()
             && !verb_fits(i)
             && (0..tasks.len()).any(|j| j != i && verb_fits(j))
@@ -1665,6 +1677,12 @@ mod tests {
         );
         let (_, read) = parse_reading("удал пост", &s);
         assert!(read.is_empty(), "four letters are never read again");
+        let (_, read) = parse_reading("задачу про репо закрой", &s);
+        assert!(read.is_empty(), "«задачу» is «задача» inflected, no typo: {read:?}");
+        let (_, read) = parse_reading("напиши стих про кота", &s);
+        assert!(read.is_empty(), "«напиши» is a word of its own, not «запиши»: {read:?}");
+        let (_, read) = parse_reading("записала мишу", &s);
+        assert!(read.is_empty(), "a past verb is no typo of another: {read:?}");
         let (_, read) = parse_reading("перенси на пятницу", &s);
         assert_eq!(read, [Correction { wrote: "перенси".into(), meant: "перенеси".into() }]);
     }

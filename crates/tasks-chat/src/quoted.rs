@@ -5,7 +5,8 @@
 //!
 //! A line names its task by the key written in it (the bot's lists carry keys), else by
 //! being exactly an open task's title. A line that is the title of several open tasks
-//! names all of them, and the parser asks which (see [`ALTERNATIVES`]).
+//! names all of them, and the parser asks which (see [`ALTERNATIVES`]). The guard reads
+//! a quote more loosely, every key in it ([`keys`]).
 
 use crate::matching::Candidate;
 use crate::phrase::{Phrase, keys_in};
@@ -30,6 +31,17 @@ pub fn listed(quoted: &str, tasks: &[Candidate]) -> Option<Vec<String>> {
         out[n - 1] = named(rest, tasks);
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// Returns the task keys a quoted message names, in order, each once (the guard's
+/// reading: any key anywhere in the quote, numbered or not).
+pub fn keys(quoted: &str) -> Vec<String> {
+    keys_in(&Phrase::new(quoted)).into_iter().map(|(k, _)| k).fold(Vec::new(), |mut acc, k| {
+        if !acc.contains(&k) {
+            acc.push(k);
+        }
+        acc
+    })
 }
 
 /// Splits `3. text` or `3) text` into the number and the text.

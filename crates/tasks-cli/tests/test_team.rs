@@ -543,22 +543,16 @@ fn schedule_changes_answer_alike_on_both_engines() {
     assert_eq!(later.json(&["schedule", "list"])["items"], serde_json::json!([]));
 }
 
-/// Issue 34: the team daemon sleeps on PostgreSQL's LISTEN/NOTIFY — a schedule added
-/// on another machine wakes it at once (its poll is 30 s; this waits far less), and it
-/// makes the due firing's Job.
+/// Issue 34: the daemon sleeps on PostgreSQL's LISTEN/NOTIFY — a schedule added on
+/// another machine wakes it at once, and it makes the due firing's Job. Its poll and
+/// lease are set to an hour, so only the notification can wake it within the wait.
 #[test]
 fn the_team_daemon_wakes_when_a_schedule_is_added() {
     let Some(team) = TestEnv::postgres("pg_daemon_notify") else { return };
     let url = team.store_url.clone().expect("a postgres store");
     team.ok(&["add", "Water the plants"]);
     // The daemon lives a day after the person: what they schedule now is due for it.
-    let daemon_env = TestEnv { now: "2026-11-30T12:00:00Z".into(), store_url: Some(url.clone()), ..TestEnv::new() };
-    let mut daemon = daemon_env
-        .command(&["daemon"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("spawn the daemon");
+    let mut daemon = spawn_daemon(&url, &["--poll", "1h", "--lease", "1h"], std::process::Stdio::null());
     let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
     crate::web_common::wait_until("the daemon to listen", || {
         let n: i64 = admin
@@ -568,7 +562,7 @@ fn the_team_daemon_wakes_when_a_schedule_is_added() {
         n == 1
     });
     team.ok(&["schedule", "add", "INBOX-1", "--daily", "09:00", "--tz", "Europe/Berlin"]);
-    // wait_until gives up after 20 s, before the daemon's 30 s poll would come round.
+    // wait_until gives up after 20 s, long before the daemon's hour-long poll.
     crate::web_common::wait_until("the daemon to make the Job", || {
         team.json(&["jobs", "INBOX-1"])["items"].as_array().map(Vec::len) == Some(1)
     });
@@ -585,13 +579,7 @@ fn the_team_daemon_reconnects_after_the_server_ends_its_connections() {
     let url = team.store_url.clone().expect("a postgres store");
     team.ok(&["add", "Water the plants"]);
     team.ok(&["add", "Feed the cat"]);
-    let daemon_env = TestEnv { now: "2026-11-30T12:00:00Z".into(), store_url: Some(url.clone()), ..TestEnv::new() };
-    let mut daemon = daemon_env
-        .command(&["daemon"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("spawn the daemon");
+    let mut daemon = spawn_daemon(&url, &[], std::process::Stdio::piped());
     let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
     let mut listener_pid = || -> Option<i32> {
         admin
@@ -869,4 +857,13 @@ fn end_sessions(killer: &mut postgres::Client) -> i64 {
         )
         .expect("terminate")
         .get(0)
+}
+
+/// Starts `tasks daemon EXTRA` on the team store at `url`, living a day after the
+/// person (what they schedule now is due for it), its stdout dropped.
+fn spawn_daemon(url: &str, extra: &[&str], stderr: std::process::Stdio) -> std::process::Child {
+    let env = TestEnv { now: "2026-11-30T12:00:00Z".into(), store_url: Some(url.to_string()), ..TestEnv::new() };
+    let mut args = vec!["daemon"];
+    args.extend_from_slice(extra);
+    env.command(&args).stdout(std::process::Stdio::null()).stderr(stderr).spawn().expect("spawn the daemon")
 }

@@ -199,17 +199,6 @@ pub enum Error {
     /// server's, never the connection string (which may hold a password).
     #[error("store (PostgreSQL): {0}")]
     Postgres(String),
-    /// An operation the store's engine does not run yet (it is not behind the port):
-    /// refused before anything is read or written, with the reason.
-    #[error("{what} does not run on a {engine} store yet: {why}")]
-    NotOnEngine {
-        /// What was asked ("approving a prompt Job").
-        what: &'static str,
-        /// The engine ("PostgreSQL").
-        engine: &'static str,
-        /// Why, and what to do instead.
-        why: &'static str,
-    },
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {

@@ -490,13 +490,6 @@ pub trait Engine {
     fn bulk_session(&mut self, _on: bool) -> Result<()> {
         Ok(())
     }
-    /// Returns the SQLite store behind this engine, for the operations not behind the
-    /// port yet (schedules, Jobs and Runs, the conversation runner's queue, task-line
-    /// import, backup): they take a `Store` and refuse on any other engine, naming why.
-    /// A bridge while those move behind the port, not a way around it.
-    fn sqlite(&mut self) -> Option<&mut crate::Store> {
-        None
-    }
 }
 
 impl dyn Engine + '_ {
@@ -508,14 +501,6 @@ impl dyn Engine + '_ {
     /// Runs `f` in a write transaction and always rolls it back.
     pub fn rehearse<T>(&mut self, mut f: impl FnMut(&dyn Writes) -> Result<T>) -> Result<T> {
         self.write_as(WriteEnd::Rehearse, &mut f)
-    }
-
-    /// Returns the SQLite store for an operation not behind the port yet, or
-    /// [`crate::Error::NotOnEngine`] naming what was asked and why (see
-    /// [`Engine::sqlite`]).
-    pub fn sqlite_for(&mut self, what: &'static str, why: &'static str) -> Result<&mut crate::Store> {
-        let engine = self.reader().engine_name();
-        self.sqlite().ok_or(crate::Error::NotOnEngine { what, engine, why })
     }
 
     /// Runs several writes as one transaction (see [`Engine::run_batch`]).

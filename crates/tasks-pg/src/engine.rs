@@ -33,8 +33,7 @@ use tasks_core::model::schedule::{JobKind, JobState, RunState, When};
 use tasks_core::model::{LinkKind, Note, Project, ProjectKind, Status, Task};
 use tasks_core::port::{
     Artifact, Column, Completion, Conversation, Engine, Event, Job, LabelledDecision, LinkRow, ListFilter, Message,
-    NewJob, NewSchedule, NewTaskRow, Operation, PendingPair, QueueItem, Reads, Run, RunEnd, Schedule, Sort, WriteEnd,
-    Writes,
+    NewJob, NewSchedule, NewTaskRow, Operation, PendingPair, QueueItem, Reads, Run, RunEnd, Schedule, WriteEnd, Writes,
 };
 use tasks_core::store::due_columns;
 use tasks_core::store::events::EventChange;
@@ -147,6 +146,19 @@ impl<C: GenericClient> Pg<C> {
             self.closed.set(true);
         }
         pg(e)
+    }
+
+    /// Reads the Jobs `rest` selects: what follows `FROM jobs j JOIN tasks t ON t.id =
+    /// j.task_id` (more joins, WHERE, ORDER BY, FOR UPDATE), in [`JOB_COLUMNS`].
+    fn jobs_where(&self, rest: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Vec<Job>> {
+        let sql = format!("SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id {rest}");
+        self.query(&sql, params)?.iter().map(job_of).collect()
+    }
+
+    /// Reads the one Job `rest` selects, if any (see [`Pg::jobs_where`]).
+    fn job_where(&self, rest: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Option<Job>> {
+        let sql = format!("SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id {rest}");
+        self.query_opt(&sql, params)?.as_ref().map(job_of).transpose()
     }
 
     pub(crate) fn query(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Vec<Row>> {
@@ -332,22 +344,6 @@ fn regex_escape(word: &str) -> String {
     out
 }
 
-/// The ORDER BY of a list: the SQLite store's, tie for tie.
-fn order_of(filter: &ListFilter) -> &'static str {
-    if filter.ready_order {
-        "ORDER BY t.ready_priority, t.ready_due, t.created_at, t.id"
-    } else if filter.closed_newest_first {
-        "ORDER BY t.closed_at DESC, t.id DESC"
-    } else {
-        match filter.sort {
-            Sort::Created => "ORDER BY t.created_at, t.id",
-            Sort::Due => "ORDER BY t.ready_due, coalesce(t.due_instant, 0), t.ready_priority, t.created_at, t.id",
-            Sort::Priority => "ORDER BY t.ready_priority, t.ready_due, t.created_at, t.id",
-            Sort::Updated => "ORDER BY t.updated_at DESC, t.id DESC",
-        }
-    }
-}
-
 fn refs(args: &[Box<dyn ToSql + Sync>]) -> Vec<&(dyn ToSql + Sync)> {
     args.iter().map(|a| &**a as &(dyn ToSql + Sync)).collect()
 }
@@ -398,7 +394,7 @@ impl<C: GenericClient> Reads for Pg<C> {
 
     fn tasks(&self, filter: &ListFilter) -> Result<Vec<Task>> {
         let (where_clause, args) = where_of(filter);
-        let order = order_of(filter);
+        let order = tasks_core::store::order_by(filter);
         let limit = filter.limit.map(|n| format!("LIMIT {n}")).unwrap_or_default();
         // Ids first (an index can stop at LIMIT), then the rows with their derived
         // columns for those only: as on SQLite.
@@ -825,26 +821,14 @@ impl<C: GenericClient> Reads for Pg<C> {
 
     fn jobs(&self, task_id: Option<i64>, state: Option<JobState>, limit: usize) -> Result<Vec<Job>> {
         let limit = limit as i64;
-        self.query(
-            &format!(
-                "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id
-                 WHERE ($1::bigint IS NULL OR j.task_id = $1) AND ($2::text IS NULL OR j.state = $2)
-                 ORDER BY j.id DESC LIMIT $3"
-            ),
+        self.jobs_where(
+            "WHERE ($1::bigint IS NULL OR j.task_id = $1) AND ($2::text IS NULL OR j.state = $2) ORDER BY j.id DESC LIMIT $3",
             &[&task_id, &state.map(JobState::as_str), &limit],
-        )?
-        .iter()
-        .map(job_of)
-        .collect()
+        )
     }
 
     fn job(&self, id: i64) -> Result<Option<Job>> {
-        self.query_opt(
-            &format!("SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id WHERE j.id = $1"),
-            &[&id],
-        )?
-        .map(|r| job_of(&r))
-        .transpose()
+        self.job_where("WHERE j.id = $1", &[&id])
     }
 
     fn runs_of_job(&self, job_id: i64) -> Result<Vec<Run>> {
@@ -898,16 +882,7 @@ impl<C: GenericClient> Reads for Pg<C> {
 
     fn active_jobs(&self, schedule_id: i64) -> Result<Vec<Job>> {
         let active: Vec<&str> = JobState::ACTIVE.iter().map(|s| s.as_str()).collect();
-        self.query(
-            &format!(
-                "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id
-                 WHERE j.schedule_id = $1 AND j.state = ANY($2) ORDER BY j.id"
-            ),
-            &[&schedule_id, &active],
-        )?
-        .iter()
-        .map(job_of)
-        .collect()
+        self.jobs_where("WHERE j.schedule_id = $1 AND j.state = ANY($2) ORDER BY j.id", &[&schedule_id, &active])
     }
 
     fn queue_item_of_job(&self, job_id: i64) -> Result<Option<QueueItem>> {
@@ -924,41 +899,19 @@ impl<C: GenericClient> Reads for Pg<C> {
     }
 
     fn latest_jobs(&self) -> Result<HashMap<i64, Job>> {
-        self.query(
-            &format!(
-                "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id
-                 WHERE j.id IN (SELECT max(id) FROM jobs GROUP BY schedule_id)"
-            ),
-            &[],
-        )?
-        .iter()
-        .map(|r| job_of(r).map(|j| (j.schedule_id, j)))
-        .collect()
+        Ok(self
+            .jobs_where("WHERE j.id IN (SELECT max(id) FROM jobs GROUP BY schedule_id)", &[])?
+            .into_iter()
+            .map(|j| (j.schedule_id, j))
+            .collect())
     }
 
     fn jobs_in_state(&self, state: JobState) -> Result<Vec<Job>> {
-        self.query(
-            &format!(
-                "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id WHERE j.state = $1 ORDER BY j.id"
-            ),
-            &[&state.as_str()],
-        )?
-        .iter()
-        .map(job_of)
-        .collect()
+        self.jobs_where("WHERE j.state = $1 ORDER BY j.id", &[&state.as_str()])
     }
 
     fn jobs_of_schedule(&self, schedule_id: i64, limit: usize) -> Result<Vec<Job>> {
-        self.query(
-            &format!(
-                "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id
-                 WHERE j.schedule_id = $1 ORDER BY j.id DESC LIMIT $2"
-            ),
-            &[&schedule_id, &(limit as i64)],
-        )?
-        .iter()
-        .map(job_of)
-        .collect()
+        self.jobs_where("WHERE j.schedule_id = $1 ORDER BY j.id DESC LIMIT $2", &[&schedule_id, &(limit as i64)])
     }
 
     fn conversations_with_schedules(&self) -> Result<Vec<(Conversation, usize)>> {
@@ -997,13 +950,7 @@ impl<C: GenericClient> Reads for Pg<C> {
     }
 
     fn job_by_key(&self, key: &str) -> Result<Option<Job>> {
-        self.query_opt(
-            &format!("SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id WHERE j.idempotency_key = $1"),
-            &[&key],
-        )?
-        .as_ref()
-        .map(job_of)
-        .transpose()
+        self.job_where("WHERE j.idempotency_key = $1", &[&key])
     }
 
     fn due_time_schedules(&self, now: i64) -> Result<Vec<i64>> {
@@ -1069,16 +1016,7 @@ impl<C: GenericClient> Reads for Pg<C> {
     }
 
     fn daemon_running_jobs(&self) -> Result<Vec<Job>> {
-        self.query(
-            &format!(
-                "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id
-                 WHERE j.state = 'running' AND j.action_kind IN ('due', 'command') ORDER BY j.id"
-            ),
-            &[],
-        )?
-        .iter()
-        .map(job_of)
-        .collect()
+        self.jobs_where("WHERE j.state = 'running' AND j.action_kind IN ('due', 'command') ORDER BY j.id", &[])
     }
 
     fn job_state(&self, id: i64) -> Result<Option<JobState>> {
@@ -1334,7 +1272,7 @@ impl Writes for Pg<postgres::Transaction<'_>> {
 
     fn pick_for_claim(&self, filter: &ListFilter) -> Result<Option<i64>> {
         let (where_clause, args) = where_of(filter);
-        let order = order_of(filter);
+        let order = tasks_core::store::order_by(filter);
         // Rows another transaction holds (it is claiming them) are skipped, not waited
         // for; READ COMMITTED re-checks the conditions on the newest version of the
         // row it locks.
@@ -1575,10 +1513,7 @@ impl Writes for Pg<postgres::Transaction<'_>> {
         actor: &str,
         now: i64,
     ) -> Result<()> {
-        let levels = match candidate {
-            Some(c) => serde_json::to_string(&c.levels.to_map())?,
-            None => "{}".to_string(),
-        };
+        let levels = tasks_core::dedup::decision_levels(candidate)?;
         self.execute(
             "INSERT INTO dup_decisions (task_id, candidate_id, decision, score, band, levels, actor, at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -1898,39 +1833,17 @@ impl Writes for Pg<postgres::Transaction<'_>> {
         // The Job and its schedule are held: a daemon picking at the same moment passes
         // over both, so it neither starts this Job nor a second one of this schedule
         // past its slots (the running count is read again once this write commits).
-        self.query_opt(
-            &format!(
-                "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id JOIN schedules s ON s.id = j.schedule_id
-                 WHERE j.action_kind IN ('due', 'command')
-                   AND (j.state = 'queued' OR (j.state = 'deferred' AND j.retry_at <= $1))
-                   AND NOT (j.id = ANY($2))
-                   AND (SELECT count(*) FROM jobs r WHERE r.schedule_id = j.schedule_id AND r.state = 'running')
-                       < s.max_active
-                 ORDER BY j.id LIMIT 1
-                 FOR UPDATE OF j, s SKIP LOCKED"
-            ),
+        self.job_where(
+            "JOIN schedules s ON s.id = j.schedule_id WHERE j.action_kind IN ('due', 'command') AND (j.state = 'queued' OR (j.state = 'deferred' AND j.retry_at <= $1)) AND NOT (j.id = ANY($2)) AND (SELECT count(*) FROM jobs r WHERE r.schedule_id = j.schedule_id AND r.state = 'running') < s.max_active ORDER BY j.id LIMIT 1 FOR UPDATE OF j, s SKIP LOCKED",
             &[&now, &skip],
-        )?
-        .as_ref()
-        .map(job_of)
-        .transpose()
+        )
     }
 
     fn take_abandoned_jobs(&self, lease_ended_before: Option<i64>) -> Result<Vec<Job>> {
-        self.query(
-            &format!(
-                "SELECT {JOB_COLUMNS} FROM jobs j JOIN tasks t ON t.id = j.task_id
-                 WHERE j.state = 'running' AND j.action_kind IN ('due', 'command')
-                   AND ($1::bigint IS NULL OR NOT EXISTS (SELECT 1 FROM runs r
-                        WHERE r.job_id = j.id AND r.state = 'running' AND r.lease_until >= $1))
-                 ORDER BY j.id
-                 FOR UPDATE OF j SKIP LOCKED"
-            ),
+        self.jobs_where(
+            "WHERE j.state = 'running' AND j.action_kind IN ('due', 'command') AND ($1::bigint IS NULL OR NOT EXISTS (SELECT 1 FROM runs r WHERE r.job_id = j.id AND r.state = 'running' AND r.lease_until >= $1)) ORDER BY j.id FOR UPDATE OF j SKIP LOCKED",
             &[&lease_ended_before],
-        )?
-        .iter()
-        .map(job_of)
-        .collect()
+        )
     }
 
     fn defer_job(&self, id: i64, retry_at: i64, reason: &str, now: i64) -> Result<()> {

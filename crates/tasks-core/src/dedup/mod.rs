@@ -94,6 +94,15 @@ impl Decision {
     }
 }
 
+/// Returns the levels a decision about `candidate` keeps (`{}` without one), as both
+/// engines store them in `dup_decisions.levels` — what `duplicates retrain` counts.
+pub fn decision_levels(candidate: Option<&Candidate>) -> Result<String> {
+    Ok(match candidate {
+        Some(c) => serde_json::to_string(&c.levels.to_map())?,
+        None => "{}".to_string(),
+    })
+}
+
 /// A live task the new one may repeat, with its score and the reasons.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Candidate {

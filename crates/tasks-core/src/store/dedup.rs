@@ -81,10 +81,7 @@ pub(crate) fn insert_decision(
     actor: &str,
     now: i64,
 ) -> Result<()> {
-    let levels = match candidate {
-        Some(c) => serde_json::to_string(&c.levels.to_map())?,
-        None => "{}".to_string(),
-    };
+    let levels = crate::dedup::decision_levels(candidate)?;
     tx.exec_cached(
         "INSERT INTO dup_decisions (task_id, candidate_id, decision, score, band, levels, actor, at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",

@@ -523,8 +523,4 @@ impl Engine for Store {
     fn bulk_session(&mut self, on: bool) -> Result<()> {
         if on { self.begin_bulk() } else { self.end_bulk() }
     }
-
-    fn sqlite(&mut self) -> Option<&mut Store> {
-        Some(self)
-    }
 }

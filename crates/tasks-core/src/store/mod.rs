@@ -39,7 +39,7 @@ pub(crate) mod tasks;
 
 /// The stored columns of a due date (`due_at`, `due_kind`, `due_instant`), shared with
 /// the PostgreSQL store so both engines write a due date the same way.
-pub use tasks::{StoredTask, due_columns};
+pub use tasks::{StoredTask, due_columns, order_by};
 
 use std::cell::Cell;
 use std::path::{Path, PathBuf};

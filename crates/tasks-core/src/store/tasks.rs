@@ -427,10 +427,10 @@ pub(crate) fn list(conn: &Connection, filter: &ListFilter) -> Result<Vec<Task>> 
     get_many(conn, &list_ids(conn, filter)?)
 }
 
-/// Returns the ids of the tasks matching `filter`, in its order.
-pub(crate) fn list_ids(conn: &Connection, filter: &ListFilter) -> Result<Vec<i64>> {
-    let (where_clause, args) = where_of(filter);
-    let order = if filter.ready_order {
+/// Returns the ORDER BY of a list over tasks `t`: one text for both engines, so they
+/// order alike, tie for tie (the columns and `coalesce` are the same in both dialects).
+pub fn order_by(filter: &ListFilter) -> &'static str {
+    if filter.ready_order {
         "ORDER BY t.ready_priority, t.ready_due, t.created_at, t.id"
     } else if filter.closed_newest_first {
         "ORDER BY t.closed_at DESC, t.id DESC"
@@ -441,7 +441,13 @@ pub(crate) fn list_ids(conn: &Connection, filter: &ListFilter) -> Result<Vec<i64
             Sort::Priority => "ORDER BY t.ready_priority, t.ready_due, t.created_at, t.id",
             Sort::Updated => "ORDER BY t.updated_at DESC, t.id DESC",
         }
-    };
+    }
+}
+
+/// Returns the ids of the tasks matching `filter`, in its order.
+pub(crate) fn list_ids(conn: &Connection, filter: &ListFilter) -> Result<Vec<i64>> {
+    let (where_clause, args) = where_of(filter);
+    let order = order_by(filter);
     let limit = filter.limit.map(|n| format!("LIMIT {n}")).unwrap_or_default();
     // Two steps: the ids in order (cheap, can stop at LIMIT), then the full rows with
     // their derived columns for those ids only — computing tags and blockers for every

@@ -29,7 +29,7 @@ pub fn error_code(e: &Error) -> &'static str {
         Error::Schedule(_) => "validation",
         Error::ScheduleExists { .. } | Error::DaemonRunning { .. } => "conflict",
         Error::ProbableDuplicate { .. } => "confirmation_required",
-        Error::StoreTooNew { .. } | Error::StoreOpen { .. } | Error::NotOnEngine { .. } => "configuration",
+        Error::StoreTooNew { .. } | Error::StoreOpen { .. } => "configuration",
         Error::StoreReadOnly { .. } => "permission",
         Error::Sqlite(_) | Error::Postgres(_) | Error::StoredJson(_) | Error::Io { .. } => {
             if e.is_busy() {
@@ -72,7 +72,6 @@ pub fn error_details(e: &Error) -> Value {
         Error::Schedule(e) => schedule_error_details(e),
         Error::ScheduleExists { key, schedule_id } => json!({ "task": key, "schedule": schedule_id }),
         Error::DaemonRunning { lock } => json!({ "lock": lock }),
-        Error::NotOnEngine { what, engine, .. } => json!({ "what": what, "engine": engine }),
         Error::Sqlite(_) | Error::Postgres(_) | Error::StoredJson(_) | Error::Io { .. } => json!({}),
     }
 }

@@ -200,24 +200,3 @@ pub fn queue_list(items: &[crate::ops::schedule::QueueItem]) -> Value {
 pub fn message_list(items: &[crate::ops::schedule::Message]) -> Value {
     json!({ "items": items.iter().map(message).collect::<Vec<_>>() })
 }
-
-/// One Job a team-store daemon made: (job id, idempotency key, task key, the firing it
-/// stands for in epoch ms, its state after the pass).
-pub type FiredJob<'a> = (i64, &'a str, &'a str, i64, &'a str);
-
-/// `tasks daemon --json` on the team store: the Jobs this daemon made.
-pub fn fired_jobs(jobs: &[FiredJob<'_>]) -> Value {
-    let jobs: Vec<Value> = jobs
-        .iter()
-        .map(|(id, key, task, scheduled_for, state)| {
-            json!({
-                "id": id,
-                "key": key,
-                "task": task,
-                "scheduled_for": crate::time::rfc3339(*scheduled_for),
-                "state": state,
-            })
-        })
-        .collect();
-    json!({ "jobs": jobs })
-}

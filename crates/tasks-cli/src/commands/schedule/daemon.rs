@@ -95,12 +95,17 @@ pub struct DaemonArgs {
     /// store, another daemon records a Job interrupted once its lease ended)
     #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_lease)]
     pub lease: Duration,
+    /// The longest the daemon sleeps between looks at the store when nothing is due (a
+    /// team store's changes wake it at once)
+    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_lease)]
+    pub poll: Duration,
 }
 
+/// Reads `--lease` and `--poll`: a duration of at least a second.
 fn parse_lease(text: &str) -> Result<Duration, String> {
-    let d = tasks_core::input::parse_duration("lease", text).map_err(|e| e.to_string())?;
+    let d = tasks_core::input::parse_duration("duration", text).map_err(|e| e.to_string())?;
     if d < Duration::from_secs(1) {
-        return Err(format!("a lease of {text} is too short: give at least 1s (the default is 60s)"));
+        return Err(format!("{text} is too short: give at least 1s"));
     }
     Ok(d)
 }
@@ -170,13 +175,15 @@ struct Shared {
     actor: String,
     zone: TimeZone,
     lease: Lease,
+    /// The longest sleep between looks at the store ([`POLL_INTERVAL`] unless `--poll`).
+    poll: Duration,
     /// Other daemons may run on this store (PostgreSQL).
     team: bool,
 }
 
 impl Shared {
     /// Opens the daemon's own connection to the store the command was given.
-    fn open(app: &App, lease: Duration) -> Result<Shared, CliError> {
+    fn open(app: &App, lease: Duration, poll: Duration) -> Result<Shared, CliError> {
         let store: Box<dyn Engine + Send> = match &app.store {
             Backend::Postgres(pg) => Box::new(pg.pool().get()?),
             _ => Box::new(Store::open(app.store.file_ref()?.path())?),
@@ -188,6 +195,7 @@ impl Shared {
             actor: app.ctx.actor.clone(),
             zone: app.ctx.zone.clone(),
             lease,
+            poll,
             team,
         })
     }
@@ -281,7 +289,7 @@ pub fn daemon(app: &mut App, a: DaemonArgs) -> Result<(), CliError> {
         Backend::Postgres(_) => None,
         _ => Some(DaemonLock::acquire(app.store.file_ref()?.path())?),
     };
-    let shared = Shared::open(app, a.lease)?;
+    let shared = Shared::open(app, a.lease, a.poll)?;
     let wake = Arc::new(tokio::sync::Notify::new());
     if let Backend::Postgres(pg) = &app.store
         && !a.once
@@ -352,12 +360,15 @@ fn listen_for_schedules(mut listener: tasks_pg::Listener, wake: Arc<tokio::sync:
     });
 }
 
-/// One look at the store: on a team store, renew this daemon's leases and take over
-/// Jobs whose lease ended; then make the Jobs of due firings.
-async fn tick(shared: &Shared, summary: &mut Summary, quiet: bool) -> Result<(), CliError> {
+/// One look at the store: on a team store, renew this daemon's leases (when it runs
+/// Jobs) and take over Jobs whose lease ended; then make the Jobs of due firings.
+async fn tick(shared: &Shared, summary: &mut Summary, quiet: bool, running: bool) -> Result<(), CliError> {
     if shared.team {
-        let lease = shared.lease.clone();
-        blocking(shared, move |s, c| run::renew(s, c, &lease)).await?;
+        // Only a daemon that runs something has leases to renew.
+        if running {
+            let lease = shared.lease.clone();
+            blocking(shared, move |s, c| run::renew(s, c, &lease)).await?;
+        }
         for j in blocking(shared, run::recover).await? {
             log(quiet, format!("recovered {}", job_line(&j)));
             summary.recovered.push(j);
@@ -398,7 +409,7 @@ async fn serve(shared: Shared, once: bool, quiet: bool, wake: Arc<tokio::sync::N
     let mut tasks: JoinSet<(i64, Result<Job, CliError>)> = JoinSet::new();
     let mut busy: HashSet<i64> = HashSet::new();
     loop {
-        match tick(&shared, &mut summary, quiet).await {
+        match tick(&shared, &mut summary, quiet, !busy.is_empty()).await {
             Ok(()) => {}
             // A team store's server may end the connection: say so, and look again.
             Err(e) if shared.team && !once => log(quiet, format!("{} (looking again)", e.message)),
@@ -439,7 +450,7 @@ async fn serve(shared: Shared, once: bool, quiet: bool, wake: Arc<tokio::sync::N
         if once && tasks.is_empty() {
             break;
         }
-        let sleep = if once { POLL_INTERVAL } else { until_next_wake(&shared).await.unwrap_or(POLL_INTERVAL) };
+        let sleep = if once { POLL_INTERVAL } else { until_next_wake(&shared).await.unwrap_or(shared.poll) };
         tokio::select! {
             Some(done) = tasks.join_next(), if !tasks.is_empty() => match done {
                 Ok((id, Ok(job))) => {
@@ -468,16 +479,16 @@ async fn serve(shared: Shared, once: bool, quiet: bool, wake: Arc<tokio::sync::N
     Ok(summary)
 }
 
-/// Returns how long to sleep: until the next firing or retry, at most [`POLL_INTERVAL`]
+/// Returns how long to sleep: until the next firing or retry, at most the poll interval
 /// and a third of the lease (so the lease is renewed in time).
 async fn until_next_wake(shared: &Shared) -> Result<Duration, CliError> {
     let wake = blocking(shared, |s, _| fire::next_wake(s)).await?;
     let now = env::now()?.as_millisecond();
     let renew = Duration::from_millis(u64::try_from(shared.lease.length_ms / 3).unwrap_or(0));
     let wait = match wake {
-        Some(at) if at > now => Duration::from_millis((at - now) as u64).min(POLL_INTERVAL),
+        Some(at) if at > now => Duration::from_millis((at - now) as u64).min(shared.poll),
         Some(_) => MIN_SLEEP,
-        None => POLL_INTERVAL,
+        None => shared.poll,
     };
     Ok(wait.min(renew).max(MIN_SLEEP))
 }
@@ -777,7 +788,7 @@ pub fn run_now(app: &mut App, a: RunNowArgs) -> Result<(), CliError> {
     } else if runnable && !a.no_wait {
         match DaemonLock::acquire(app.store.file_ref()?.path()) {
             Ok(lock) => {
-                let shared = Shared::open(app, Duration::from_millis(JOB_LEASE_MS as u64))?;
+                let shared = Shared::open(app, Duration::from_millis(JOB_LEASE_MS as u64), POLL_INTERVAL)?;
                 let id = job.id;
                 job = runtime()?.block_on(async move {
                     let lease = shared.lease.clone();

@@ -30,7 +30,7 @@ use crate::model::schedule::{Action, JobState, RunState};
 use crate::model::{Due, Status};
 use crate::ops::Context;
 use crate::ops::status;
-use crate::port::{Column, Engine, Reads, RunEnd, Writes};
+use crate::port::{Column, Engine, Reads, Run, RunEnd, Writes};
 use crate::store::events::{Change, DueChange, DueValue, EventChange};
 
 /// Who runs a Job, and how long their hold on its Run lasts unless renewed.
@@ -121,18 +121,27 @@ pub struct Orphan {
 /// this machine (`lease`'s host) whose lease ended: a process id means nothing on
 /// another machine, and a live lease is a live daemon's.
 pub fn orphans(store: &dyn Engine, ctx: &Context, lease: &Lease) -> Result<Vec<Orphan>> {
-    let conn = store.reader();
-    let shared = conn.is_shared();
+    let shared = store.reader().is_shared();
     let now = ctx.now_ms();
+    let abandoned = |run: &Run| {
+        !shared
+            || (run.lease_until.is_none_or(|until| until < now)
+                && run.owner.as_deref().is_some_and(|o| o.split(':').next() == Some(lease.host())))
+    };
+    Ok(running_runs(store.reader())?
+        .into_iter()
+        .filter(|(_, run)| abandoned(run))
+        .filter_map(|(job, run)| run.pid.map(|pid| Orphan { job_id: job.id, pid }))
+        .collect())
+}
+
+/// The running due/command Jobs with their running Runs (what [`orphans`] and
+/// [`leased_to`] look through).
+fn running_runs(conn: &dyn Reads) -> Result<Vec<(Job, Run)>> {
     let mut out = Vec::new();
     for job in conn.daemon_running_jobs()? {
-        for run in conn.runs_of_job(job.id)? {
-            let abandoned = !shared
-                || (run.lease_until.is_none_or(|until| until < now)
-                    && run.owner.as_deref().is_some_and(|o| o.split(':').next() == Some(lease.host())));
-            if let (RunState::Running, Some(pid), true) = (run.state, run.pid, abandoned) {
-                out.push(Orphan { job_id: job.id, pid });
-            }
+        for run in conn.runs_of_job(job.id)?.into_iter().filter(|r| r.state == RunState::Running) {
+            out.push((job.clone(), run));
         }
     }
     Ok(out)
@@ -215,15 +224,11 @@ pub fn begin_retry(store: &mut dyn Engine, ctx: &Context, job_id: i64, lease: &L
 /// whose start of a Job committed while its connection dropped (so it never heard)
 /// takes up again — the Job is its own, its program has not run.
 pub fn leased_to(store: &dyn Engine, lease: &Lease) -> Result<Vec<StartedJob>> {
-    let conn = store.reader();
-    let mut out = Vec::new();
-    for job in conn.daemon_running_jobs()? {
-        let run = conn.runs_of_job(job.id)?.into_iter().rev().find(|r| r.state == RunState::Running);
-        if let Some(run) = run.filter(|r| r.owner.as_deref() == Some(lease.owner.as_str())) {
-            out.push(StartedJob { job, run_id: run.id, attempt: run.attempt });
-        }
-    }
-    Ok(out)
+    Ok(running_runs(store.reader())?
+        .into_iter()
+        .filter(|(_, run)| run.owner.as_deref() == Some(lease.owner.as_str()))
+        .map(|(job, run)| StartedJob { job, run_id: run.id, attempt: run.attempt })
+        .collect())
 }
 
 /// Records a command's process id on its Run (what the next daemon on this machine

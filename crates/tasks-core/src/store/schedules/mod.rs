@@ -113,27 +113,35 @@ pub struct NewSchedule<'a> {
     pub now: i64,
 }
 
+/// The values a schedule's insert and replace both write, in this order: trigger kind,
+/// trigger, zone, missed policy, action kind, action, next firing, event cursor, active
+/// cap, conversation, `updated_at` (the PostgreSQL store's `ScheduleValues`, in kind).
+fn schedule_values(s: &NewSchedule<'_>) -> [rusqlite::types::Value; 11] {
+    use rusqlite::types::Value;
+    [
+        Value::Text(s.when.kind().to_string()),
+        Value::Text(s.when.to_json().to_string()),
+        Value::Text(s.zone.to_string()),
+        Value::Text(to_json(s.missed)),
+        Value::Text(s.action.kind().to_string()),
+        Value::Text(to_json(s.action)),
+        s.next_fire_at.map_or(Value::Null, Value::Integer),
+        Value::Integer(s.event_cursor),
+        Value::Integer(i64::from(s.max_active)),
+        Value::Integer(s.conversation_id),
+        Value::Integer(s.now),
+    ]
+}
+
 /// Inserts a schedule and returns its id.
 pub(crate) fn insert_schedule(tx: &Tx<'_>, s: &NewSchedule<'_>) -> Result<i64> {
+    use rusqlite::types::Value;
+    let rest = [Value::Integer(s.task_id), Value::Text(s.actor.to_string())];
     tx.exec_cached(
-        "INSERT INTO schedules (task_id, trigger_kind, trigger, zone, missed, action_kind, action, next_fire_at,
-             event_cursor, max_active, conversation_id, created_at, created_by, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?12)",
-        params![
-            s.task_id,
-            s.when.kind(),
-            s.when.to_json().to_string(),
-            s.zone,
-            to_json(s.missed),
-            s.action.kind(),
-            to_json(s.action),
-            s.next_fire_at,
-            s.event_cursor,
-            s.max_active,
-            s.conversation_id,
-            s.now,
-            s.actor,
-        ],
+        "INSERT INTO schedules (trigger_kind, trigger, zone, missed, action_kind, action, next_fire_at,
+             event_cursor, max_active, conversation_id, updated_at, task_id, created_at, created_by)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?11, ?13)",
+        rusqlite::params_from_iter(schedule_values(s).iter().chain(&rest)),
     )?;
     Ok(tx.last_insert_rowid())
 }
@@ -141,25 +149,13 @@ pub(crate) fn insert_schedule(tx: &Tx<'_>, s: &NewSchedule<'_>) -> Result<i64> {
 /// Replaces a schedule's trigger, zone, policy, action and limits, bumping its plan
 /// version; the paused flag, conversation and history stay.
 pub(crate) fn replace_schedule(tx: &Tx<'_>, id: i64, s: &NewSchedule<'_>) -> Result<()> {
+    let rest = [rusqlite::types::Value::Integer(id)];
     tx.exec_cached(
-        "UPDATE schedules SET trigger_kind = ?2, trigger = ?3, zone = ?4, missed = ?5, action_kind = ?6,
-             action = ?7, next_fire_at = ?8, event_cursor = ?9, max_active = ?10, conversation_id = ?11,
-             plan_version = plan_version + 1, updated_at = ?12
-         WHERE id = ?1",
-        params![
-            id,
-            s.when.kind(),
-            s.when.to_json().to_string(),
-            s.zone,
-            to_json(s.missed),
-            s.action.kind(),
-            to_json(s.action),
-            s.next_fire_at,
-            s.event_cursor,
-            s.max_active,
-            s.conversation_id,
-            s.now,
-        ],
+        "UPDATE schedules SET trigger_kind = ?1, trigger = ?2, zone = ?3, missed = ?4, action_kind = ?5,
+             action = ?6, next_fire_at = ?7, event_cursor = ?8, max_active = ?9, conversation_id = ?10,
+             plan_version = plan_version + 1, updated_at = ?11
+         WHERE id = ?12",
+        rusqlite::params_from_iter(schedule_values(s).iter().chain(&rest)),
     )?;
     Ok(())
 }
