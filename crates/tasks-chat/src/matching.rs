@@ -57,6 +57,10 @@ pub struct Word {
     pub names: Vec<usize>,
     /// Its script.
     pub script: Script,
+    /// The broad terms ([`BROAD_TERMS`]) the word is the general word of.
+    pub general_of: Vec<usize>,
+    /// The broad terms the word is one of the specific words of.
+    pub specific_of: Vec<usize>,
 }
 
 /// Returns the content words of a text (stop words left out), each with its units.
@@ -67,7 +71,10 @@ pub fn words(text: &str) -> Vec<Word> {
 
 fn word_of(t: TokenStems, capitalized: &BTreeSet<String>) -> Word {
     let concepts = lexicon::concepts(std::slice::from_ref(&t)).into_iter().map(|c| c.name().to_string()).collect();
+    let (general_of, specific_of) = broad_terms_of(&t.stems);
     Word {
+        general_of,
+        specific_of,
         names: tasks_text::names::name_groups(&t.token),
         latin: translit(&t.token),
         name: capitalized.contains(&t.token),
@@ -89,11 +96,223 @@ fn capitalized_words(text: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// A general word and the specific words it may stand for: «врач» for «невролог»,
+/// "kid" for the child a title names. Such a fit tells no task apart from its kind, so
+/// it counts as a fit (the task is offered) but never as enough to act on alone
+/// ([`fits_only_broadly`]): "took the kid to the doctor" asks between the two children's
+/// doctor visits. General words of everyday life, not chosen from any phrase set.
+pub struct BroadTerm {
+    /// The general words, in the forms people write (stemmed when read).
+    pub general: &'static [&'static str],
+    /// The specific words it stands for.
+    pub specific: &'static [&'static str],
+    /// True when it stands for any first name a title writes too (a child, a relative).
+    pub names: bool,
+}
+
+/// The broad terms.
+pub static BROAD_TERMS: &[BroadTerm] = &[
+    BroadTerm {
+        general: &["врач", "врачу", "врача", "врачей", "доктор", "доктору", "доктора", "doctor", "doctors", "doc"],
+        specific: &[
+            "терапевт",
+            "терапевту",
+            "стоматолог",
+            "стоматологу",
+            "зубной",
+            "зубному",
+            "ортодонт",
+            "ортодонту",
+            "окулист",
+            "окулисту",
+            "офтальмолог",
+            "офтальмологу",
+            "невролог",
+            "неврологу",
+            "лор",
+            "лору",
+            "педиатр",
+            "педиатру",
+            "дерматолог",
+            "дерматологу",
+            "гинеколог",
+            "гинекологу",
+            "уролог",
+            "урологу",
+            "кардиолог",
+            "кардиологу",
+            "эндокринолог",
+            "эндокринологу",
+            "хирург",
+            "хирургу",
+            "аллерголог",
+            "аллергологу",
+            "ортопед",
+            "ортопеду",
+            "gp",
+            "dentist",
+            "orthodontist",
+            "ophthalmologist",
+            "optometrist",
+            "oculist",
+            "neurologist",
+            "ent",
+            "pediatrician",
+            "paediatrician",
+            "dermatologist",
+            "gynecologist",
+            "urologist",
+            "cardiologist",
+            "endocrinologist",
+            "surgeon",
+            "allergist",
+            "orthopedist",
+            "therapist",
+        ],
+        names: false,
+    },
+    BroadTerm {
+        general: &[
+            "ребёнок",
+            "ребёнка",
+            "ребёнку",
+            "ребёнком",
+            "дети",
+            "детей",
+            "детям",
+            "детьми",
+            "сын",
+            "сына",
+            "сыну",
+            "сыном",
+            "дочь",
+            "дочку",
+            "дочке",
+            "дочери",
+            "дочкой",
+            "малыш",
+            "малыша",
+            "малышу",
+            "kid",
+            "kids",
+            "child",
+            "children",
+            "son",
+            "daughter",
+        ],
+        specific: &[],
+        names: true,
+    },
+    BroadTerm {
+        general: &[
+            "родные",
+            "родным",
+            "родных",
+            "родственники",
+            "родственникам",
+            "родственников",
+            "родители",
+            "родителям",
+            "родителей",
+            "семья",
+            "семье",
+            "семью",
+            "family",
+            "relatives",
+            "parents",
+            "folks",
+        ],
+        specific: &[
+            "мама",
+            "маме",
+            "маму",
+            "мамой",
+            "папа",
+            "папе",
+            "папу",
+            "папой",
+            "бабушка",
+            "бабушке",
+            "бабушку",
+            "дедушка",
+            "дедушке",
+            "дедушку",
+            "брат",
+            "брату",
+            "сестра",
+            "сестре",
+            "сестру",
+            "тётя",
+            "тёте",
+            "дядя",
+            "дяде",
+            "mom",
+            "mum",
+            "mother",
+            "dad",
+            "father",
+            "grandma",
+            "grandmother",
+            "grandpa",
+            "grandfather",
+            "brother",
+            "sister",
+            "aunt",
+            "uncle",
+        ],
+        names: true,
+    },
+];
+
+/// The stems of each broad term's general and specific words, read once.
+fn broad_stems() -> &'static [(BTreeSet<String>, BTreeSet<String>)] {
+    static STEMS: std::sync::OnceLock<Vec<(BTreeSet<String>, BTreeSet<String>)>> = std::sync::OnceLock::new();
+    STEMS.get_or_init(|| {
+        let stems = |words: &[&str]| -> BTreeSet<String> {
+            words.iter().flat_map(|w| token_stems(w)).filter_map(|t| t.stems.into_iter().next()).collect()
+        };
+        BROAD_TERMS.iter().map(|b| (stems(b.general), stems(b.specific))).collect()
+    })
+}
+
+/// Returns the broad terms a word with these stems is the general word of, and those it
+/// is a specific word of.
+fn broad_terms_of(stems: &[String]) -> (Vec<usize>, Vec<usize>) {
+    let first = stems.first();
+    let mut general = Vec::new();
+    let mut specific = Vec::new();
+    for (i, (g, s)) in broad_stems().iter().enumerate() {
+        if first.is_some_and(|f| g.contains(f)) {
+            general.push(i);
+        }
+        if first.is_some_and(|f| s.contains(f)) {
+            specific.push(i);
+        }
+    }
+    (general, specific)
+}
+
+/// Returns true when a general word stands for this title word.
+fn broad_fits(m: &Word, t: &Word) -> bool {
+    m.general_of.iter().any(|i| t.specific_of.contains(i) || (BROAD_TERMS[*i].names && t.name && !t.names.is_empty()))
+}
+
+/// Returns true when some message word fits the task only as a general word fits a
+/// specific one: the task is a fair guess, never enough to act on.
+pub fn fits_only_broadly(message: &[Word], task: &Candidate) -> bool {
+    message.iter().any(|m| {
+        let best = task.words.iter().filter_map(|t| fit_of(m, t)).max();
+        best == Some(Strength::Broad)
+    })
+}
+
 /// How strongly a message word fits a title word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Strength {
     /// By spelling alone: a typo, an ending, a loan word, a word cut short.
     Weak,
+    /// As a general word fits a specific one ([`BROAD_TERMS`]).
+    Broad,
     /// A shared stem, concept or name.
     Strong,
 }
@@ -107,8 +326,11 @@ pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
     // close spelling only when one side is known to be a name (a title's capitalized
     // «Челны» is no name "chess" could be a spelling of).
     let spelled_as_name = (m.name || !m.names.is_empty() || !t.names.is_empty()) && name_fits(&m.latin, &t.latin);
-    if t.name && (m.names.iter().any(|g| t.names.contains(g)) || spelled_as_name) {
+    if t.name && (m.names.iter().any(|g| t.names.contains(g)) || spelled_as_name || sounds_as_name(m, t)) {
         return Some(Strength::Strong);
+    }
+    if broad_fits(m, t) {
+        return Some(Strength::Broad);
     }
     let weak = if m.script != t.script {
         // A loan word across scripts («метафору» / "metaphor", «пост» / "post", «идея» /
@@ -125,6 +347,54 @@ pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
             || ending_fits(&m.text, &t.text)
     };
     weak.then_some(Strength::Weak)
+}
+
+/// A title's name in the other script, by sound, with a case ending at most: «виктора» is
+/// "Victor", "viktor" is «Виктору». Names no table holds are matched so; the whole name
+/// must be there («Челны» is no "chess").
+fn sounds_as_name(m: &Word, t: &Word) -> bool {
+    if m.script == t.script {
+        return false;
+    }
+    let (a, b) = (sound_key(&m.latin), sound_key(&t.latin));
+    let (short, long) = if a.len() <= b.len() { (&a, &b) } else { (&b, &a) };
+    short.chars().count() >= NAME_SOUND_MIN_CHARS && long.starts_with(short.as_str()) && long.len() - short.len() <= 2
+}
+
+/// Shortest name matched by its sound alone.
+pub const NAME_SOUND_MIN_CHARS: usize = 4;
+
+/// A Latin spelling reduced to how it sounds, so the spellings of one name across
+/// scripts meet: "victor" and «виктор» (viktor) are "viktor", "alexey" and «алексей»
+/// (aleksei) are "aleksei".
+fn sound_key(latin: &str) -> String {
+    let mut out = String::with_capacity(latin.len());
+    let chars: Vec<char> = latin.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let next = chars.get(i + 1).copied();
+        match (chars[i], next) {
+            ('p', Some('h')) => {
+                out.push('f');
+                i += 1;
+            }
+            ('c', Some('k')) => {
+                out.push('k');
+                i += 1;
+            }
+            ('c', Some('h')) => {
+                out.push_str("ch");
+                i += 1;
+            }
+            ('c', _) => out.push('k'),
+            ('w', _) => out.push('v'),
+            ('x', _) => out.push_str("ks"),
+            ('y', _) => out.push('i'),
+            (other, _) => out.push(other),
+        }
+        i += 1;
+    }
+    out
 }
 
 /// Returns true when a message word fits a title word, strongly or weakly.
@@ -253,8 +523,11 @@ pub fn fit_all(message: &[Word], candidates: &[Candidate]) -> Vec<Fit> {
         .map(|m| {
             let strength: Vec<Option<Strength>> =
                 candidates.iter().map(|c| c.words.iter().filter_map(|t| fit_of(m, t)).max()).collect();
-            let strong = strength.contains(&Some(Strength::Strong));
-            strength.iter().map(|s| if strong { *s == Some(Strength::Strong) } else { s.is_some() }).collect()
+            // A general word counts with the strong: «врачу» is the therapist's concept
+            // and the neurologist's kind alike.
+            let meant = |s: &Option<Strength>| matches!(s, Some(Strength::Strong | Strength::Broad));
+            let strong = strength.iter().any(meant);
+            strength.iter().map(|s| if strong { meant(s) } else { s.is_some() }).collect()
         })
         .collect();
     let weights: Vec<f64> = fitted
@@ -440,6 +713,12 @@ mod tests {
         assert_eq!(resolve(&words("лиссабон"), &lisbon), Resolution::One(0), "a place in another script");
         let sonya = [Candidate::new("KIDS-10", "Купить Сонечке краски")];
         assert_eq!(resolve(&words("соню"), &sonya), Resolution::One(0), "a diminutive of a known name");
+        // A name no table holds, by its sound across scripts, with a case ending.
+        let victor = [Candidate::new("JOB-3", "Check Victor's slides")];
+        assert_eq!(resolve(&words("виктора"), &victor), Resolution::One(0), "«виктора» sounds as Victor");
+        let nordwind = [Candidate::new("JOB-11", "Позвонить Нордвинду")];
+        assert_eq!(resolve(&words("nordwind"), &nordwind), Resolution::One(0), "Nordwind in Cyrillic, with an ending");
+        assert_eq!(resolve(&words("вик"), &victor), Resolution::Nothing, "a start of a name is no name");
     }
 
     #[test]

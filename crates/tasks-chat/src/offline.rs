@@ -141,6 +141,10 @@ const DONE_WORDS: &[&str] = &[
     "выполненное",
     "выполненная",
     "выполненный",
+    "сделанные",
+    "сделанными",
+    "выполненные",
+    "выполненными",
     "settled",
     "был",
     "была",
@@ -448,13 +452,20 @@ fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
     said
 }
 
-/// The day a calendar word names, whatever its ending («пятницу», «пятница», «пятнице»
-/// are one Friday): a typo close to several of its forms is still read.
+/// What a date word names, whatever its ending («пятницу», «пятница», «пятнице» are one
+/// Friday; «неделю», «недели» one week): a typo close to several forms is still read.
 fn date_meaning(word: &str) -> Option<u32> {
     if let Some((day, _)) = tasks_text::calendar::weekday_word(word) {
         return Some(100 + day.to_monday_zero_offset() as u32);
     }
-    tasks_text::calendar::month_word(word).map(|(m, _)| 200 + u32::from(m.unsigned_abs()))
+    if let Some(m) = tasks_text::calendar::month_word(word) {
+        return Some(200 + u32::from(m.0.unsigned_abs()));
+    }
+    // The forms of one date word: «неделю», «недели», «неделе», «неделя» are one week.
+    ["недел", "месяц", "следующ", "выходн", "конц", "конец"]
+        .iter()
+        .position(|stem| word.starts_with(stem))
+        .map(|i| 300 + i as u32)
 }
 
 /// Every word the parser acts on: its command words, date words and list positions.
@@ -575,7 +586,10 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     }
     let date = phrase::find_date(&p, s.today);
     let arrow = text.contains("->") || text.contains('→') || text.contains("=>");
-    let intent = intent_of(&tokens, date.is_some(), arrow);
+    // «йогу на завтра», "the dentist to friday": a task's words and a date, no verb, is a
+    // move of that task.
+    let intent =
+        intent_of(&tokens, date.is_some(), arrow).or_else(|| bare_date_move(&tokens, date, s).then_some(Intent::Move));
     let Some(mut intent) = intent else {
         return implicit_create(&p, s, date).unwrap_or(Parsed::NotUnderstood(NotUnderstood::UnknownPhrase));
     };
@@ -661,11 +675,13 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         return Parsed::NotUnderstood(NotUnderstood::Batch);
     }
     let (objects, verbs) = mention_skipping(&tokens, date, &position_tokens);
+    let objects = spell_out_initials(&objects, s.tasks);
     match target(&objects, &verbs, s.tasks) {
         // One word of the message, a small part of the title: ask before acting («налоговая
         // всё» may be about the tax return written in German, which no word here names).
         Resolution::One(i)
             if thin(&objects, &s.tasks[i])
+                || matching::fits_only_broadly(&matching::words(&objects.join(" ")), &s.tasks[i])
                 || (intent == Intent::Done
                     && (verb_unexplained(&objects, &verbs, s.tasks, i) || synonym_only(&objects, &s.tasks[i]))) =>
         {
@@ -695,6 +711,20 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         }
         Resolution::Nothing => Parsed::NotUnderstood(NotUnderstood::NoTaskFits),
     }
+}
+
+/// Returns true when a message is a date and words that name a task, nothing else: no
+/// verb, no question.
+fn bare_date_move(tokens: &[&str], date: Option<DateSpan>, s: &Situation<'_>) -> bool {
+    let Some(d) = date else { return false };
+    let outside = |i: &usize| *i < d.start || *i >= d.end;
+    let verb_like =
+        |t: &&str| t.ends_with('?') || SMALL_TALK.contains(t) || WEAK_MOVE_WORDS.contains(t) || is_task_verb(t);
+    if (0..tokens.len()).filter(outside).any(|i| verb_like(&tokens[i])) {
+        return false;
+    }
+    let (objects, verbs) = mention_skipping(tokens, Some(d), &[]);
+    verbs.is_empty() && !objects.is_empty() && target(&objects, &verbs, s.tasks) != Resolution::Nothing
 }
 
 /// Returns true when every one of the words fits a word of the task's title.
@@ -759,7 +789,8 @@ const IRREGULAR_BASE: &[(&str, &str)] = &[
 /// A Russian verb without its prefix and its past or infinitive ending: «дозвонилась»,
 /// «позвонить» → «звони».
 fn verb_root(word: &str) -> String {
-    let endings = ["лась", "лся", "лись", "ться", "ла", "ли", "ло", "ть", "ти", "л"];
+    // «сти» before «ти»: «отвести» / «отвела» share «отве».
+    let endings = ["лась", "лся", "лись", "ться", "ла", "ли", "ло", "ть", "сти", "ти", "л"];
     let mut w = word;
     for e in endings {
         if let Some(stripped) = w.strip_suffix(e) {
@@ -848,10 +879,15 @@ pub fn which_task(lang: Lang) -> String {
 pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Resolution {
     let as_words = |ws: &[String]| matching::words(&ws.join(" "));
     let verb_words = as_words(verbs);
-    let verb_fits = |i: usize| {
+    // A verb fits a title's verb as a word does; only when it fits no title so, by its
+    // root too («отвела» / «Отвести») — a root shared across prefixes is weaker evidence
+    // («записала» is no «Подписать» while a task starts «Записать»).
+    let verb_fits_by = |i: usize, fit: &dyn Fn(&matching::Word, &matching::Word) -> bool| {
         let first = tasks[i].words.first();
-        verb_words.iter().any(|v| first.is_some_and(|t| matching::fits(v, t)))
+        verb_words.iter().any(|v| first.is_some_and(|t| fit(v, t)))
     };
+    let by_root = !(0..tasks.len()).any(|i| verb_fits_by(i, &matching::fits));
+    let verb_fits = |i: usize| verb_fits_by(i, &matching::fits) || (by_root && verb_fits_by(i, &same_verb));
     if objects.is_empty() {
         if verb_words.is_empty() {
             return Resolution::Nothing;
@@ -863,6 +899,7 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
             _ => Resolution::Several(ix),
         };
     }
+    let objects = &spell_out_initials(objects, tasks);
     let object_words = as_words(objects);
     // A one-word object is overruled by its verb: two object words that fit one task
     // ("sent Mark the slides" for "Email Mark the slides") are evidence enough. So are
@@ -908,6 +945,37 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
     }
 }
 
+/// Replaces a short Latin word no title has by the title words it abbreviates, when
+/// the titles spell it one way only: "sams pr" is "Review Sam's pull request".
+fn spell_out_initials(objects: &[String], tasks: &[Candidate]) -> Vec<String> {
+    let mut out = Vec::new();
+    for o in objects {
+        let n = o.chars().count();
+        let short = (2..=4).contains(&n) && o.chars().all(|c| c.is_ascii_lowercase());
+        let known = || tasks.iter().any(|t| t.words.iter().any(|w| w.text == *o));
+        if !short || known() {
+            out.push(o.clone());
+            continue;
+        }
+        let mut spelled: Vec<Vec<String>> = Vec::new();
+        for t in tasks {
+            let words: Vec<&str> = t.words.iter().map(|w| w.text.as_str()).collect();
+            for run in words.windows(n) {
+                let initials: String = run.iter().filter_map(|w| w.chars().next()).collect();
+                let spelling: Vec<String> = run.iter().map(|w| w.to_string()).collect();
+                if initials == *o && !spelled.contains(&spelling) {
+                    spelled.push(spelling);
+                }
+            }
+        }
+        match spelled.as_slice() {
+            [one] => out.extend(one.iter().cloned()),
+            _ => out.push(o.clone()),
+        }
+    }
+    out
+}
+
 /// Abbreviations people type for words titles spell out.
 const ABBREVIATIONS: &[(&str, &[&str])] = &[
     ("др", &["день", "рождения"]),
@@ -932,7 +1000,12 @@ fn expand_abbreviation(word: &str) -> Vec<String> {
 /// "delete everything", «перенеси всё»: an action on many tasks at once, which the
 /// conversation does not take from one phrase (seed 001: no batch operations).
 fn is_batch(tokens: &[&str]) -> bool {
-    let marker = |t: &&str| CANCEL_WORDS.contains(t) || MOVE_WORDS.contains(t) || DONE_WORDS.contains(t);
+    let marker = |t: &&str| {
+        CANCEL_WORDS.contains(t)
+            || MOVE_WORDS.contains(t)
+            || DONE_WORDS.contains(t)
+            || matches!(*t, "mark" | "отметь" | "отметить" | "пометь" | "пометить")
+    };
     tokens.windows(2).any(|w| marker(&w[0]) && BATCH_WORDS.contains(&w[1]))
         || (tokens.len() <= 2 && tokens.iter().any(|t| BATCH_WORDS.contains(t)) && tokens.iter().any(marker))
 }
@@ -1164,7 +1237,29 @@ fn is_task_verb(token: &str) -> bool {
 fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
     let mut objects = Vec::new();
     let mut verbs = Vec::new();
+    // "water bill is paid", "the slides are done": what stands before the verb "to be"
+    // is the subject, a noun, whatever it could be read as.
+    let subject_end = tokens.iter().position(|t| matches!(*t, "is" | "are" | "was" | "were")).unwrap_or(0);
     for (i, t) in tokens.iter().enumerate() {
+        let after = |words: &[&str]| i > 0 && words.contains(&tokens[i - 1]);
+        if i < subject_end && !skip.contains(&i) && t.is_ascii() && (is_task_verb(t) || is_past(t)) {
+            objects.push(t.to_string());
+            continue;
+        }
+        let after_verb = i > 0 && (is_past(tokens[i - 1]) || is_task_verb(tokens[i - 1]));
+        // "picked up the parcel", "pick up the suit": one verb in two words, the one the
+        // lexicon knows as «забрать».
+        if *t == "up" && after_verb && tokens[i - 1].starts_with("pick") {
+            verbs.retain(|v: &String| v != tokens[i - 1]);
+            verbs.push("pickup".to_string());
+            continue;
+        }
+        // "the water bill", "my review": after an article or a possessive, a word that can
+        // be a verb is a noun.
+        if after(ARTICLES) && !skip.contains(&i) && (is_task_verb(t) || is_past(t)) && t.is_ascii() {
+            objects.push(t.to_string());
+            continue;
+        }
         if skip.contains(&i)
             || CANCEL_WORDS.contains(t)
             || MOVE_WORDS.contains(t)
@@ -1201,6 +1296,9 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
     }
     (objects, verbs)
 }
+
+/// English words after which a word is a noun ("the water bill", "my review").
+const ARTICLES: &[&str] = &["the", "a", "an", "my", "our", "your", "his", "her", "their"];
 
 /// Reads "add …", «напомни …», "remind me to …" as a new task.
 fn create_after_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed> {
@@ -1392,6 +1490,10 @@ fn project_at(tokens: &[&str], at: usize, projects: &[ProjectName]) -> Option<(S
         return None;
     }
     let mut name_at = at + 1;
+    // "add to the office: …", "to my blog": the article or possessive is no name.
+    if matches!(tokens.get(name_at), Some(&"the" | &"my" | &"our" | &"мой" | &"мои" | &"мою")) {
+        name_at += 1;
+    }
     if matches!(tokens.get(name_at), Some(&"проект" | &"project")) {
         name_at += 1;
     }
@@ -1402,18 +1504,27 @@ fn project_at(tokens: &[&str], at: usize, projects: &[ProjectName]) -> Option<(S
         let words: Vec<&str> = pname.split(' ').collect();
         (words.len() > 1 && tokens.get(name_at..name_at + words.len()) == Some(&words[..])).then_some((p, words.len()))
     });
+    let by_name = || {
+        projects.iter().find(|p| {
+            let key = p.key.to_lowercase();
+            let pname = tasks_text::normalize(&p.name);
+            name == key
+                || name == pname
+                || (pname.chars().count() >= 4 && name.starts_with(&pname[..pname.len().min(8)]))
+        })
+    };
+    // «добавь в переводы …», "add to home: …": a word of one project's description only,
+    // when it is no task verb («добавь в поездку купить билеты» is no project).
+    let by_description = || {
+        let fit: Vec<&ProjectName> = projects.iter().filter(|p| names_project(name, p)).collect();
+        match fit.as_slice() {
+            [one] if !is_task_verb(name) => Some(*one),
+            _ => None,
+        }
+    };
     let (project, length) = match whole {
         Some(found) => found,
-        None => (
-            projects.iter().find(|p| {
-                let key = p.key.to_lowercase();
-                let pname = tasks_text::normalize(&p.name);
-                name == key
-                    || name == pname
-                    || (pname.chars().count() >= 4 && name.starts_with(&pname[..pname.len().min(8)]))
-            })?,
-            1,
-        ),
+        None => (by_name().or_else(by_description)?, 1),
     };
     let mut end = name_at + length;
     // `add to side project:` — the word "project" after a key or a one-word name.
@@ -1447,9 +1558,17 @@ fn list_view(tokens: &[&str]) -> Option<Call> {
         "any",
         "сводка",
         "см",
+        "список",
     ]) || tokens.len() <= 2;
     if tokens.len() > 7 || !cue {
         return None;
+    }
+    // «задачи без проекта», "tasks with no project": the inbox, not the projects.
+    let without = tokens.windows(2).any(|w| {
+        matches!(w[0], "без" | "no" | "without") && (w[1].starts_with("проект") || w[1].starts_with("project"))
+    }) || tokens.windows(3).any(|w| w[0] == "without" && w[1] == "a" && w[2].starts_with("project"));
+    if without {
+        return Some(Call::ListTasks { filter: ListView::Inbox, period: None });
     }
     if has(&["проектам", "проекту", "проекты", "project", "projects"]) {
         return Some(Call::ListTasks { filter: ListView::AllByProject, period: None });
@@ -1471,8 +1590,10 @@ fn list_view(tokens: &[&str]) -> Option<Call> {
         "finish",
         "completed",
         "закрытые",
-    ]);
-    let asks = has(&["что", "какие", "покажи", "show", "what", "list"]);
+    ]) || starts("выполненн")
+        || starts("сделанн")
+        || starts("закрыт");
+    let asks = has(&["что", "какие", "покажи", "show", "what", "list", "список"]);
     if done_words && asks {
         let period = if has(&["сегодня", "today"]) {
             Some(Period::Today)
@@ -1525,7 +1646,12 @@ mod tests {
 
     #[track_caller]
     fn check(text: &str, expected: &str) {
-        let tasks = tasks();
+        check_in(&tasks(), text, expected);
+    }
+
+    #[track_caller]
+    fn check_in(tasks: &[Candidate], text: &str, expected: &str) {
+        let tasks = tasks.to_vec();
         let projects = projects();
         let shown = vec!["HOME-2".to_string(), "CHAN-1".to_string()];
         let s = Situation { tasks: &tasks, today: jiff::civil::date(2026, 3, 11), shown: &shown, projects: &projects };
@@ -1567,6 +1693,14 @@ mod tests {
             "добавь в проект дом купить шторы",
             r#"create_task {"deadline_kind":"none","project":"HOME","text":"купить шторы"}"#,
         );
+        check(
+            "добавь в ремонт купить шторы",
+            r#"create_task {"deadline_kind":"none","project":"HOME","text":"купить шторы"}"#,
+        );
+        check(
+            "add to the office file expenses",
+            r#"create_task {"deadline_kind":"none","project":"WORK","text":"file expenses"}"#,
+        );
         check("add cancel netflix", r#"create_task {"deadline_kind":"none","text":"cancel netflix"}"#);
         check("что на сегодня", r#"list_tasks {"filter":"today"}"#);
         check("what's overdue", r#"list_tasks {"filter":"overdue"}"#);
@@ -1575,6 +1709,82 @@ mod tests {
         check("привет", "none UnknownPhrase");
         check("помыла окна", "none NoTaskFits");
         check("удали все", "none Batch");
+    }
+
+    /// A general word («врач», "kid", «родные») offers every task of its kind and never
+    /// acts alone; the specific word acts.
+    #[test]
+    fn reports_in_english_read_the_noun_before_the_verb() {
+        let tasks: Vec<Candidate> = [
+            ("FLAT-1", "Оплатить счёт за газ"),
+            ("FLAT-2", "Оплатить счёт за телефон"),
+            ("FLAT-7", "Pay the water bill"),
+            ("JOB-3", "Check Victor's slides"),
+            ("JOB-7", "Review Sam's pull request"),
+            ("INBOX-4", "Забрать посылку с почты"),
+            ("INBOX-5", "Отправить посылку Диме"),
+            ("FIT-3", "Сходить на йогу"),
+        ]
+        .iter()
+        .map(|(k, t)| Candidate::new(k, t))
+        .collect();
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        // "water" after "the", or before "is", is a noun, not the verb "to water".
+        check("paid the water bill", r#"close_task {"id":"FLAT-7"}"#);
+        check("water bill is paid", r#"close_task {"id":"FLAT-7"}"#);
+        // A word of one language names a task written in the other: gas / газ.
+        check("the gas bill is settled", r#"close_task {"id":"FLAT-1"}"#);
+        check("the bill is paid", "clarify FLAT-1,FLAT-2,FLAT-7");
+        // A name by its sound across scripts: «виктора» is Victor.
+        check("слайды виктора проверила", r#"close_task {"id":"JOB-3"}"#);
+        // Initials spelled out by the one title that has them.
+        check("reviewed sams pr", r#"close_task {"id":"JOB-7"}"#);
+        // "picked up" is one verb, «забрать».
+        check("picked up the parcel", r#"close_task {"id":"INBOX-4"}"#);
+        // A task's words and a date, no verb: the task moves; a date alone or small talk
+        // does not.
+        check("йогу на завтра", r#"update_task {"deadline":"2026-03-12","deadline_kind":"day","id":"FIT-3"}"#);
+        check("погода на завтра", "none UnknownPhrase");
+        check("сон на завтра", "none UnknownPhrase");
+    }
+
+    #[test]
+    fn lists_without_a_project_and_of_done_tasks() {
+        check("задачи без проекта", r#"list_tasks {"filter":"inbox"}"#);
+        check("tasks with no project", r#"list_tasks {"filter":"inbox"}"#);
+        check("список выполненных за неделю", r#"list_tasks {"filter":"done","period":"week"}"#);
+        check("отметь все как сделанные", "none Batch");
+    }
+
+    #[test]
+    fn a_general_word_offers_the_tasks_of_its_kind_and_never_acts() {
+        let tasks: Vec<Candidate> = [
+            ("FIT-4", "Записаться к терапевту"),
+            ("FIT-5", "Записаться к неврологу"),
+            ("KIDS-6", "Отвести Варю к стоматологу"),
+            ("KIDS-7", "Отвести Петю к окулисту"),
+            ("KIDS-3", "Купить Пете кроссовки"),
+            ("INBOX-1", "Позвонить маме"),
+            ("BLOG-4", "Обработать фото из Тбилиси"),
+            ("CAR-1", "Поменять резину"),
+        ]
+        .iter()
+        .map(|(k, t)| Candidate::new(k, t))
+        .collect();
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        check("записалась к врачу", "clarify FIT-4,FIT-5");
+        check("отвела к врачу", "clarify KIDS-6,KIDS-7");
+        check("took the kid to the doctor", "clarify KIDS-6,KIDS-7");
+        check("купила кроссовки ребёнку", "clarify KIDS-3");
+        check("bought the sneakers for the kid", "clarify KIDS-3");
+        check("позвонила родным", "clarify INBOX-1");
+        check("called my parents", "clarify INBOX-1");
+        check("записалась к неврологу", r#"close_task {"id":"FIT-5"}"#);
+        check("купила Пете кроссовки", r#"close_task {"id":"KIDS-3"}"#);
+        check(
+            "move the photo editing to friday",
+            r#"update_task {"deadline":"2026-03-13","deadline_kind":"day","id":"BLOG-4"}"#,
+        );
     }
 
     #[test]

@@ -75,14 +75,37 @@ fn correction_of<'a>(
     if close.len() == 1 {
         return Some(first);
     }
-    // Several forms of one meaning: the one of the typo's own length (a letter
-    // replaced), else the first.
+    // Several forms of one meaning: the one whose letter sits beside the typed one on
+    // the keyboard («неделб»: б is ю's neighbour, so «неделю»), else the one of the
+    // typo's own length (a letter replaced), else the first.
     let m = meaning(first)?;
     if !close.iter().all(|w| meaning(w) == Some(m)) {
         // Two words are as close: no reading is safer than a guess.
         return None;
     }
-    Some(close.iter().copied().find(|w| w.chars().count() == letters).unwrap_or(first))
+    let same_length = close.iter().copied().filter(|w| w.chars().count() == letters);
+    let beside: Vec<&str> = same_length.clone().filter(|w| slipped_to_a_neighbour(token, w)).collect();
+    match beside.as_slice() {
+        [one] => Some(one),
+        _ => Some(same_length.clone().next().unwrap_or(first)),
+    }
+}
+
+/// Keyboard rows, Russian ЙЦУКЕН and English QWERTY: a finger that slips lands on a
+/// neighbouring key.
+const KEYBOARD_ROWS: &[&str] = &["йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю", "qwertyuiop", "asdfghjkl", "zxcvbnm"];
+
+/// Returns true when `typed` differs from `meant` (of the same length) in one letter
+/// whose key is next to the meant one's: on its row, or on the row above or below.
+fn slipped_to_a_neighbour(typed: &str, meant: &str) -> bool {
+    let Some((a, b)) = typed.chars().zip(meant.chars()).find(|(a, b)| a != b) else { return false };
+    let place = |c: char| {
+        KEYBOARD_ROWS.iter().enumerate().find_map(|(r, row)| row.chars().position(|k| k == c).map(|col| (r, col)))
+    };
+    let (Some((ra, ca)), Some((rb, cb))) = (place(a), place(b)) else { return false };
+    // Rows of one keyboard only: Russian rows are 0–2, English 3–5.
+    let one_board = (ra < 3) == (rb < 3);
+    one_board && ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1
 }
 
 /// Returns true when `a` and `b` differ by exactly one edit: a letter dropped, added or
@@ -177,6 +200,20 @@ mod tests {
             &|_| None,
         );
         assert_eq!(tokens, ["postpone", "it", "to", "friday", "tomorrow"]);
+    }
+
+    #[test]
+    fn among_forms_of_one_word_the_keyboard_neighbour_is_read() {
+        let lexicon: BTreeSet<&str> = ["неделю", "недели", "неделе", "неделя", "через"].into_iter().collect();
+        let week = |w: &str| w.starts_with("недел").then_some(1);
+        // б is ю's neighbour on the Russian keyboard; е, и, я are not.
+        let (tokens, _) = correct(&["через", "неделб"], &lexicon, &BTreeSet::new(), &|_, _| true, &week);
+        assert_eq!(tokens, ["через", "неделю"]);
+        // р is next to о, not to е, и, ю or я: no neighbour, the first form of its length.
+        let (tokens, _) = correct(&["неделр"], &lexicon, &BTreeSet::new(), &|_, _| true, &week);
+        assert_eq!(tokens, ["неделе"]);
+        assert!(slipped_to_a_neighbour("tomorriw", "tomorrow"));
+        assert!(!slipped_to_a_neighbour("tomorrqw", "tomorrow"));
     }
 
     #[test]

@@ -624,6 +624,9 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     (&["weekend"], Relative::Weekend),
     (&["выходные"], Relative::Weekend),
     (&["выходных"], Relative::Weekend),
+    // «к выходным», «с выходными».
+    (&["выходным"], Relative::Weekend),
+    (&["выходными"], Relative::Weekend),
     (&["today"], Relative::Today),
     (&["tonight"], Relative::Today),
     (&["eod"], Relative::Today),
@@ -1283,6 +1286,8 @@ mod tests {
         check_text("Back up the laptop to the SSD", None);
         check_text("Предупредить бригаду: в выходные не шуметь до 10:00", None);
         check_text("no drilling before 10 on weekends", None);
+        // «к выходным»: by the coming Saturday.
+        check("к выходным", day(2026, 4, 4));
         check_text("Купить 3.5 кг краски", None);
         check_text("Pay $1.10 fee", None);
         check_text("Hacer los ejercicios del tema 7", None);

@@ -67,6 +67,7 @@ const GROUPS: &[&[&str]] = &[
     &["николай", "коля", "николаша", "nikolai", "nikolay", "kolya", "nicholas"],
     &["владимир", "вова", "володя", "vladimir", "vova", "volodya"],
     &["петр", "пётр", "петя", "petr", "pyotr", "petya", "peter", "pedro"],
+    &["варвара", "варя", "варенька", "varvara", "varya", "barbara"],
     &["иван", "ваня", "ванечка", "ivan", "vanya", "john", "juan"],
     &["сергей", "сережа", "серёжа", "серега", "серёга", "сережка", "sergey", "sergei", "seryozha", "sergio"],
     &["алексей", "леша", "лёша", "алеша", "alexey", "alexei", "aleksey", "lyosha", "alyosha"],

@@ -192,9 +192,18 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["preparar", "preparación"],
     ),
     c("change",
-        &["change", "changes", "edit", "edits", "revision", "revisions"],
+        &["change", "changes", "revision", "revisions"],
         &["правки", "правка", "изменения", "изменить", "поменять"],
         &["cambio", "cambios", "cambiar", "modificar"],
+    ),
+    // Editing a text or a picture: not any change («поменять резину» is no edit).
+    c("edit",
+        &["edit", "edits", "editing", "retouch"],
+        &[
+            "правки", "правка", "обработать", "обработка", "обработай", "редактировать",
+            "отредактировать", "отредактируй", "редактура",
+        ],
+        &["editar", "edición", "retocar"],
     ),
     c("comments",
         &["feedback", "comment", "comments"],
@@ -1052,6 +1061,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["basura", "residuos"],
     ),
     c("water", &["water"], &["вода", "воду", "воды"], &["agua"]),
+    c("gas", &["gas"], &["газ", "газа", "газу"], &[]),
     c("key", &["key", "keys"], &["ключ", "ключи"], &["llave", "llaves"]),
     c("neighbor", &["neighbor", "neighbour"], &["сосед", "соседи"], &["vecino"]),
     // «квартплата» is the flat's rent: «папина квартира» may be either task about it.
