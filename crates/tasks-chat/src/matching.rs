@@ -335,12 +335,13 @@ pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
     let weak = if m.script != t.script {
         // A loan word across scripts («метафору» / "metaphor", «пост» / "post", «идея» /
         // "idea"): a long common start, or all of a short word but its last letter.
-        let shared = shared_start(&m.latin, &t.latin);
-        let (lm, lt) = (m.latin.chars().count(), t.latin.chars().count());
+        let (ml, tl) = (sound_key(&m.latin), sound_key(&t.latin));
+        let shared = shared_start(&ml, &tl);
+        let (lm, lt) = (ml.chars().count(), tl.chars().count());
         let shorter = lm.min(lt);
         shared >= LOAN_MIN_SHARED
             || (shorter >= ENDING_MIN_CHARS && shared + 1 >= shorter && lm.abs_diff(lt) <= 1)
-            || typo_fits(&m.latin, &t.latin)
+            || typo_fits(&ml, &tl)
     } else {
         typo_fits(&m.text, &t.text)
             || shared_start(&m.text, &t.text) >= PREFIX_MIN_SHARED
@@ -364,9 +365,9 @@ fn sounds_as_name(m: &Word, t: &Word) -> bool {
 /// Shortest name matched by its sound alone.
 pub const NAME_SOUND_MIN_CHARS: usize = 4;
 
-/// A Latin spelling reduced to how it sounds, so the spellings of one name across
+/// A Latin spelling reduced to how it sounds, so the spellings of one word across
 /// scripts meet: "victor" and «виктор» (viktor) are "viktor", "alexey" and «алексей»
-/// (aleksei) are "aleksei".
+/// (aleksei) are "aleksei", "orthodontist" and «ортодонт» share "ortodont".
 fn sound_key(latin: &str) -> String {
     let mut out = String::with_capacity(latin.len());
     let chars: Vec<char> = latin.chars().collect();
@@ -376,6 +377,14 @@ fn sound_key(latin: &str) -> String {
         match (chars[i], next) {
             ('p', Some('h')) => {
                 out.push('f');
+                i += 1;
+            }
+            ('t', Some('h')) => {
+                out.push('t');
+                i += 1;
+            }
+            ('k', Some('h')) => {
+                out.push('h');
                 i += 1;
             }
             ('c', Some('k')) => {

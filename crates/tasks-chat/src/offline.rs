@@ -192,6 +192,10 @@ const CANCEL_WORDS: &[&str] = &[
     "отменила",
     "отменил",
     "отмена",
+    "отменяется",
+    "отменено",
+    "отменена",
+    "отменили",
     "убери",
     "убрать",
     "вычеркни",
@@ -210,6 +214,7 @@ const CANCEL_WORDS: &[&str] = &[
     "forget",
     "ditch",
     "trash",
+    "kill",
 ];
 /// Words that move a task only when a date comes with them: «поставь/назначь … на
 /// пятницу», a deadline named («срок по отчёту — пятница», "the deadline for X is the
@@ -305,6 +310,9 @@ const IRREGULAR_PAST: &[&str] = &[
 ];
 /// Words that carry nothing about which task is meant.
 const FILLER: &[&str] = &[
+    "about",
+    "re",
+    "regarding",
     "i",
     "stuff",
     "things",
@@ -578,11 +586,15 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     if let Some(create) = create_after_project_lead(&p, s) {
         return create;
     }
-    if let Some(view) = list_view(&tokens) {
-        return Parsed::Steps(vec![Step::Run(view)]);
-    }
     if is_defer_today(&tokens) {
         return Parsed::Steps(vec![Step::Run(Call::DeferTodayToTomorrow)]);
+    }
+    // «закрой всё что на сегодня» asks for many tasks closed, not for the list.
+    if is_batch(&tokens) {
+        return Parsed::NotUnderstood(NotUnderstood::Batch);
+    }
+    if let Some(view) = list_view(&tokens) {
+        return Parsed::Steps(vec![Step::Run(view)]);
     }
     let date = phrase::find_date(&p, s.today);
     let arrow = text.contains("->") || text.contains('→') || text.contains("=>");
@@ -680,7 +692,7 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         // One word of the message, a small part of the title: ask before acting («налоговая
         // всё» may be about the tax return written in German, which no word here names).
         Resolution::One(i)
-            if thin(&objects, &s.tasks[i])
+            if (thin(&objects, &s.tasks[i]) && !(intent == Intent::Move && names_alone(&objects, s.tasks, i)))
                 || matching::fits_only_broadly(&matching::words(&objects.join(" ")), &s.tasks[i])
                 || (intent == Intent::Done
                     && (verb_unexplained(&objects, &verbs, s.tasks, i) || synonym_only(&objects, &s.tasks[i]))) =>
@@ -833,6 +845,25 @@ fn thin(objects: &[String], task: &Candidate) -> bool {
     fitting <= 1 && rest.len() >= 3 && covered * 2 < rest.len()
 }
 
+/// Returns true when one object word names the task by itself: a word of six letters or
+/// more sharing its stem with a word of this title and of no other («жеребьёвку перенеси
+/// на сегодня»). Enough to move a task — a move loses nothing and is undone by another —
+/// though not to close one.
+fn names_alone(objects: &[String], tasks: &[Candidate], i: usize) -> bool {
+    let message = matching::words(&objects.join(" "));
+    let stem_fits = |m: &matching::Word, t: &Candidate| {
+        t.words.iter().any(|w| w.script == m.script && m.stems.iter().any(|st| w.stems.contains(st)))
+    };
+    message.iter().any(|m| {
+        m.text.chars().count() >= NAMES_ALONE_MIN_CHARS
+            && stem_fits(m, &tasks[i])
+            && tasks.iter().enumerate().all(|(j, t)| j == i || !t.words.iter().any(|w| matching::fits(m, w)))
+    })
+}
+
+/// Shortest word that names a task alone for a move ([`names_alone`]).
+const NAMES_ALONE_MIN_CHARS: usize = 6;
+
 /// Returns the words of a message that name a task — objects and verbs — leaving out
 /// command words, filler, the date phrase and list positions (the guard reads a model's
 /// target against these).
@@ -892,7 +923,7 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         if verb_words.is_empty() {
             return Resolution::Nothing;
         }
-        let ix: Vec<usize> = (0..tasks.len()).filter(|i| verb_fits(*i)).collect();
+        let ix: Vec<usize> = narrow_by_reflexive((0..tasks.len()).filter(|i| verb_fits(*i)).collect(), verbs, tasks);
         return match ix.len() {
             0 => Resolution::Nothing,
             1 => Resolution::One(ix[0]),
@@ -934,7 +965,7 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
     match matching::resolve(&object_words, tasks) {
         Resolution::One(i) if verb_elsewhere(i) || other_letter(i) => Resolution::Nothing,
         Resolution::Several(ix) if !verb_words.is_empty() => {
-            let narrowed: Vec<usize> = ix.iter().copied().filter(|i| verb_fits(*i)).collect();
+            let narrowed = narrow_by_reflexive(ix.iter().copied().filter(|i| verb_fits(*i)).collect(), verbs, tasks);
             match narrowed.len() {
                 0 => Resolution::Several(ix),
                 1 => Resolution::One(narrowed[0]),
@@ -943,6 +974,19 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         }
         other => other,
     }
+}
+
+/// Keeps, of several tasks, those whose verb is reflexive when the message's is
+/// («записалась» is «Записаться», not «Записать Катю»: the reflexive says who), when
+/// any is.
+fn narrow_by_reflexive(ix: Vec<usize>, verbs: &[String], tasks: &[Candidate]) -> Vec<usize> {
+    let reflexive = |w: &str| w.ends_with("ся") || w.ends_with("сь");
+    if ix.len() < 2 || !verbs.iter().any(|v| is_past(v) && reflexive(v)) {
+        return ix;
+    }
+    let own: Vec<usize> =
+        ix.iter().copied().filter(|i| tasks[*i].words.first().is_some_and(|f| reflexive(&f.text))).collect();
+    if own.is_empty() { ix } else { own }
 }
 
 /// Replaces a short Latin word no title has by the title words it abbreviates, when
@@ -1026,7 +1070,7 @@ fn intent_of(tokens: &[&str], has_date: bool, arrow: bool) -> Option<Intent> {
         w[0] == "не" && matches!(w[1], "надо" | "нужно" | "нужна" | "нужен" | "нужны" | "актуально" | "актуальна")
     }) || tokens
         .windows(2)
-        .any(|w| matches!((w[0], w[1]), ("never", "mind") | ("not", "needed") | ("no", "longer")));
+        .any(|w| matches!((w[0], w[1]), ("never", "mind") | ("not", "needed") | ("no", "longer") | ("no", "need")));
     if has(CANCEL_WORDS) || not_needed {
         return Some(Intent::Cancel);
     }
@@ -1038,7 +1082,9 @@ fn intent_of(tokens: &[&str], has_date: bool, arrow: bool) -> Option<Intent> {
     }
     // A deadline or a wait named ("the deadline is …", «срок по …», «подождёт до …») is
     // about when, never a report of completion: without a date it asks for one.
-    if tokens.iter().any(|t| is_deadline_word(t)) {
+    // But a deadline as the topic («ответила насчёт дедлайна», "replied re the deadline")
+    // is what the task was about.
+    if (0..tokens.len()).any(|i| is_deadline_word(tokens[i]) && !is_topic(tokens, i)) {
         return Some(Intent::Move);
     }
     if has(DONE_WORDS) || tokens.iter().any(|t| is_past(t) || is_done_participle(t)) {
@@ -1082,6 +1128,18 @@ pub fn kind_asked(text: &str, today: Date) -> Option<Kind> {
         Intent::Cancel => Kind::Cancel,
         Intent::Move => Kind::Move,
     })
+}
+
+/// Returns true when token `i` follows "about" («насчёт», «про», "re", "about the"): it
+/// is what the task is about, not a command.
+fn is_topic(tokens: &[&str], i: usize) -> bool {
+    let before: Vec<&str> = tokens[..i].iter().rev().take(2).copied().collect();
+    let lead = match before.as_slice() {
+        [article, lead, ..] if ARTICLES.contains(article) => lead,
+        [lead, ..] => lead,
+        [] => return false,
+    };
+    matches!(*lead, "насчет" | "насчёт" | "про" | "о" | "об" | "about" | "re" | "regarding")
 }
 
 /// Returns true for a word that names a deadline or a wait: «срок», «дедлайн»,
@@ -1182,6 +1240,11 @@ const NOUNS_LIKE_PAST: &[&str] = &[
     "кинозал",
     "минерал",
     "арсенал",
+    "зеркало",
+    "одеяло",
+    "начало",
+    "покрывало",
+    "мочало",
 ];
 
 /// A verb in the past tense: Russian -ла/-ли/-ло/-лась or a masculine vowel + -л (not a
@@ -1194,9 +1257,15 @@ fn is_past(token: &str) -> bool {
             && rev.next().is_some_and(|c| "аеиыяуё".contains(c))
             && !NOUNS_LIKE_PAST.contains(&token)
     };
+    // The neuter «-ло» only after a vowel («стало», «было»): «масло», «кресло», «число»
+    // are nouns.
+    let neuter = {
+        let mut rev = token.chars().rev();
+        token.ends_with("ло") && rev.nth(2).is_some_and(|c| "аеиыяуё".contains(c)) && !NOUNS_LIKE_PAST.contains(&token)
+    };
     let ru = token.chars().all(|c| matches!(c, 'а'..='я' | 'ё'))
         && n >= 5
-        && (["ла", "ли", "ло", "лась", "лся", "лись"].iter().any(|e| token.ends_with(e)) || masculine);
+        && (["ла", "ли", "лась", "лся", "лись"].iter().any(|e| token.ends_with(e)) || masculine || neuter);
     let en = token.is_ascii() && ((n >= 5 && token.ends_with("ed")) || IRREGULAR_PAST.contains(&token));
     ru || en
 }
@@ -1241,7 +1310,6 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
     // is the subject, a noun, whatever it could be read as.
     let subject_end = tokens.iter().position(|t| matches!(*t, "is" | "are" | "was" | "were")).unwrap_or(0);
     for (i, t) in tokens.iter().enumerate() {
-        let after = |words: &[&str]| i > 0 && words.contains(&tokens[i - 1]);
         if i < subject_end && !skip.contains(&i) && t.is_ascii() && (is_task_verb(t) || is_past(t)) {
             objects.push(t.to_string());
             continue;
@@ -1249,6 +1317,15 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
         let after_verb = i > 0 && (is_past(tokens[i - 1]) || is_task_verb(tokens[i - 1]));
         // "picked up the parcel", "pick up the suit": one verb in two words, the one the
         // lexicon knows as «забрать».
+        // "gave sergey his drill back": a giving back is a return.
+        if *t == "back" {
+            let given = |v: &String| matches!(v.as_str(), "gave" | "give" | "given" | "brought" | "handed" | "hand");
+            if verbs.iter().any(given) {
+                verbs.retain(|v| !given(v));
+                verbs.push("returned".to_string());
+                continue;
+            }
+        }
         if *t == "up" && after_verb && tokens[i - 1].starts_with("pick") {
             verbs.retain(|v: &String| v != tokens[i - 1]);
             verbs.push("pickup".to_string());
@@ -1256,14 +1333,17 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
         }
         // "the water bill", "my review": after an article or a possessive, a word that can
         // be a verb is a noun.
-        if after(ARTICLES) && !skip.contains(&i) && (is_task_verb(t) || is_past(t)) && t.is_ascii() {
+        if in_noun_phrase(tokens, i) && !skip.contains(&i) && is_task_verb(t) && !is_past(t) && t.is_ascii() {
             objects.push(t.to_string());
             continue;
         }
+        // «насчёт дедлайна» is the task's topic; "the duty schedule" a noun.
+        let topic_word =
+            (is_deadline_word(t) && is_topic(tokens, i)) || (!is_deadline_word(t) && in_noun_phrase(tokens, i));
         if skip.contains(&i)
             || CANCEL_WORDS.contains(t)
             || MOVE_WORDS.contains(t)
-            || WEAK_MOVE_WORDS.contains(t)
+            || (WEAK_MOVE_WORDS.contains(t) && !topic_word)
             || DONE_WORDS.contains(t)
             || matches!(
                 *t,
@@ -1288,7 +1368,9 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
         if is_done_participle(t) && !is_task_verb(t) {
             continue;
         }
-        if is_past(t) || is_task_verb(t) {
+        // «кати» is Катя's name before it is «катить»'s imperative.
+        let a_name = !tasks_text::names::name_groups(t).is_empty() && !is_past(t);
+        if (is_past(t) || is_task_verb(t)) && !a_name {
             verbs.push(t.to_string());
         } else {
             objects.push(t.to_string());
@@ -1296,6 +1378,29 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
     }
     (objects, verbs)
 }
+
+/// Returns true when token `i` stands in an English noun phrase: after an article or a
+/// possessive, before any preposition ("the water bill", "the hoffmann call").
+fn in_noun_phrase(tokens: &[&str], i: usize) -> bool {
+    let mut k = i;
+    while k > 0 && i - k < NOUN_PHRASE_MAX_WORDS {
+        k -= 1;
+        if ARTICLES.contains(&tokens[k]) {
+            return true;
+        }
+        if NOUN_PHRASE_ENDS.contains(&tokens[k]) || !tokens[k].is_ascii() {
+            return false;
+        }
+    }
+    false
+}
+
+/// Most words after an article read as one noun phrase ("the new water bill").
+const NOUN_PHRASE_MAX_WORDS: usize = 3;
+
+/// Words that end an English noun phrase.
+const NOUN_PHRASE_ENDS: &[&str] =
+    &["to", "for", "at", "on", "in", "by", "with", "about", "from", "of", "and", "or", "is", "are", "was", "were"];
 
 /// English words after which a word is a noun ("the water bill", "my review").
 const ARTICLES: &[&str] = &["the", "a", "an", "my", "our", "your", "his", "her", "their"];
@@ -1559,6 +1664,8 @@ fn list_view(tokens: &[&str]) -> Option<Call> {
         "сводка",
         "см",
         "список",
+        "чо",
+        "че",
     ]) || tokens.len() <= 2;
     if tokens.len() > 7 || !cue {
         return None;
@@ -1746,6 +1853,49 @@ mod tests {
         check("йогу на завтра", r#"update_task {"deadline":"2026-03-12","deadline_kind":"day","id":"FIT-3"}"#);
         check("погода на завтра", "none UnknownPhrase");
         check("сон на завтра", "none UnknownPhrase");
+    }
+
+    #[test]
+    fn who_a_verb_is_about_what_a_deadline_is_about_and_words_that_look_like_verbs() {
+        let tasks: Vec<Candidate> = [
+            ("KIDS-2", "Записать Катю к ортодонту"),
+            ("KIDS-6", "Записать Катю в бассейн"),
+            ("INBOX-5", "Записаться к стоматологу"),
+            ("FIN-3", "Записаться в МФЦ на загранпаспорт"),
+            ("TRAN-5", "Reply to Mr Hoffmann about the deadline"),
+            ("TRAN-11", "Call Mr Hoffmann about the new contract"),
+            ("INBOX-6", "Поменять масло в машине"),
+            ("DAD-4", "Поменять папе лампочку в коридоре"),
+            ("DOM-2", "Вернуть Серёже дрель"),
+            ("VET-1", "Call Galya about the duty schedule"),
+        ]
+        .iter()
+        .map(|(k, t)| Candidate::new(k, t))
+        .collect();
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        // A reflexive verb is about oneself, not about Катя.
+        check("записалась наконец", "clarify INBOX-5,FIN-3");
+        // A deadline after "about" is the topic: a report, not a move.
+        check("хоффману ответила насчет дедлайна", r#"close_task {"id":"TRAN-5"}"#);
+        check("replied to hoffmann re the deadline", r#"close_task {"id":"TRAN-5"}"#);
+        check("дедлайн по хоффману", "none NoDate");
+        // "the hoffmann call", "the duty schedule": nouns in a noun phrase.
+        check(
+            "move the hoffmann call to thursday",
+            r#"update_task {"deadline":"2026-03-12","deadline_kind":"day","id":"TRAN-11"}"#,
+        );
+        check("called galya about the duty schedule", r#"close_task {"id":"VET-1"}"#);
+        // «кати» is Катя, not «катить»; «отменяется» cancels.
+        check("бассейн для кати отменяется, убери задачу", r#"cancel_task {"id":"KIDS-6"}"#);
+        // «масло» is no past verb.
+        check("менять масло уже не надо", r#"cancel_task {"id":"INBOX-6"}"#);
+        check("gave sergey his drill back", r#"close_task {"id":"DOM-2"}"#);
+        check("kill the duty schedule task", r#"cancel_task {"id":"VET-1"}"#);
+        check("no need to call galya about the schedule anymore", r#"cancel_task {"id":"VET-1"}"#);
+        // Many at once is refused before a list is read into it.
+        check("закрой всё что на сегодня", "none Batch");
+        check("close all of today's tasks", "none Batch");
+        check("чо у меня сегодня", r#"list_tasks {"filter":"today"}"#);
     }
 
     #[test]

@@ -603,6 +603,9 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     // «до следующей недели», «подождёт до следующей недели».
     (&["следующей", "недели"], Relative::NextWeek),
     (&["след", "неделе"], Relative::NextWeek),
+    (&["след", "неделю"], Relative::NextWeek),
+    (&["след", "месяце"], Relative::EndOfNextMonth),
+    (&["след", "месяц"], Relative::EndOfNextMonth),
     (&["этой", "неделе"], Relative::ThisWeek),
     (&["эту", "неделю"], Relative::ThisWeek),
     (&["конца", "недели"], Relative::ThisWeek),
