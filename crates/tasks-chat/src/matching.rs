@@ -204,6 +204,33 @@ pub static BROAD_TERMS: &[BroadTerm] = &[
         names: true,
     },
     BroadTerm {
+        general: &["мебель", "мебели", "furniture", "mueble", "muebles"],
+        specific: &[
+            "полка",
+            "полку",
+            "шкаф",
+            "стол",
+            "стул",
+            "диван",
+            "кровать",
+            "комод",
+            "тумбочка",
+            "кресло",
+            "shelf",
+            "wardrobe",
+            "closet",
+            "table",
+            "desk",
+            "chair",
+            "sofa",
+            "couch",
+            "bed",
+            "dresser",
+            "armchair",
+        ],
+        names: false,
+    },
+    BroadTerm {
         general: &[
             "родные",
             "родным",
@@ -339,7 +366,8 @@ pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
         let shared = shared_start(&ml, &tl);
         let (lm, lt) = (ml.chars().count(), tl.chars().count());
         let shorter = lm.min(lt);
-        shared >= LOAN_MIN_SHARED
+        // A loan word is about as long in both scripts («поставщику» is no "post").
+        (shared >= LOAN_MIN_SHARED && lm.abs_diff(lt) <= LOAN_MAX_LENGTH_GAP)
             || (shorter >= ENDING_MIN_CHARS && shared + 1 >= shorter && lm.abs_diff(lt) <= 1)
             || typo_fits(&ml, &tl)
     } else {
@@ -425,6 +453,10 @@ fn ending_fits(a: &str, b: &str) -> bool {
 /// Letters two words in different scripts must share from the start, transliterated,
 /// to be one loan word.
 pub const LOAN_MIN_SHARED: usize = 4;
+
+/// Most letters a loan word's two spellings may differ in length ("metaphor" /
+/// «метафору» differ by one; «поставщику» / "post" by seven: another word).
+pub const LOAN_MAX_LENGTH_GAP: usize = 4;
 
 /// Letters two words in one script must share from the start to be one word cut short
 /// or bent by slang («управляйку» / «управляющую»): longer than any common prefix of
@@ -587,6 +619,13 @@ fn contradicted(message: &[Word], c: &Candidate) -> bool {
     // about the same person («перевела справку для Оли» is not «Ответить Оле про дачу»).
     let fitting: Vec<&Word> = message.iter().filter(|m| c.words.iter().any(|t| fits(m, t))).collect();
     if !fitting.is_empty() && fitting.len() < message.len() && fitting.iter().all(|m| !m.names.is_empty()) {
+        return true;
+    }
+    // The message names a relative the task does not, while the task names another
+    // ("took mom to the cardiologist" is not «Отвезти папу к кардиологу»).
+    let kin = |w: &Word| w.specific_of.iter().any(|i| BROAD_TERMS[*i].names && !BROAD_TERMS[*i].specific.is_empty());
+    let other_kin = message.iter().any(|m| kin(m) && !c.words.iter().any(|t| fits(m, t)));
+    if other_kin && c.words.iter().any(|t| kin(t) && !message.iter().any(|m| fits(m, t))) {
         return true;
     }
     // Third: the message names another month than the task ("sent Galya the December

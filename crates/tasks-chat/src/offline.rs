@@ -692,7 +692,8 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         // One word of the message, a small part of the title: ask before acting («налоговая
         // всё» may be about the tax return written in German, which no word here names).
         Resolution::One(i)
-            if (thin(&objects, &s.tasks[i]) && !(intent == Intent::Move && names_alone(&objects, s.tasks, i)))
+            if (thin(&objects, &verbs, &s.tasks[i])
+                && !(intent == Intent::Move && names_alone(&objects, s.tasks, i)))
                 || matching::fits_only_broadly(&matching::words(&objects.join(" ")), &s.tasks[i])
                 || (intent == Intent::Done
                     && (verb_unexplained(&objects, &verbs, s.tasks, i) || synonym_only(&objects, &s.tasks[i]))) =>
@@ -835,11 +836,20 @@ fn synonym_only(objects: &[String], task: &Candidate) -> bool {
         })
 }
 
-/// Returns true when the evidence for a task is thin: one object word of the message
-/// fits it, and that word covers less than half of the title's words after its verb.
-fn thin(objects: &[String], task: &Candidate) -> bool {
+/// Returns true when the evidence for a task is thin: one word of the message fits it
+/// (an object, or a verb that is the title's), and that word covers less than half of
+/// the title's words after its verb.
+fn thin(objects: &[String], verbs: &[String], task: &Candidate) -> bool {
     let message = matching::words(&objects.join(" "));
-    let fitting = message.iter().filter(|m| task.words.iter().any(|t| matching::fits(m, t))).count();
+    // The title's own verb counts as a second word ("hotel booked" for "Book hotel in
+    // Lisbon for the offsite") when the title explains every object word ("watched the
+    // webinar on anesthesia" is not "Watch the webinar on dental X-rays").
+    let verb_fits = explains_all(&message, task)
+        && matching::words(&verbs.join(" "))
+            .iter()
+            .any(|v| task.words.first().is_some_and(|f| matching::fits(v, f) || same_verb(v, f)));
+    let fitting =
+        message.iter().filter(|m| task.words.iter().any(|t| matching::fits(m, t))).count() + usize::from(verb_fits);
     let rest = task.words.get(1..).unwrap_or_default();
     let covered = rest.iter().filter(|t| message.iter().any(|m| matching::fits(m, t))).count();
     fitting <= 1 && rest.len() >= 3 && covered * 2 < rest.len()
@@ -966,7 +976,12 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         Resolution::One(i) if verb_elsewhere(i) || other_letter(i) => Resolution::Nothing,
         Resolution::Several(ix) if !verb_words.is_empty() => {
             let narrowed = narrow_by_reflexive(ix.iter().copied().filter(|i| verb_fits(*i)).collect(), verbs, tasks);
+            // "translated the manual for baltic lines": the verb is another task's and a
+            // word is none of these tasks' — something else done for the same client.
+            let elsewhere = (0..tasks.len()).any(|j| !ix.contains(&j) && verb_fits(j))
+                && !ix.iter().any(|i| explains_all(&object_words, &tasks[*i]));
             match narrowed.len() {
+                0 if elsewhere => Resolution::Nothing,
                 0 => Resolution::Several(ix),
                 1 => Resolution::One(narrowed[0]),
                 _ => Resolution::Several(narrowed),
@@ -1031,6 +1046,8 @@ const ABBREVIATIONS: &[(&str, &[&str])] = &[
     ("тз", &["техническое", "задание"]),
     ("пр", &["pr"]),
     ("docs", &["documentation"]),
+    ("appt", &["appointment"]),
+    ("appt.", &["appointment"]),
 ];
 
 /// Returns a word, or the words it abbreviates.
@@ -1331,9 +1348,18 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
             verbs.push("pickup".to_string());
             continue;
         }
+        // "signed katya up", "sign up for the course": «записать», «записаться».
+        if *t == "up" && verbs.iter().any(|v| v.starts_with("sign")) {
+            verbs.retain(|v| !v.starts_with("sign"));
+            verbs.push("signup".to_string());
+            continue;
+        }
         // "the water bill", "my review": after an article or a possessive, a word that can
         // be a verb is a noun.
-        if in_noun_phrase(tokens, i) && !skip.contains(&i) && is_task_verb(t) && !is_past(t) && t.is_ascii() {
+        // "self review", "mom call": after a noun, an English verb form is a noun too.
+        let after_noun = i > 0 && objects.last().is_some_and(|o: &String| o == tokens[i - 1] && o.is_ascii());
+        let noun_like = in_noun_phrase(tokens, i) || after_noun;
+        if noun_like && !skip.contains(&i) && is_task_verb(t) && !is_past(t) && t.is_ascii() {
             objects.push(t.to_string());
             continue;
         }
@@ -1896,6 +1922,48 @@ mod tests {
         check("закрой всё что на сегодня", "none Batch");
         check("close all of today's tasks", "none Batch");
         check("чо у меня сегодня", r#"list_tasks {"filter":"today"}"#);
+    }
+
+    #[test]
+    fn english_compounds_phrasal_verbs_and_relatives() {
+        let tasks: Vec<Candidate> = [
+            ("JOB-7", "Book hotel in Lisbon for the offsite"),
+            ("JOB-12", "Fill in the performance self-review"),
+            ("JOB-1", "Review Tom's PR"),
+            ("KIDS-2", "Записать Катю к ортодонту"),
+            ("KIDS-6", "Записать Катю в бассейн"),
+            ("DAD-1", "Отвезти папу к кардиологу"),
+            ("DAD-2", "Купить папе лекарства"),
+            ("DAD-3", "Разложить папе лекарства по таблетнице"),
+            ("DAD-8", "Оплатить папину квартплату"),
+            ("COURSE-3", "Watch the webinar on dental X-rays"),
+            ("TRAN-9", "Ask Baltic Lines for feedback"),
+            ("TRAN-2", "Send invoice to Baltic Lines"),
+            ("TRAN-1", "Translate the contract for Nordwind"),
+            ("FLAT-5", "Повесить полку в детской"),
+            ("FLAT-8", "Отвезти старый шкаф на свалку"),
+        ]
+        .iter()
+        .map(|(k, t)| Candidate::new(k, t))
+        .collect();
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        // The title's verb is a second word of evidence.
+        check("hotel booked", r#"close_task {"id":"JOB-7"}"#);
+        // After a noun, "review" is a noun: "self review".
+        check("self review done finally", r#"close_task {"id":"JOB-12"}"#);
+        // "signed katya up" is «записать Катю»: which of the two?
+        check("signed katya up", "clarify KIDS-2,KIDS-6");
+        // A relative the task does not name, where it names another, is another task.
+        check("took mom to the cardiologist", "none NoTaskFits");
+        check("took dad to the cardiologist", r#"close_task {"id":"DAD-1"}"#);
+        // «папины» is dad's: the medicine tells the two apart from the rent.
+        check("папины лекарства готово", "clarify DAD-2,DAD-3");
+        // A word the title does not explain keeps the guard asking.
+        check("watched the webinar on anesthesia", "clarify COURSE-3");
+        // Another verb of the same client's tasks, and a word none of them has: none.
+        check("translated the manual for baltic lines", "none NoTaskFits");
+        // A shelf is no wardrobe.
+        check("удали полку", r#"cancel_task {"id":"FLAT-5"}"#);
     }
 
     #[test]

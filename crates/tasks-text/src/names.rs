@@ -103,7 +103,15 @@ const GROUPS: &[&[&str]] = &[
 /// Cyrillic word and as written for a Latin one.
 pub fn name_groups(word: &str) -> Vec<usize> {
     let key = name_key(&normalize(word));
-    index().get(&key).cloned().unwrap_or_default()
+    if let Some(groups) = index().get(&key) {
+        return groups.clone();
+    }
+    // "artyoms", "katyas": an English possessive written without its apostrophe. Only
+    // for names of five letters or more ("marks" are a school's, not Mark's).
+    match key.strip_suffix('s') {
+        Some(bare) if bare.is_ascii() && bare.len() >= 5 => index().get(bare).cloned().unwrap_or_default(),
+        _ => Vec::new(),
+    }
 }
 
 /// Returns every form of the names a word may be (empty when it is no name known):

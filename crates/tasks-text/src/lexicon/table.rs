@@ -166,7 +166,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["reservar", "reserva"],
     ),
     c("appointment",
-        &["appointment", "slot"],
+        &["appointment", "slot", "signup"],
         &["записаться", "запишись", "записать", "запись", "приём"],
         &["cita", "turno"],
     ),
@@ -511,7 +511,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     ),
     // Government, legal and personal documents.
     c("registration",
-        &["register", "registration", "signup", "enroll", "enrol", "enrollment", "enrolment"],
+        &["register", "registration", "enroll", "enrol", "enrollment", "enrolment"],
         &[
             "регистрация", "регистрацию", "зарегистрироваться", "зарегистрировать",
             "зарегистрируй", "прописка", "прописку",
@@ -1043,11 +1043,11 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["lámpara", "luz", "iluminación", "bombilla"],
     ),
     c("socket", &["socket", "outlet"], &["розетка", "розетки"], &["enchufe"]),
-    c("furniture",
-        &["furniture", "shelf"],
-        &["мебель", "полка", "полку", "шкаф"],
-        &["mueble", "muebles", "estantería"],
-    ),
+    // Furniture is the general word of a shelf and a wardrobe (a broad term of the chat's
+    // matcher), never their synonym: «удали полку» is not the wardrobe task.
+    c("furniture", &["furniture"], &["мебель"], &["mueble", "muebles"]),
+    c("shelf", &["shelf", "shelves"], &["полка", "полку", "полки", "полочка", "полочку"], &["estante", "estantería"]),
+    c("wardrobe", &["wardrobe", "closet"], &["шкаф", "шкафа", "шкафу", "шкафчик"], &["armario"]),
     c("kitchen", &["kitchen"], &["кухня", "кухню", "кухни"], &["cocina"]),
     c("bathroom", &["bathroom", "bath"], &["ванная", "ванна", "ванную"], &["baño"]),
     c("cleaning",
@@ -1330,10 +1330,15 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     // Family and life.
     c("mother",
         &["mom", "mum", "mother"],
-        &["мама", "маму", "маме", "мамы", "мать"],
+        // «мать» is left out: it stems to «мат», a chess mate's word.
+        &["мама", "маму", "маме", "мамы", "матери", "мамин", "мамина", "мамины", "мамину"],
         &["mamá", "madre"],
     ),
-    c("father", &["dad", "father"], &["папа", "папу", "папе", "отец"], &["papá", "padre"]),
+    c("father",
+        &["dad", "father"],
+        &["папа", "папу", "папе", "отец", "папин", "папина", "папины", "папину"],
+        &["papá", "padre"],
+    ),
     c("sibling",
         &["sister", "brother", "sibling"],
         &["сестра", "сестре", "брат", "брату"],
