@@ -754,8 +754,8 @@ pub(crate) mod tests {
 
     #[test]
     fn the_embedding_decides_only_below_the_lexical_levels() {
-        let mut a = profile(0, "Look for the umbrella I lost");
-        let mut b = profile(1, "Найти потерянный зонт");
+        let mut a = profile(0, "Look for the harmonica I lost");
+        let mut b = profile(1, "Найти губную гармошку");
         let lexical = levels(&a, &b, &NoFreq).text;
         assert!(EMBED_CONSULTED.contains(&lexical), "{lexical:?}");
         a.embedding = Some(vec![1.0, 0.0]);
