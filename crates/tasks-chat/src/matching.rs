@@ -204,6 +204,32 @@ pub static BROAD_TERMS: &[BroadTerm] = &[
         names: true,
     },
     BroadTerm {
+        general: &["одежда", "одежду", "одежды", "clothes", "clothing", "ropa"],
+        specific: &[
+            "куртка",
+            "куртку",
+            "пальто",
+            "пуховик",
+            "плащ",
+            "свитер",
+            "платье",
+            "брюки",
+            "джинсы",
+            "рубашка",
+            "рубашку",
+            "jacket",
+            "coat",
+            "parka",
+            "sweater",
+            "dress",
+            "trousers",
+            "pants",
+            "jeans",
+            "shirt",
+        ],
+        names: false,
+    },
+    BroadTerm {
         general: &["мебель", "мебели", "furniture", "mueble", "muebles"],
         specific: &[
             "полка",
@@ -347,6 +373,11 @@ pub enum Strength {
 /// Returns how a message word fits a title word, if it does.
 pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
     if m.stems.iter().any(|s| t.stems.contains(s)) || m.concepts.iter().any(|c| t.concepts.contains(c)) {
+        return Some(Strength::Strong);
+    }
+    // One month in two languages ("september" / «сентябрь»).
+    let month = |w: &Word| tasks_text::calendar::month_word(&w.text).map(|(m, _)| m.unsigned_abs());
+    if month(m).is_some() && month(m) == month(t) {
         return Some(Strength::Strong);
     }
     // A name: the same first name in any form, or a close spelling of a name — but a

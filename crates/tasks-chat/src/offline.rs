@@ -972,7 +972,7 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         let theirs = letters(normalized.split(' ').collect());
         !ours.is_empty() && !theirs.is_empty() && !ours.iter().any(|c| theirs.contains(c))
     };
-    match matching::resolve(&object_words, tasks) {
+    let resolved = match matching::resolve(&object_words, tasks) {
         Resolution::One(i) if verb_elsewhere(i) || other_letter(i) => Resolution::Nothing,
         Resolution::Several(ix) if !verb_words.is_empty() => {
             let narrowed = narrow_by_reflexive(ix.iter().copied().filter(|i| verb_fits(*i)).collect(), verbs, tasks);
@@ -985,6 +985,24 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
                 0 => Resolution::Several(ix),
                 1 => Resolution::One(narrowed[0]),
                 _ => Resolution::Several(narrowed),
+            }
+        }
+        other => other,
+    };
+    // "the attic paint": nouns, the words of «Купить краску для мансарды», not the verb
+    // of «Покрасить мансарду». Two object words or more, all fitting a title past its
+    // verb, tell the tasks apart.
+    match resolved {
+        Resolution::Several(ix) if object_words.len() >= 2 => {
+            let by_objects = |t: &Candidate| {
+                let rest = t.words.get(1..).unwrap_or_default();
+                object_words.iter().all(|m| rest.iter().any(|w| matching::fits(m, w)))
+            };
+            let nouns: Vec<usize> = ix.iter().copied().filter(|i| by_objects(&tasks[*i])).collect();
+            match nouns.len() {
+                1 => Resolution::One(nouns[0]),
+                n if n > 1 && n < ix.len() => Resolution::Several(nouns),
+                _ => Resolution::Several(ix),
             }
         }
         other => other,
@@ -1012,7 +1030,9 @@ fn spell_out_initials(objects: &[String], tasks: &[Candidate]) -> Vec<String> {
         let n = o.chars().count();
         let short = (2..=4).contains(&n) && o.chars().all(|c| c.is_ascii_lowercase());
         let known = || tasks.iter().any(|t| t.words.iter().any(|w| w.text == *o));
-        if !short || known() {
+        // "at", "on", "it": a word the matcher drops is no abbreviation.
+        let function_word = || matching::words(o).is_empty();
+        if !short || function_word() || known() {
             out.push(o.clone());
             continue;
         }
@@ -1326,7 +1346,24 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
     // "water bill is paid", "the slides are done": what stands before the verb "to be"
     // is the subject, a noun, whatever it could be read as.
     let subject_end = tokens.iter().position(|t| matches!(*t, "is" | "are" | "was" | "were")).unwrap_or(0);
+    let mut joined_with_previous = false;
     for (i, t) in tokens.iter().enumerate() {
+        if std::mem::take(&mut joined_with_previous) {
+            continue;
+        }
+        // "dry cleaning", "light bulbs", "chess board": English writes as two words what
+        // the lexicon knows as one («химчистка», «лампочка»).
+        if let Some(next) = tokens.get(i + 1).filter(|n| n.is_ascii() && t.is_ascii() && !skip.contains(&(i + 1))) {
+            let joined = format!("{t}{next}");
+            let parts: Vec<tasks_text::ConceptId> =
+                [*t, *next].iter().flat_map(|w| tasks_text::concepts_of(w)).collect();
+            let whole = tasks_text::concepts_of(&joined);
+            if !skip.contains(&i) && !whole.is_empty() && !whole.iter().all(|c| parts.contains(c)) {
+                objects.push(joined);
+                joined_with_previous = true;
+                continue;
+            }
+        }
         if i < subject_end && !skip.contains(&i) && t.is_ascii() && (is_task_verb(t) || is_past(t)) {
             objects.push(t.to_string());
             continue;
@@ -1334,7 +1371,8 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
         let after_verb = i > 0 && (is_past(tokens[i - 1]) || is_task_verb(tokens[i - 1]));
         // "picked up the parcel", "pick up the suit": one verb in two words, the one the
         // lexicon knows as «забрать».
-        // "gave sergey his drill back": a giving back is a return.
+        // "gave sergey his drill back": a giving back is a return; after another verb
+        // "back" is the verb's particle ("called … back").
         if *t == "back" {
             let given = |v: &String| matches!(v.as_str(), "gave" | "give" | "given" | "brought" | "handed" | "hand");
             if verbs.iter().any(given) {
@@ -1342,6 +1380,17 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
                 verbs.push("returned".to_string());
                 continue;
             }
+            if !verbs.is_empty() {
+                continue;
+            }
+        }
+        // "barsik's": the possessive's "s" is no word; nor are "won't"'s two halves.
+        let contraction = |w: &str| matches!(w, "won" | "don" | "didn" | "can" | "isn" | "wasn" | "haven" | "hasn");
+        if (*t == "s" && i > 0)
+            || (*t == "t" && i > 0 && contraction(tokens[i - 1]))
+            || (contraction(t) && tokens.get(i + 1) == Some(&"t"))
+        {
+            continue;
         }
         if *t == "up" && after_verb && tokens[i - 1].starts_with("pick") {
             verbs.retain(|v: &String| v != tokens[i - 1]);
@@ -1357,8 +1406,11 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
         // "the water bill", "my review": after an article or a possessive, a word that can
         // be a verb is a noun.
         // "self review", "mom call": after a noun, an English verb form is a noun too.
-        let after_noun = i > 0 && objects.last().is_some_and(|o: &String| o == tokens[i - 1] && o.is_ascii());
-        let noun_like = in_noun_phrase(tokens, i) || after_noun;
+        let after_noun = i > 0
+            && objects.last().is_some_and(|o: &String| o == tokens[i - 1] && o.is_ascii() && o.len() >= 3)
+            && !matches!(tokens[i - 1], "won" | "don" | "didn" | "can" | "isn");
+        let command = CANCEL_WORDS.contains(t) || MOVE_WORDS.contains(t) || DONE_WORDS.contains(t);
+        let noun_like = (in_noun_phrase(tokens, i) || after_noun) && !command;
         if noun_like && !skip.contains(&i) && is_task_verb(t) && !is_past(t) && t.is_ascii() {
             objects.push(t.to_string());
             continue;
@@ -1964,6 +2016,37 @@ mod tests {
         check("translated the manual for baltic lines", "none NoTaskFits");
         // A shelf is no wardrobe.
         check("удали полку", r#"cancel_task {"id":"FLAT-5"}"#);
+    }
+
+    #[test]
+    fn months_compounds_and_nouns_across_languages() {
+        let tasks: Vec<Candidate> = [
+            ("DOM-1", "Оплатить коммуналку за сентябрь"),
+            ("FIN-1", "Заплатить налог за сентябрь"),
+            ("DOM-7", "Отдать пуховик в химчистку"),
+            ("DOM-8", "Забрать пальто из химчистки"),
+            ("DACHA-3", "Купить краску для мансарды"),
+            ("DACHA-4", "Покрасить мансарду"),
+            ("DACHA-7", "Почистить снег на даче"),
+            ("COURSE-7", "Ask the tutor to extend the quiz deadline"),
+        ]
+        .iter()
+        .map(|(k, t)| Candidate::new(k, t))
+        .collect();
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        // A month is one word in both languages.
+        check("paid for september", "clarify DOM-1,FIN-1");
+        check(
+            "move the september tax to friday",
+            r#"update_task {"deadline":"2026-03-13","deadline_kind":"day","id":"FIN-1"}"#,
+        );
+        // "dry cleaning" is the lexicon's one word «химчистка»; the down jacket tells.
+        check("dry cleaning done", "clarify DOM-7,DOM-8");
+        check("пуховик сдала в химчистку", r#"close_task {"id":"DOM-7"}"#);
+        // "the attic paint" is the paint to buy, not the painting.
+        check("delete the task about the attic paint", r#"cancel_task {"id":"DACHA-3"}"#);
+        // "at" is no initials of "Ask the tutor".
+        check("cleared the snow at the dacha", r#"close_task {"id":"DACHA-7"}"#);
     }
 
     #[test]

@@ -1304,11 +1304,12 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["магазин", "магазине", "супермаркет", "шопинг", "тц"],
         &["tienda", "supermercado"],
     ),
-    c("clothes",
-        &["clothes", "clothing", "jacket", "coat", "jackets", "coats", "parka"],
-        &["одежда", "одежду", "куртка", "куртку", "пальто", "пуховик", "пуховика", "курточку"],
-        &["ropa", "chaqueta", "abrigo", "chaquetas", "plumífero", "anorak"],
-    ),
+    // Clothes is the general word; a jacket, a coat and a down jacket are three things
+    // («пуховик сдала в химчистку» is not the coat to pick up).
+    c("clothes", &["clothes", "clothing"], &["одежда", "одежду"], &["ropa"]),
+    c("jacket", &["jacket", "jackets"], &["куртка", "куртку", "курточку"], &["chaqueta", "chaquetas"]),
+    c("coat", &["coat", "coats"], &["пальто"], &["abrigo"]),
+    c("down_jacket", &["parka", "puffer"], &["пуховик", "пуховика"], &["plumífero", "anorak"]),
     c("shoes",
         &["shoes", "sneakers", "shoe", "sandals"],
         &["обувь", "кроссовки", "ботинки", "туфли", "сапоги", "кроссовок", "ботинок", "сапог", "сандалии", "кеды", "туфель"],
