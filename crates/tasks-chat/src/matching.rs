@@ -66,7 +66,33 @@ pub struct Word {
 /// Returns the content words of a text (stop words left out), each with its units.
 pub fn words(text: &str) -> Vec<Word> {
     let capitalized = capitalized_words(text);
-    token_stems(text).into_iter().map(|t| word_of(t, &capitalized)).collect()
+    token_stems(&join_compounds(text)).into_iter().map(|t| word_of(t, &capitalized)).collect()
+}
+
+/// Writes as one word two Latin words the lexicon knows as one, when neither alone
+/// means it: "X-rays" is "xrays" («рентген»), "dry cleaning" «химчистка», "light bulb"
+/// «лампочка».
+fn join_compounds(text: &str) -> String {
+    let normalized = tasks_text::normalize(text);
+    let tokens: Vec<&str> = normalized.split(' ').filter(|t| !t.is_empty()).collect();
+    let latin = |t: &str| t.chars().all(|c| c.is_ascii_lowercase());
+    let mut out: Vec<String> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        if let Some(next) = tokens.get(i + 1).filter(|n| latin(n) && latin(tokens[i])) {
+            let joined = format!("{}{next}", tokens[i]);
+            let whole = tasks_text::concepts_of(&joined);
+            let parts: Vec<_> = [tokens[i], *next].iter().flat_map(|w| tasks_text::concepts_of(w)).collect();
+            if !whole.is_empty() && !whole.iter().all(|c| parts.contains(c)) {
+                out.push(joined);
+                i += 2;
+                continue;
+            }
+        }
+        out.push(tokens[i].to_string());
+        i += 1;
+    }
+    out.join(" ")
 }
 
 fn word_of(t: TokenStems, capitalized: &BTreeSet<String>) -> Word {

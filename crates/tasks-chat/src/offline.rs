@@ -625,6 +625,11 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     if text.contains('?') || asks {
         return Parsed::NotUnderstood(NotUnderstood::Question);
     }
+    // "asked the tutor to extend the quiz deadline": with no date and no move word, a
+    // past verb and a deadline word that a task's title has too is a report of that task.
+    if intent == Intent::Move && date.is_none() && deadline_of_a_title(&tokens, s.tasks) {
+        intent = Intent::Done;
+    }
     if intent == Intent::Move && date.is_none() {
         return Parsed::NotUnderstood(NotUnderstood::NoDate);
     }
@@ -1167,6 +1172,39 @@ pub fn kind_asked(text: &str, today: Date) -> Option<Kind> {
     })
 }
 
+/// Returns true when a message moves nothing though it names a deadline: a past verb,
+/// no move word, and every deadline word of it is a word of some open task's title.
+fn deadline_of_a_title(tokens: &[&str], tasks: &[Candidate]) -> bool {
+    // "moved the quiz deadline", «продлила срок»: a past move says it moved, not when.
+    let moved = |t: &str| {
+        is_past(t)
+            && [
+                "mov",
+                "postpon",
+                "push",
+                "reschedul",
+                "extend",
+                "delay",
+                "перенес",
+                "перенёс",
+                "сдвин",
+                "отлож",
+                "продл",
+            ]
+            .iter()
+            .any(|stem| t.starts_with(stem))
+    };
+    let moves = tokens
+        .iter()
+        .any(|t| MOVE_WORDS.contains(t) || (WEAK_MOVE_WORDS.contains(t) && !is_deadline_word(t)) || moved(t));
+    if moves || !tokens.iter().any(|t| is_past(t)) {
+        return false;
+    }
+    let deadline: Vec<&str> = tokens.iter().copied().filter(|t| is_deadline_word(t)).collect();
+    let words = matching::words(&deadline.join(" "));
+    !words.is_empty() && tasks.iter().any(|task| words.iter().all(|w| task.words.iter().any(|t| matching::fits(w, t))))
+}
+
 /// Returns true when token `i` follows "about" («насчёт», «про», "re", "about the"): it
 /// is what the task is about, not a command.
 fn is_topic(tokens: &[&str], i: usize) -> bool {
@@ -1620,6 +1658,34 @@ fn names_project(word: &str, project: &ProjectName) -> bool {
 const SMALL_TALK: &[&str] =
     &["joke", "jokes", "weather", "анекдот", "анекдоты", "шутку", "шутка", "погода", "погоду", "погоды"];
 
+/// Returns true for a request to the assistant itself, not a task: "write me a haiku",
+/// "tell me a story", «напиши мне стих», «придумай мне шутку».
+fn asks_the_assistant(tokens: &[&str]) -> bool {
+    let creative = |t: &str| {
+        matches!(
+            t,
+            "write"
+                | "tell"
+                | "compose"
+                | "make"
+                | "give"
+                | "sing"
+                | "draw"
+                | "напиши"
+                | "расскажи"
+                | "придумай"
+                | "сочини"
+                | "нарисуй"
+                | "спой"
+        )
+    };
+    match tokens {
+        [verb, "me", article, ..] => creative(verb) && matches!(*article, "a" | "an" | "some"),
+        [verb, "мне", ..] => creative(verb),
+        _ => false,
+    }
+}
+
 /// Reads a message that starts (after a date) with a task verb as a new task.
 fn implicit_create(p: &Phrase, s: &Situation<'_>, date: Option<DateSpan>) -> Option<Parsed> {
     let tokens = p.token_texts();
@@ -1627,7 +1693,7 @@ fn implicit_create(p: &Phrase, s: &Situation<'_>, date: Option<DateSpan>) -> Opt
         return None;
     }
     let first = (0..tokens.len()).find(|i| date.is_none_or(|d| *i < d.start || *i >= d.end))?;
-    if !is_task_verb(tokens[first]) {
+    if !is_task_verb(tokens[first]) || asks_the_assistant(&tokens[first..]) {
         return None;
     }
     Some(create(p, s, Vec::new(), None))
@@ -2047,6 +2113,34 @@ mod tests {
         check("delete the task about the attic paint", r#"cancel_task {"id":"DACHA-3"}"#);
         // "at" is no initials of "Ask the tutor".
         check("cleared the snow at the dacha", r#"close_task {"id":"DACHA-7"}"#);
+        // A deadline the title names too, a past verb, no move word: a report.
+        check("asked the tutor to extend the quiz deadline", r#"close_task {"id":"COURSE-7"}"#);
+        check("the quiz deadline", "none NoDate");
+        check("moved the quiz deadline", "none NoDate");
+    }
+
+    #[test]
+    fn a_title_written_in_two_words_is_read_as_the_lexicons_one() {
+        let tasks: Vec<Candidate> = [
+            ("COURSE-3", "Watch the webinar on dental X-rays"),
+            ("COURSE-5", "Watch the webinar on billing"),
+            ("VET-2", "Сделать УЗИ коту"),
+        ]
+        .iter()
+        .map(|(k, t)| Candidate::new(k, t))
+        .collect();
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        check("watched the xray webinar", r#"close_task {"id":"COURSE-3"}"#);
+    }
+
+    #[test]
+    fn a_request_to_the_assistant_is_no_task() {
+        check("write me a haiku about berlin", "none UnknownPhrase");
+        check("напиши мне стих про осень", "none UnknownPhrase");
+        check(
+            "write a haiku for the blog",
+            r#"create_task {"deadline_kind":"none","text":"write a haiku for the blog"}"#,
+        );
     }
 
     #[test]
