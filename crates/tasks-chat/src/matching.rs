@@ -447,8 +447,9 @@ fn sounds_as_name(m: &Word, t: &Word) -> bool {
     short.chars().count() >= NAME_SOUND_MIN_CHARS && long.starts_with(short.as_str()) && long.len() - short.len() <= 2
 }
 
-/// Shortest name matched by its sound alone.
-pub const NAME_SOUND_MIN_CHARS: usize = 4;
+/// Shortest name matched by its sound alone ("tal" / «Таля»; the case ending is at most
+/// two letters, so "vik" is no "Victor").
+pub const NAME_SOUND_MIN_CHARS: usize = 3;
 
 /// A Latin spelling reduced to how it sounds, so the spellings of one word across
 /// scripts meet: "victor" and «виктор» (viktor) are "viktor", "alexey" and «алексей»
@@ -476,13 +477,21 @@ fn sound_key(latin: &str) -> String {
                 out.push('k');
                 i += 1;
             }
+            // «Рахманинов» is "Rachmaninoff", «Чехов» "Chekhov": ch and kh both read h.
             ('c', Some('h')) => {
-                out.push_str("ch");
+                out.push('h');
+                i += 1;
+            }
+            // "-off" ends a Russian "-ов" in the old spelling.
+            ('f', Some('f')) if i + 2 == chars.len() => {
+                out.push('v');
                 i += 1;
             }
             ('c', _) => out.push('k'),
             ('w', _) => out.push('v'),
             ('x', _) => out.push_str("ks"),
+            // «тьютор» (tyutor) is "tutor": a y-glide before u is not heard in English.
+            ('y', Some('u')) => {}
             ('y', _) => out.push('i'),
             (other, _) => out.push(other),
         }
@@ -502,6 +511,10 @@ pub const ENDING_MIN_CHARS: usize = 4;
 /// One word in two forms the stemmer splits («идею» / «идея»): all letters but the last
 /// shared, lengths within two.
 fn ending_fits(a: &str, b: &str) -> bool {
+    // Russian endings; English forms are the stemmer's ("wine" is no "winter").
+    if a.is_ascii() || b.is_ascii() {
+        return false;
+    }
     let (la, lb) = (a.chars().count(), b.chars().count());
     let shorter = la.min(lb);
     shorter >= ENDING_MIN_CHARS && la.abs_diff(lb) <= 2 && shared_start(a, b) + 1 >= shorter

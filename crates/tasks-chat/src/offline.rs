@@ -310,6 +310,14 @@ const IRREGULAR_PAST: &[&str] = &[
 ];
 /// Words that carry nothing about which task is meant.
 const FILLER: &[&str] = &[
+    "we",
+    "us",
+    "them",
+    "they",
+    "you",
+    "he",
+    "she",
+    "him",
     "about",
     "re",
     "regarding",
@@ -691,7 +699,9 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     if is_batch(&tokens) {
         return Parsed::NotUnderstood(NotUnderstood::Batch);
     }
-    let (objects, verbs) = mention_skipping(&tokens, date, &position_tokens);
+    let mut skipped = position_tokens.clone();
+    skipped.extend(reason_clause(&p));
+    let (objects, verbs) = mention_skipping(&tokens, date, &skipped);
     let objects = spell_out_initials(&objects, s.tasks);
     match target(&objects, &verbs, s.tasks) {
         // One word of the message, a small part of the title: ask before acting («налоговая
@@ -1170,6 +1180,30 @@ pub fn kind_asked(text: &str, today: Date) -> Option<Kind> {
         Intent::Cancel => Kind::Cancel,
         Intent::Move => Kind::Move,
     })
+}
+
+/// Returns the tokens of a reason given after the command, in a clause of its own that
+/// starts with a pronoun ("remove the suture kits order, we got them locally", «удали
+/// заказ ваты, мы купили сами»): why, not which task.
+fn reason_clause(p: &Phrase) -> Vec<usize> {
+    let commands = |w: &str| {
+        let t = tasks_text::normalize(w);
+        CANCEL_WORDS.contains(&t.as_str()) || MOVE_WORDS.contains(&t.as_str()) || DONE_WORDS.contains(&t.as_str())
+    };
+    // The first word of each clause after the first: a word after one ending in , ; or —.
+    let ends_clause = |w: &str| w.ends_with(',') || w.ends_with(';') || w.ends_with('.') || w == "—" || w == "-";
+    let Some(command_at) = p.words.iter().position(|w| commands(w)) else { return Vec::new() };
+    let start = (command_at + 1..p.words.len()).find(|i| {
+        ends_clause(&p.words[i - 1])
+            && matches!(
+                tasks_text::normalize(&p.words[*i]).as_str(),
+                "we" | "i" | "they" | "мы" | "я" | "они" | "it" | "уже" | "already"
+            )
+    });
+    match start {
+        Some(start) => (0..p.tokens.len()).filter(|t| p.tokens[*t].word >= start).collect(),
+        None => Vec::new(),
+    }
 }
 
 /// Returns true when a message moves nothing though it names a deadline: a past verb,
@@ -2131,6 +2165,35 @@ mod tests {
         .collect();
         let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
         check("watched the xray webinar", r#"close_task {"id":"COURSE-3"}"#);
+    }
+
+    #[test]
+    fn names_by_sound_seasons_and_a_reason_after_the_command() {
+        let tasks: Vec<Candidate> = [
+            ("CHOIR-1", "Выучить партию из Рахманинова"),
+            ("CHOIR-2", "Распечатать ноты Рахманинова"),
+            ("COURSE-4", "Email the tutor about the certificate"),
+            ("COURSE-7", "Ask the tutor to extend the quiz deadline"),
+            ("CHESS-7", "Разобрать с группой партию Таля"),
+            ("INBOX-7", "Посмотреть фильм про Таля"),
+            ("DOM-5", "Поменять шины на зимние"),
+            ("DOM-6", "Купить зимнюю резину"),
+            ("TRAN-10", "Send a quote for the wine catalogue"),
+            ("VET-3", "Order suture kits from NordVet"),
+            ("VET-4", "Заказать вакцины у Зоомедсервиса"),
+        ]
+        .iter()
+        .map(|(k, t)| Candidate::new(k, t))
+        .collect();
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        // "Rachmaninoff" is «Рахманинов», "tal" «Таль», «тьютор» "tutor".
+        check("rachmaninoff done", "clarify CHOIR-1,CHOIR-2");
+        check("tal done", "clarify CHESS-7,INBOX-7");
+        check("перенеси тьютора на пятницу", "clarify COURSE-4,COURSE-7");
+        // Winter is «зимний»; "winter" is no "wine".
+        check("winter tyres done", "clarify DOM-5,DOM-6");
+        // "we got them locally" says why, not which.
+        check("remove the suture kits order, we got them locally", r#"cancel_task {"id":"VET-3"}"#);
     }
 
     #[test]

@@ -1060,6 +1060,12 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     ),
     c("water", &["water"], &["вода", "воду", "воды"], &["agua"]),
     c("gas", &["gas"], &["газ", "газа", "газу", "газовый", "газовая", "газовую", "газовщик", "газовщика", "газовик"], &[]),
+    // The seasons (winter tyres, a summer camp). «лето» is left out: it stems to «лет»,
+    // years.
+    c("winter", &["winter", "wintry"], &["зима", "зиму", "зимой", "зимний", "зимняя", "зимнюю", "зимние", "зимних"], &["invierno", "invernal"]),
+    c("summer", &["summer"], &["летний", "летняя", "летнюю", "летние", "летних"], &["verano", "veraniego"]),
+    c("spring_season", &["springtime"], &["весна", "весну", "весной", "весенний", "весеннюю", "весенние"], &["primavera", "primaveral"]),
+    c("autumn", &["autumn", "fall"], &["осень", "осенью", "осенний", "осеннюю", "осенние"], &["otoño", "otoñal"]),
     c("key", &["key", "keys"], &["ключ", "ключи"], &["llave", "llaves"]),
     c("neighbor", &["neighbor", "neighbour"], &["сосед", "соседи"], &["vecino"]),
     // «квартплата» is the flat's rent: «папина квартира» may be either task about it.
