@@ -455,47 +455,29 @@ pub const NAME_SOUND_MIN_CHARS: usize = 3;
 /// scripts meet: "victor" and «виктор» (viktor) are "viktor", "alexey" and «алексей»
 /// (aleksei) are "aleksei", "orthodontist" and «ортодонт» share "ortodont".
 fn sound_key(latin: &str) -> String {
+    // Pairs of letters read as one sound: «Рахманинов» is "Rachmaninoff", «Чехов»
+    // "Chekhov" (ch and kh both read h).
+    const DIGRAPHS: &[(&str, &str)] = &[("ph", "f"), ("th", "t"), ("kh", "h"), ("ck", "k"), ("ch", "h")];
+    // "-off" ends a Russian "-ов" in the old spelling.
+    let latin = latin.strip_suffix("ff").map_or_else(|| latin.to_string(), |stem| format!("{stem}v"));
     let mut out = String::with_capacity(latin.len());
-    let chars: Vec<char> = latin.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let next = chars.get(i + 1).copied();
-        match (chars[i], next) {
-            ('p', Some('h')) => {
-                out.push('f');
-                i += 1;
-            }
-            ('t', Some('h')) => {
-                out.push('t');
-                i += 1;
-            }
-            ('k', Some('h')) => {
-                out.push('h');
-                i += 1;
-            }
-            ('c', Some('k')) => {
-                out.push('k');
-                i += 1;
-            }
-            // «Рахманинов» is "Rachmaninoff", «Чехов» "Chekhov": ch and kh both read h.
-            ('c', Some('h')) => {
-                out.push('h');
-                i += 1;
-            }
-            // "-off" ends a Russian "-ов" in the old spelling.
-            ('f', Some('f')) if i + 2 == chars.len() => {
-                out.push('v');
-                i += 1;
-            }
-            ('c', _) => out.push('k'),
-            ('w', _) => out.push('v'),
-            ('x', _) => out.push_str("ks"),
-            // «тьютор» (tyutor) is "tutor": a y-glide before u is not heard in English.
-            ('y', Some('u')) => {}
-            ('y', _) => out.push('i'),
-            (other, _) => out.push(other),
+    let mut rest = latin.as_str();
+    while let Some(c) = rest.chars().next() {
+        if let Some((pair, sound)) = DIGRAPHS.iter().find(|(pair, _)| rest.starts_with(pair)) {
+            out.push_str(sound);
+            rest = &rest[pair.len()..];
+            continue;
         }
-        i += 1;
+        match c {
+            'c' => out.push('k'),
+            'w' => out.push('v'),
+            'x' => out.push_str("ks"),
+            // «тьютор» (tyutor) is "tutor": a y-glide before u is not heard in English.
+            'y' if rest[1..].starts_with('u') => {}
+            'y' => out.push('i'),
+            other => out.push(other),
+        }
+        rest = &rest[c.len_utf8()..];
     }
     out
 }

@@ -1929,6 +1929,10 @@ mod tests {
         ]
     }
 
+    fn candidates(list: &[(&str, &str)]) -> Vec<Candidate> {
+        list.iter().map(|(k, t)| Candidate::new(k, t)).collect()
+    }
+
     #[track_caller]
     fn check(text: &str, expected: &str) {
         check_in(&tasks(), text, expected);
@@ -2000,7 +2004,7 @@ mod tests {
     /// acts alone; the specific word acts.
     #[test]
     fn reports_in_english_read_the_noun_before_the_verb() {
-        let tasks: Vec<Candidate> = [
+        let tasks = candidates(&[
             ("FLAT-1", "Оплатить счёт за газ"),
             ("FLAT-2", "Оплатить счёт за телефон"),
             ("FLAT-7", "Pay the water bill"),
@@ -2009,10 +2013,7 @@ mod tests {
             ("INBOX-4", "Забрать посылку с почты"),
             ("INBOX-5", "Отправить посылку Диме"),
             ("FIT-3", "Сходить на йогу"),
-        ]
-        .iter()
-        .map(|(k, t)| Candidate::new(k, t))
-        .collect();
+        ]);
         let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
         // "water" after "the", or before "is", is a noun, not the verb "to water".
         check("paid the water bill", r#"close_task {"id":"FLAT-7"}"#);
@@ -2035,7 +2036,7 @@ mod tests {
 
     #[test]
     fn who_a_verb_is_about_what_a_deadline_is_about_and_words_that_look_like_verbs() {
-        let tasks: Vec<Candidate> = [
+        let tasks = candidates(&[
             ("KIDS-2", "Записать Катю к ортодонту"),
             ("KIDS-6", "Записать Катю в бассейн"),
             ("INBOX-5", "Записаться к стоматологу"),
@@ -2046,10 +2047,7 @@ mod tests {
             ("DAD-4", "Поменять папе лампочку в коридоре"),
             ("DOM-2", "Вернуть Серёже дрель"),
             ("VET-1", "Call Galya about the duty schedule"),
-        ]
-        .iter()
-        .map(|(k, t)| Candidate::new(k, t))
-        .collect();
+        ]);
         let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
         // A reflexive verb is about oneself, not about Катя.
         check("записалась наконец", "clarify INBOX-5,FIN-3");
@@ -2078,7 +2076,7 @@ mod tests {
 
     #[test]
     fn english_compounds_phrasal_verbs_and_relatives() {
-        let tasks: Vec<Candidate> = [
+        let tasks = candidates(&[
             ("JOB-7", "Book hotel in Lisbon for the offsite"),
             ("JOB-12", "Fill in the performance self-review"),
             ("JOB-1", "Review Tom's PR"),
@@ -2094,10 +2092,7 @@ mod tests {
             ("TRAN-1", "Translate the contract for Nordwind"),
             ("FLAT-5", "Повесить полку в детской"),
             ("FLAT-8", "Отвезти старый шкаф на свалку"),
-        ]
-        .iter()
-        .map(|(k, t)| Candidate::new(k, t))
-        .collect();
+        ]);
         let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
         // The title's verb is a second word of evidence.
         check("hotel booked", r#"close_task {"id":"JOB-7"}"#);
@@ -2120,7 +2115,7 @@ mod tests {
 
     #[test]
     fn months_compounds_and_nouns_across_languages() {
-        let tasks: Vec<Candidate> = [
+        let tasks = candidates(&[
             ("DOM-1", "Оплатить коммуналку за сентябрь"),
             ("FIN-1", "Заплатить налог за сентябрь"),
             ("DOM-7", "Отдать пуховик в химчистку"),
@@ -2129,10 +2124,7 @@ mod tests {
             ("DACHA-4", "Покрасить мансарду"),
             ("DACHA-7", "Почистить снег на даче"),
             ("COURSE-7", "Ask the tutor to extend the quiz deadline"),
-        ]
-        .iter()
-        .map(|(k, t)| Candidate::new(k, t))
-        .collect();
+        ]);
         let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
         // A month is one word in both languages.
         check("paid for september", "clarify DOM-1,FIN-1");
@@ -2155,21 +2147,18 @@ mod tests {
 
     #[test]
     fn a_title_written_in_two_words_is_read_as_the_lexicons_one() {
-        let tasks: Vec<Candidate> = [
+        let tasks = candidates(&[
             ("COURSE-3", "Watch the webinar on dental X-rays"),
             ("COURSE-5", "Watch the webinar on billing"),
             ("VET-2", "Сделать УЗИ коту"),
-        ]
-        .iter()
-        .map(|(k, t)| Candidate::new(k, t))
-        .collect();
+        ]);
         let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
         check("watched the xray webinar", r#"close_task {"id":"COURSE-3"}"#);
     }
 
     #[test]
     fn names_by_sound_seasons_and_a_reason_after_the_command() {
-        let tasks: Vec<Candidate> = [
+        let tasks = candidates(&[
             ("CHOIR-1", "Выучить партию из Рахманинова"),
             ("CHOIR-2", "Распечатать ноты Рахманинова"),
             ("COURSE-4", "Email the tutor about the certificate"),
@@ -2181,10 +2170,7 @@ mod tests {
             ("TRAN-10", "Send a quote for the wine catalogue"),
             ("VET-3", "Order suture kits from NordVet"),
             ("VET-4", "Заказать вакцины у Зоомедсервиса"),
-        ]
-        .iter()
-        .map(|(k, t)| Candidate::new(k, t))
-        .collect();
+        ]);
         let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
         // "Rachmaninoff" is «Рахманинов», "tal" «Таль», «тьютор» "tutor".
         check("rachmaninoff done", "clarify CHOIR-1,CHOIR-2");
@@ -2216,7 +2202,7 @@ mod tests {
 
     #[test]
     fn a_general_word_offers_the_tasks_of_its_kind_and_never_acts() {
-        let tasks: Vec<Candidate> = [
+        let tasks = candidates(&[
             ("FIT-4", "Записаться к терапевту"),
             ("FIT-5", "Записаться к неврологу"),
             ("KIDS-6", "Отвести Варю к стоматологу"),
@@ -2225,10 +2211,7 @@ mod tests {
             ("INBOX-1", "Позвонить маме"),
             ("BLOG-4", "Обработать фото из Тбилиси"),
             ("CAR-1", "Поменять резину"),
-        ]
-        .iter()
-        .map(|(k, t)| Candidate::new(k, t))
-        .collect();
+        ]);
         let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
         check("записалась к врачу", "clarify FIT-4,FIT-5");
         check("отвела к врачу", "clarify KIDS-6,KIDS-7");
