@@ -124,6 +124,13 @@ fn chat_holdout_4_figures() {
     figures("chat-phrases-holdout-4", "2027-10-21T14:40:00Z", "Asia/Yekaterinburg");
 }
 
+#[test]
+#[ignore = "evaluation of the fifth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_5_figures() {
+    // Thursday 2027-10-14, 19:20 in Yekaterinburg.
+    figures("chat-phrases-holdout-5", "2027-10-14T14:20:00Z", "Asia/Yekaterinburg");
+}
+
 fn figures(set: &str, now: &str, tz: &str) {
     let data = |name: &str| data(set, name);
     let mut env = TestEnv::new();
@@ -137,7 +144,8 @@ fn figures(set: &str, now: &str, tz: &str) {
         .map(|t| {
             let mut line = serde_json::Map::new();
             line.insert("title".into(), t["title"].clone());
-            if t["project"] != "INBOX" {
+            // A task with no project is INBOX, written as the key or as null.
+            if t["project"] != "INBOX" && !t["project"].is_null() {
                 line.insert("project".into(), t["project"].clone());
             }
             if !t["due"].is_null() {
