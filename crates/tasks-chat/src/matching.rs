@@ -256,6 +256,28 @@ pub static BROAD_TERMS: &[BroadTerm] = &[
         names: false,
     },
     BroadTerm {
+        general: &["bill", "bills", "счёт", "счет", "счета", "квитанция", "квитанцию"],
+        specific: &[
+            "свет",
+            "электричество",
+            "газ",
+            "вода",
+            "воду",
+            "интернет",
+            "телефон",
+            "квартплата",
+            "квартплату",
+            "электричества",
+            "electricity",
+            "gas",
+            "water",
+            "internet",
+            "phone",
+            "rent",
+        ],
+        names: false,
+    },
+    BroadTerm {
         general: &["мебель", "мебели", "furniture", "mueble", "muebles"],
         specific: &[
             "полка",
@@ -409,7 +431,11 @@ pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
     // A name: the same first name in any form, or a close spelling of a name — but a
     // close spelling only when one side is known to be a name (a title's capitalized
     // «Челны» is no name "chess" could be a spelling of).
-    let spelled_as_name = (m.name || !m.names.is_empty() || !t.names.is_empty()) && name_fits(&m.latin, &t.latin);
+    // A word no table knows as a name must share three letters with the title's name
+    // («газ» is no «Гале»).
+    let known_name = m.name || !m.names.is_empty();
+    let spelled_as_name =
+        (known_name || (!t.names.is_empty() && shared_start(&m.latin, &t.latin) >= 3)) && name_fits(&m.latin, &t.latin);
     if t.name && (m.names.iter().any(|g| t.names.contains(g)) || spelled_as_name || sounds_as_name(m, t)) {
         return Some(Strength::Strong);
     }
@@ -442,9 +468,26 @@ fn sounds_as_name(m: &Word, t: &Word) -> bool {
     if m.script == t.script {
         return false;
     }
-    let (a, b) = (sound_key(&m.latin), sound_key(&t.latin));
-    let (short, long) = if a.len() <= b.len() { (&a, &b) } else { (&b, &a) };
-    short.chars().count() >= NAME_SOUND_MIN_CHARS && long.starts_with(short.as_str()) && long.len() - short.len() <= 2
+    // Each side as written and by its stem («петровых» → «петров»), a Latin one also
+    // without a plural or possessive "s" ("the Petrovs'").
+    let keys = |w: &Word| {
+        let mut keys = vec![sound_key(&w.latin)];
+        if w.script == Script::Cyrillic {
+            keys.extend(w.stems.first().map(|s| sound_key(&translit(s))));
+        } else if let Some(bare) = w.latin.strip_suffix('s') {
+            keys.push(sound_key(bare));
+        }
+        keys
+    };
+    let (ours, theirs) = (keys(m), keys(t));
+    ours.iter().any(|a| {
+        theirs.iter().any(|b| {
+            let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+            short.chars().count() >= NAME_SOUND_MIN_CHARS
+                && long.starts_with(short.as_str())
+                && long.len() - short.len() <= 2
+        })
+    })
 }
 
 /// Shortest name matched by its sound alone ("tal" / «Таля»; the case ending is at most
@@ -457,7 +500,7 @@ pub const NAME_SOUND_MIN_CHARS: usize = 3;
 fn sound_key(latin: &str) -> String {
     // Pairs of letters read as one sound: «Рахманинов» is "Rachmaninoff", «Чехов»
     // "Chekhov" (ch and kh both read h).
-    const DIGRAPHS: &[(&str, &str)] = &[("ph", "f"), ("th", "t"), ("kh", "h"), ("ck", "k"), ("ch", "h")];
+    const DIGRAPHS: &[(&str, &str)] = &[("ph", "f"), ("th", "t"), ("kh", "h"), ("ck", "k"), ("ch", "h"), ("yo", "e")];
     // "-off" ends a Russian "-ов" in the old spelling.
     let latin = latin.strip_suffix("ff").map_or_else(|| latin.to_string(), |stem| format!("{stem}v"));
     let mut out = String::with_capacity(latin.len());
