@@ -66,33 +66,66 @@ pub struct Word {
 /// Returns the content words of a text (stop words left out), each with its units.
 pub fn words(text: &str) -> Vec<Word> {
     let capitalized = capitalized_words(text);
-    token_stems(&join_compounds(text)).into_iter().map(|t| word_of(t, &capitalized)).collect()
-}
-
-/// Writes as one word two Latin words the lexicon knows as one, when neither alone
-/// means it: "X-rays" is "xrays" («рентген»), "dry cleaning" «химчистка», "light bulb"
-/// «лампочка».
-fn join_compounds(text: &str) -> String {
-    let normalized = tasks_text::normalize(text);
-    let tokens: Vec<&str> = normalized.split(' ').filter(|t| !t.is_empty()).collect();
-    let latin = |t: &str| t.chars().all(|c| c.is_ascii_lowercase());
-    let mut out: Vec<String> = Vec::with_capacity(tokens.len());
+    let hyphens_joined;
+    let text = if text.contains('-') {
+        hyphens_joined = join_hyphenated(text);
+        hyphens_joined.as_str()
+    } else {
+        text
+    };
+    let tokens = token_stems(text);
+    let mut out = Vec::with_capacity(tokens.len());
     let mut i = 0;
     while i < tokens.len() {
-        if let Some(next) = tokens.get(i + 1).filter(|n| latin(n) && latin(tokens[i])) {
-            let joined = format!("{}{next}", tokens[i]);
-            let whole = tasks_text::concepts_of(&joined);
-            let parts: Vec<_> = [tokens[i], *next].iter().flat_map(|w| tasks_text::concepts_of(w)).collect();
-            if !whole.is_empty() && !whole.iter().all(|c| parts.contains(c)) {
-                out.push(joined);
-                i += 2;
-                continue;
-            }
+        if let Some(joined) = tokens.get(i + 1).and_then(|next| compound(&tokens[i], next)) {
+            out.push(word_of(joined, &capitalized));
+            i += 2;
+            continue;
         }
-        out.push(tokens[i].to_string());
+        out.push(word_of(tokens[i].clone(), &capitalized));
         i += 1;
     }
+    out
+}
+
+/// Returns true when the lexicon lists a joined word, or its singular.
+fn listed_compound(joined: &str) -> bool {
+    let listed = |w: &str| tasks_text::lexicon::is_surface_word(w);
+    listed(joined) || joined.strip_suffix('s').is_some_and(listed)
+}
+
+/// Writes "X-rays", "T-shirt" as one word when the lexicon lists it so (the matcher
+/// drops the single letter otherwise).
+fn join_hyphenated(text: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        let parts: Vec<&str> = word.split('-').collect();
+        let joined: String = parts.concat().to_lowercase();
+        let letters =
+            parts.len() == 2 && parts.iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphabetic()));
+        out.push(if letters && listed_compound(&joined) { joined } else { word.to_string() });
+    }
     out.join(" ")
+}
+
+/// Returns two Latin words as one when the lexicon knows them so and neither alone
+/// means it: "dry cleaning" is «химчистка», neither dry nor a cleaning; "light bulb"
+/// «лампочка». A binary search first: most pairs are no word of the lexicon, and
+/// stemming every pair of every candidate's title would cost a turn milliseconds.
+fn compound(a: &TokenStems, b: &TokenStems) -> Option<TokenStems> {
+    if a.script != Script::Latin || b.script != Script::Latin {
+        return None;
+    }
+    let joined = format!("{}{}", a.token, b.token);
+    if !listed_compound(&joined) {
+        return None;
+    }
+    let whole = tasks_text::concepts_of(&joined);
+    let parts = lexicon::concepts(&[a.clone(), b.clone()]);
+    if whole.is_empty() || whole.iter().all(|c| parts.contains(c)) {
+        return None;
+    }
+    token_stems(&joined).into_iter().next()
 }
 
 fn word_of(t: TokenStems, capitalized: &BTreeSet<String>) -> Word {

@@ -62,6 +62,12 @@ fn listed_in(word: &str, language: Language) -> bool {
     }
 }
 
+/// Returns true when the lexicon lists this normalized Latin word as written (in any
+/// language): a binary search, for callers that must ask often and cheaply.
+pub fn is_surface_word(word: &str) -> bool {
+    SURFACE.binary_search_by(|(w, _)| (*w).cmp(word)).is_ok()
+}
+
 /// Returns the (language, stem) keys a text token is looked up by.
 fn lookup_keys(token: &TokenStems) -> Vec<(Language, &str)> {
     match token.script {
