@@ -610,7 +610,16 @@ fn name_fits(a: &str, b: &str) -> bool {
 /// One or two letters off in a long word, same first letter.
 fn typo_fits(a: &str, b: &str) -> bool {
     let (la, lb) = (a.chars().count(), b.chars().count());
-    if la.min(lb) < TYPO_MIN_CHARS || a.chars().next() != b.chars().next() || la.abs_diff(lb) > 2 {
+    if a.chars().next() != b.chars().next() || la.abs_diff(lb) > 2 {
+        return false;
+    }
+    // A four-letter word only by two neighbours swapped or a letter dropped or doubled
+    // («свте» / «свет», «сахр» / «сахар», "calll" / "call"), never a letter replaced
+    // ("cart" / "card" are two words).
+    if la.min(lb) == TYPO_MIN_CHARS - 1 {
+        return crate::typos::one_edit(a, b) && !crate::typos::replaced(a, b);
+    }
+    if la.min(lb) < TYPO_MIN_CHARS {
         return false;
     }
     let allowed = if la.max(lb) > TYPO_ONE_EDIT_MAX_CHARS { 2 } else { 1 };

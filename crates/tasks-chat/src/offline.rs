@@ -2301,6 +2301,17 @@ mod tests {
     }
 
     #[test]
+    fn a_four_letter_title_word_is_read_through_a_swap_or_a_dropped_letter() {
+        let tasks = candidates(&[("TUNE-7", "Call Mrs Kovalenko about the upright"), ("BEES-3", "Купить сахар")]);
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        check("done with the kovalenko calll", r#"close_task {"id":"TUNE-7"}"#);
+        // A typo alone names the task, so it is asked.
+        check("купила сахр", "clarify BEES-3");
+        // A replaced letter is another word: "cell" is no "call".
+        check("done with the kovalenko cell", "none NoTaskFits");
+    }
+
+    #[test]
     fn short_and_irregular_pasts_participles_and_nouns_that_end_like_verbs() {
         let tasks = candidates(&[
             ("BEES-1", "Обработать ульи от клеща"),

@@ -62,6 +62,24 @@ fn correction_of<'a>(
     meaning: &dyn Fn(&str) -> Option<u32>,
 ) -> Option<&'a str> {
     let letters = token.chars().count();
+    // Four letters only for two neighbours swapped ("weke" / "week"): a replaced letter
+    // in so short a word is as often another word («сдал» / «сдам»).
+    if letters == MIN_LETTERS - 1
+        && token.chars().all(char::is_alphabetic)
+        && !lexicon.contains(token)
+        && !known.contains(token)
+    {
+        let swapped: Vec<&'a str> = lexicon
+            .iter()
+            .copied()
+            .filter(|w| w.chars().count() == letters && one_edit(token, w))
+            .filter(|w| !replaced(token, w))
+            .collect();
+        return match swapped.as_slice() {
+            [one] => Some(one),
+            _ => None,
+        };
+    }
     if letters < MIN_LETTERS
         || !token.chars().all(char::is_alphabetic)
         || lexicon.contains(token)
@@ -106,6 +124,11 @@ fn slipped_to_a_neighbour(typed: &str, meant: &str) -> bool {
     // Rows of one keyboard only: Russian rows are 0–2, English 3–5.
     let one_board = (ra < 3) == (rb < 3);
     one_board && ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1
+}
+
+/// Returns true when two words of one length differ in exactly one place.
+pub(crate) fn replaced(a: &str, b: &str) -> bool {
+    a.chars().count() == b.chars().count() && a.chars().zip(b.chars()).filter(|(x, y)| x != y).count() == 1
 }
 
 /// Returns true when `a` and `b` differ by exactly one edit: a letter dropped, added or
@@ -214,6 +237,17 @@ mod tests {
         assert_eq!(tokens, ["неделе"]);
         assert!(slipped_to_a_neighbour("tomorriw", "tomorrow"));
         assert!(!slipped_to_a_neighbour("tomorrqw", "tomorrow"));
+    }
+
+    #[test]
+    fn four_letters_are_read_again_only_for_a_swap() {
+        let lexicon: BTreeSet<&str> = ["week", "next", "done"].into_iter().collect();
+        let none = |_: &str| None;
+        let (tokens, _) = correct(&["next", "weke"], &lexicon, &BTreeSet::new(), &|_, _| true, &none);
+        assert_eq!(tokens, ["next", "week"]);
+        // A replaced letter ("gone" / "done") or a dropped one is not read again at four.
+        let (tokens, said) = correct(&["gone", "wek", "nxet"], &lexicon, &BTreeSet::new(), &|_, _| true, &none);
+        assert_eq!(tokens, ["gone", "wek", "next"], "{said:?}");
     }
 
     #[test]
