@@ -66,10 +66,10 @@ pub struct Word {
 /// Returns the content words of a text (stop words left out), each with its units.
 pub fn words(text: &str) -> Vec<Word> {
     let capitalized = capitalized_words(text);
-    let hyphens_joined;
-    let text = if text.contains('-') {
-        hyphens_joined = join_hyphenated(text);
-        hyphens_joined.as_str()
+    let joined_text;
+    let text = if text.contains('-') || PARTICLES.iter().any(|p| text.contains(p)) {
+        joined_text = join_written_apart(text);
+        joined_text.as_str()
     } else {
         text
     };
@@ -94,16 +94,37 @@ fn listed_compound(joined: &str) -> bool {
     listed(joined) || joined.strip_suffix('s').is_some_and(listed)
 }
 
-/// Writes "X-rays", "T-shirt" as one word when the lexicon lists it so (the matcher
-/// drops the single letter otherwise).
-fn join_hyphenated(text: &str) -> String {
-    let mut out: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
+/// English particles a verb is written apart from ("pick up", "drop off"); the matcher
+/// drops them as stop words otherwise.
+const PARTICLES: &[&str] = &[" up", " off", " Up", " Off"];
+
+/// Writes "X-rays", "T-shirt", "Pick up" as one word when the lexicon lists it so (the
+/// matcher drops the single letter or the particle otherwise).
+fn join_written_apart(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let letters = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphabetic());
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let word = words[i];
         let parts: Vec<&str> = word.split('-').collect();
-        let joined: String = parts.concat().to_lowercase();
-        let letters =
-            parts.len() == 2 && parts.iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphabetic()));
-        out.push(if letters && listed_compound(&joined) { joined } else { word.to_string() });
+        let hyphenated = parts.concat().to_lowercase();
+        if parts.len() == 2 && parts.iter().all(|p| letters(p)) && listed_compound(&hyphenated) {
+            out.push(hyphenated);
+            i += 1;
+            continue;
+        }
+        if let Some(next) = words.get(i + 1) {
+            let particle = next.trim_end_matches(|c: char| !c.is_alphabetic()).to_lowercase();
+            let joined = format!("{}{particle}", word.to_lowercase());
+            if matches!(particle.as_str(), "up" | "off") && letters(word) && listed_compound(&joined) {
+                out.push(joined);
+                i += 2;
+                continue;
+            }
+        }
+        out.push(word.to_string());
+        i += 1;
     }
     out.join(" ")
 }
@@ -472,6 +493,11 @@ pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
     if t.name && (m.names.iter().any(|g| t.names.contains(g)) || spelled_as_name || sounds_as_name(m, t)) {
         return Some(Strength::Strong);
     }
+    // One word in two scripts, by sound: «камеру» / "camera", «адрес» / "address"
+    // (five letters at least, the other's start with a case ending at most).
+    if m.script != t.script && sound_alike(m, t, LOAN_SOUND_MIN_CHARS) {
+        return Some(Strength::Strong);
+    }
     if broad_fits(m, t) {
         return Some(Strength::Broad);
     }
@@ -498,9 +524,16 @@ pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
 /// "Victor", "viktor" is «Виктору». Names no table holds are matched so; the whole name
 /// must be there («Челны» is no "chess").
 fn sounds_as_name(m: &Word, t: &Word) -> bool {
-    if m.script == t.script {
-        return false;
-    }
+    m.script != t.script && sound_alike(m, t, NAME_SOUND_MIN_CHARS)
+}
+
+/// Shortest word (its sound key) matched across scripts by sound alone when it is no
+/// name: shorter loans are too often other words.
+pub const LOAN_SOUND_MIN_CHARS: usize = 5;
+
+/// Returns true when one word's sound key, as written or by its stem, starts the other's
+/// and the rest is a case ending of two letters at most.
+fn sound_alike(m: &Word, t: &Word, min_chars: usize) -> bool {
     // Each side as written and by its stem («петровых» → «петров»), a Latin one also
     // without a plural or possessive "s" ("the Petrovs'").
     let keys = |w: &Word| {
@@ -516,9 +549,7 @@ fn sounds_as_name(m: &Word, t: &Word) -> bool {
     ours.iter().any(|a| {
         theirs.iter().any(|b| {
             let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-            short.chars().count() >= NAME_SOUND_MIN_CHARS
-                && long.starts_with(short.as_str())
-                && long.len() - short.len() <= 2
+            short.chars().count() >= min_chars && long.starts_with(short.as_str()) && long.len() - short.len() <= 2
         })
     })
 }
@@ -542,6 +573,11 @@ fn sound_key(latin: &str) -> String {
         if let Some((pair, sound)) = DIGRAPHS.iter().find(|(pair, _)| rest.starts_with(pair)) {
             out.push_str(sound);
             rest = &rest[pair.len()..];
+            continue;
+        }
+        // "address" is «адрес»: a doubled letter sounds once.
+        if out.ends_with(c) && c.is_ascii_alphabetic() {
+            rest = &rest[c.len_utf8()..];
             continue;
         }
         match c {

@@ -913,10 +913,18 @@ fn mention_skipping(tokens: &[&str], date: Option<DateSpan>, positions: &[usize]
         skip.push(0);
     }
     let (objects, verbs) = mention(tokens, &skip);
-    let objects = objects
+    let objects: Vec<String> = objects
         .into_iter()
         .flat_map(|o| expand_abbreviation(&o))
         .filter(|o| !FILLER.contains(&o.as_str()) && !CREATE_FILLER.contains(&o.as_str()))
+        .collect();
+    // «день рождения» is one word, "birthday": its «день» names nothing of its own.
+    let birthday = |o: &String| matches!(o.as_str(), "рождения" | "рожденья");
+    let objects = (0..objects.len())
+        .filter(|i| {
+            !(matches!(objects[*i].as_str(), "день" | "дня" | "дню") && objects.get(i + 1).is_some_and(birthday))
+        })
+        .map(|i| objects[i].clone())
         .collect();
     (objects, verbs)
 }
@@ -2298,6 +2306,27 @@ mod tests {
         check("мёд гале отвёз", r#"close_task {"id":"BEES-5"}"#);
         // «газ» is no spelling of «Гале».
         check("заплатил за газ", "none NoTaskFits");
+    }
+
+    #[test]
+    fn loan_words_and_phrasal_titles_across_languages() {
+        let tasks = candidates(&[
+            ("HEALTH-5", "Забрать очки из оптики"),
+            ("KOSTYA-8", "Pick up Kostya's new glasses"),
+            ("MOVE-3", "Перевести интернет на новый адрес"),
+            ("MOVE-4", "Change my address at the bank"),
+            ("GEAR-2", "Renew the camera insurance"),
+            ("GEAR-7", "Продать старую камеру"),
+            ("KOSTYA-5", "Купить Косте подарок на день рождения"),
+            ("KOSTYA-9", "Order Kostya's birthday cake"),
+        ]);
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        // "Pick up" in a title is «забрать»; «адрес» is "address", «камеру» "camera".
+        check("забрала очки", "clarify HEALTH-5,KOSTYA-8");
+        check("remove the address task", "clarify MOVE-3,MOVE-4");
+        check("перенеси камеру на понедельник", "clarify GEAR-2,GEAR-7");
+        // «день рождения» is "birthday".
+        check("перенеси день рождения Кости на 8 марта", "clarify KOSTYA-5,KOSTYA-9");
     }
 
     #[test]
