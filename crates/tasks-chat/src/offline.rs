@@ -123,6 +123,12 @@ enum Intent {
     Move,
 }
 
+/// Words that start "mark … as done", «отметь … сделанной»: a command's, never a task's.
+const MARK_WORDS: &[&str] = &["mark", "отметь", "отметить", "пометь", "пометить"];
+
+/// English verbs whose "n't" the normalizer splits off ("won't" → "won" "t").
+const CONTRACTED: &[&str] = &["won", "don", "didn", "can", "isn", "wasn", "haven", "hasn"];
+
 const DONE_WORDS: &[&str] = &[
     "done",
     "finished",
@@ -908,8 +914,7 @@ fn mention_skipping(tokens: &[&str], date: Option<DateSpan>, positions: &[usize]
     }
     // "mark the yoga as done", «отметь химчистку сделанной»: the first word is the
     // command's, not the task's.
-    if matches!(tokens.first(), Some(&"mark" | &"отметь" | &"отметить" | &"пометь" | &"пометить"))
-    {
+    if tokens.first().is_some_and(|t| MARK_WORDS.contains(t)) {
         skip.push(0);
     }
     let (objects, verbs) = mention(tokens, &skip);
@@ -1013,8 +1018,13 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
     };
     let resolved = match matching::resolve(&object_words, tasks) {
         Resolution::One(i) if verb_elsewhere(i) || other_letter(i) => Resolution::Nothing,
-        Resolution::One(i) if !verb_rivals(i).is_empty() => {
-            return Resolution::Several(std::iter::once(i).chain(verb_rivals(i)).collect());
+        Resolution::One(i) => {
+            let rivals = verb_rivals(i);
+            if rivals.is_empty() {
+                Resolution::One(i)
+            } else {
+                return Resolution::Several(std::iter::once(i).chain(rivals).collect());
+            }
         }
         Resolution::Several(ix) if !verb_words.is_empty() => {
             let narrowed = narrow_by_reflexive(ix.iter().copied().filter(|i| verb_fits(*i)).collect(), verbs, tasks);
@@ -1124,10 +1134,7 @@ fn expand_abbreviation(word: &str) -> Vec<String> {
 /// conversation does not take from one phrase (seed 001: no batch operations).
 fn is_batch(tokens: &[&str]) -> bool {
     let marker = |t: &&str| {
-        CANCEL_WORDS.contains(t)
-            || MOVE_WORDS.contains(t)
-            || DONE_WORDS.contains(t)
-            || matches!(*t, "mark" | "отметь" | "отметить" | "пометь" | "пометить")
+        CANCEL_WORDS.contains(t) || MOVE_WORDS.contains(t) || DONE_WORDS.contains(t) || MARK_WORDS.contains(t)
     };
     tokens.windows(2).any(|w| marker(&w[0]) && BATCH_WORDS.contains(&w[1]))
         || (tokens.len() <= 2 && tokens.iter().any(|t| BATCH_WORDS.contains(t)) && tokens.iter().any(marker))
@@ -1170,7 +1177,7 @@ fn intent_of(tokens: &[&str], has_date: bool, arrow: bool) -> Option<Intent> {
         return Some(Intent::Done);
     }
     // «пометь как выполненную», "mark … as finished": after a mark word, a word of done.
-    let marked = matches!(tokens.first(), Some(&("mark" | "отметь" | "отметить" | "пометь" | "пометить")));
+    let marked = tokens.first().is_some_and(|t| MARK_WORDS.contains(t));
     let done_form =
         |t: &&str| ["выполнен", "сделан", "готов", "закрыт", "куплен", "оплачен"].iter().any(|s| t.starts_with(s));
     if marked && tokens.iter().any(done_form) {
@@ -1518,16 +1525,11 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
         }
         // "dry cleaning", "light bulbs", "chess board": English writes as two words what
         // the lexicon knows as one («химчистка», «лампочка»).
-        if let Some(next) = tokens.get(i + 1).filter(|n| n.is_ascii() && t.is_ascii() && !skip.contains(&(i + 1))) {
-            let joined = format!("{t}{next}");
-            let parts: Vec<tasks_text::ConceptId> =
-                [*t, *next].iter().flat_map(|w| tasks_text::concepts_of(w)).collect();
-            let whole = tasks_text::concepts_of(&joined);
-            if !skip.contains(&i) && !whole.is_empty() && !whole.iter().all(|c| parts.contains(c)) {
-                objects.push(joined);
-                joined_with_previous = true;
-                continue;
-            }
+        let next = tokens.get(i + 1).filter(|n| n.is_ascii() && t.is_ascii() && !skip.contains(&(i + 1)));
+        if let Some(joined) = next.filter(|_| !skip.contains(&i)).and_then(|n| matching::compound_of(t, n)) {
+            objects.push(joined);
+            joined_with_previous = true;
+            continue;
         }
         if i < subject_end && !skip.contains(&i) && t.is_ascii() && (is_task_verb(t) || is_past(t)) {
             objects.push(t.to_string());
@@ -1550,7 +1552,7 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
             }
         }
         // "barsik's": the possessive's "s" is no word; nor are "won't"'s two halves.
-        let contraction = |w: &str| matches!(w, "won" | "don" | "didn" | "can" | "isn" | "wasn" | "haven" | "hasn");
+        let contraction = |w: &str| CONTRACTED.contains(&w);
         if (*t == "s" && i > 0)
             || (*t == "t" && i > 0 && contraction(tokens[i - 1]))
             || (contraction(t) && tokens.get(i + 1) == Some(&"t"))
@@ -1573,7 +1575,7 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
         // "self review", "mom call": after a noun, an English verb form is a noun too.
         let after_noun = i > 0
             && objects.last().is_some_and(|o: &String| o == tokens[i - 1] && o.is_ascii() && o.len() >= 3)
-            && !matches!(tokens[i - 1], "won" | "don" | "didn" | "can" | "isn");
+            && !CONTRACTED.contains(&tokens[i - 1]);
         let command = CANCEL_WORDS.contains(t) || MOVE_WORDS.contains(t) || DONE_WORDS.contains(t);
         let noun_like = (in_noun_phrase(tokens, i) || after_noun) && !command;
         if noun_like && !skip.contains(&i) && is_task_verb(t) && !is_past(t) && t.is_ascii() {

@@ -627,7 +627,7 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     (&["weekend"], Relative::Weekend),
     (&["выходные"], Relative::Weekend),
     (&["выходных"], Relative::Weekend),
-    // «к выходным», «с выходными».
+    // «к выходным»; «выходными».
     (&["выходным"], Relative::Weekend),
     (&["выходными"], Relative::Weekend),
     (&["today"], Relative::Today),
@@ -1291,6 +1291,11 @@ mod tests {
         check_text("no drilling before 10 on weekends", None);
         // «к выходным»: by the coming Saturday.
         check("к выходным", day(2026, 4, 4));
+        check("выходными", day(2026, 4, 4));
+        // «след» for «следующей»: the week after this one, as «следующая неделя».
+        assert_eq!(parse_due("на след неделю", TODAY).ok(), parse_due("на следующую неделю", TODAY).ok());
+        assert!(parse_due("на след неделю", TODAY).is_ok());
+        assert_eq!(parse_due("в след месяце", TODAY).ok(), parse_due("в следующем месяце", TODAY).ok());
         check_text("Купить 3.5 кг краски", None);
         check_text("Pay $1.10 fee", None);
         check_text("Hacer los ejercicios del tema 7", None);
