@@ -503,10 +503,12 @@ pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
     // close spelling only when one side is known to be a name (a title's capitalized
     // «Челны» is no name "chess" could be a spelling of).
     // A word no table knows as a name must share three letters with the title's name
-    // («газ» is no «Гале»).
     let known_name = m.name || !m.names.is_empty();
-    let spelled_as_name =
-        (known_name || (!t.names.is_empty() && shared_start(&m.latin, &t.latin) >= 3)) && name_fits(&m.latin, &t.latin);
+    // («газ» is no «Гале»), and a word the lexicon knows is a word, not a name spelled
+    // badly ("lesson" is no «Лёше»).
+    let spelled_as_name = (known_name
+        || (!t.names.is_empty() && m.concepts.is_empty() && shared_start(&m.latin, &t.latin) >= 3))
+        && name_fits(&m.latin, &t.latin);
     if t.name && (m.names.iter().any(|g| t.names.contains(g)) || spelled_as_name || sounds_as_name(m, t)) {
         return Some(Strength::Strong);
     }
@@ -541,7 +543,21 @@ pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
 /// "Victor", "viktor" is «Виктору». Names no table holds are matched so; the whole name
 /// must be there («Челны» is no "chess").
 fn sounds_as_name(m: &Word, t: &Word) -> bool {
-    m.script != t.script && sound_alike(m, t, NAME_SOUND_MIN_CHARS)
+    m.script != t.script && (sound_alike(m, t, NAME_SOUND_MIN_CHARS) || case_vowel_alike(&m.sounds[0], &t.sounds[0]))
+}
+
+/// Vowels a Russian case ending puts in place of a name's last vowel.
+const NAME_END_VOWELS: &[char] = &['a', 'e', 'i', 'o', 'u'];
+
+/// Two names alike but for their last vowel: a Russian case ending takes the place of a
+/// name's final vowel ("emma" / «Эмме», "priya" / «Прию»), where the stem alone is too
+/// short to compare (`em`).
+fn case_vowel_alike(a: &str, b: &str) -> bool {
+    let cut = |s: &str| s.strip_suffix(|c: char| NAME_END_VOWELS.contains(&c)).map(str::to_string);
+    match (cut(a), cut(b)) {
+        (Some(x), Some(y)) => x.chars().count() + 1 >= NAME_SOUND_MIN_CHARS && x == y,
+        _ => false,
+    }
 }
 
 /// Shortest word (its sound key) matched across scripts by sound alone when it is no
@@ -593,6 +609,8 @@ fn sound_key(latin: &str) -> String {
             'x' => out.push_str("ks"),
             // «тьютор» (tyutor) is "tutor": a y-glide before u is not heard in English.
             'y' if rest[1..].starts_with('u') => {}
+            // "Nguyen" is «Нгуен»: nor is one after u.
+            'y' if out.ends_with('u') => {}
             'y' => out.push('i'),
             other => out.push(other),
         }
@@ -975,6 +993,21 @@ mod tests {
         assert!(title.iter().any(|t| fits(a, t)), "{title:?}");
         let lower = words("позвонить ане про плитку");
         assert!(!lower.iter().any(|t| t.name), "a lowercase title names nobody");
+    }
+
+    #[test]
+    fn a_case_ending_in_place_of_a_names_last_vowel() {
+        let fits_title = |word: &str, title: &str| words(title).iter().any(|t| fits(&words(word)[0], t));
+        assert!(fits_title("emma", "Ответить Эмме про фотосессию"));
+        assert!(fits_title("эмму", "Book the studio for Emma's shoot"));
+        assert!(fits_title("прию", "Send the contract to Priya and Sam"));
+        assert!(fits_title("нгуенов", "Back up the Nguyen RAWs"));
+        // Another consonant is another name.
+        assert!(!fits_title("emma", "Позвонить Эльме"));
+        assert!(!fits_title("ema", "Позвонить Эле"));
+        // A word the lexicon knows is no name spelled badly.
+        assert!(!fits_title("lesson", "Позвонить Лёше про гараж"));
+        assert!(fits_title("lyosha", "Позвонить Лёше про гараж"));
     }
 
     #[test]

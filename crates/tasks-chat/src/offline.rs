@@ -1750,6 +1750,12 @@ fn create_after_project_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed> {
     if words.iter().any(commands) {
         return None;
     }
+    // «хоккей — сделала», "blog: done": a report about what stands before the dash, not
+    // a task to add.
+    let rest = (0..p.tokens.len()).filter(|i| !lead.contains(i)).map(|i| p.tokens[i].text.as_str());
+    if rest.clone().all(|t| commands(&t) || FILLER.contains(&t)) {
+        return None;
+    }
     let content: Vec<&str> = words.iter().copied().filter(|w| !LEADIN_FILLER.contains(w)).collect();
     if content.is_empty() {
         return None;
@@ -2584,6 +2590,15 @@ mod tests {
             "for the office: order chairs tomorrow",
             r#"create_task {"deadline":"2026-03-12","deadline_kind":"day","project":"WORK","text":"order chairs"}"#,
         );
+    }
+
+    #[test]
+    fn a_report_after_a_dash_is_no_project_lead_in() {
+        // "office" is a word of WORK's description, yet "— done" adds nothing.
+        let tasks = candidates(&[("WORK-1", "Fix the office printer"), ("HOME-1", "Купить хоккейную форму")]);
+        check_in(&tasks, "office — done", r#"close_task {"id":"WORK-1"}"#);
+        check_in(&tasks, "для ремонта — всё сделала", "none NoTaskFits");
+        check_in(&tasks, "office: done", r#"close_task {"id":"WORK-1"}"#);
     }
 
     #[test]

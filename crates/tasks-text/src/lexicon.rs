@@ -38,7 +38,7 @@ impl ConceptId {
 
 mod table;
 
-use table::{CONCEPTS, language_code};
+use table::{CONCEPTS, cut_too_short, language_code};
 #[cfg(test)]
 use table::{normalize_word, words_of};
 
@@ -71,7 +71,23 @@ pub fn is_surface_word(word: &str) -> bool {
 /// Returns the (language, stem) keys a text token is looked up by.
 fn lookup_keys(token: &TokenStems) -> Vec<(Language, &str)> {
     match token.script {
-        Script::Cyrillic => vec![(Language::Russian, token.stems[0].as_str())],
+        Script::Cyrillic => {
+            let stem = token.stems[0].as_str();
+            if !cut_too_short(&token.token, stem) {
+                return vec![(Language::Russian, stem)];
+            }
+            // Keyed as written («приём»): the word as written and without one or two
+            // letters of its ending («приёму»), never shorter than the table keys such
+            // words.
+            let kept = stem.chars().count();
+            let ends = token.token.char_indices().map(|(i, _)| i).chain([token.token.len()]);
+            ends.rev()
+                .take(3)
+                .map(|end| &token.token[..end])
+                .filter(|w| w.chars().count() >= kept + 2)
+                .map(|w| (Language::Russian, w))
+                .collect()
+        }
         Script::Latin => {
             let english = token.stems[0].as_str();
             let spanish = token.stems.get(1).unwrap_or(&token.stems[0]).as_str();
@@ -155,6 +171,18 @@ mod tests {
                 assert!(got.contains(&ConceptId(concept.id)), "{word:?} of {} gives {got:?}", concept.id);
             }
         }
+    }
+
+    #[test]
+    fn a_word_the_stemmer_cuts_too_short_is_read_as_written() {
+        // «приём» stems to «при», «домен» to «дом»: keyed so, a name («Прию») and a
+        // house («дома») would be an appointment and a web domain.
+        check("приём", &["appointment"]);
+        check("приёму", &["appointment"]);
+        check("приёма", &["appointment"]);
+        check("домен", &["domain"]);
+        check("прию", &[]);
+        check("дома", &[]);
     }
 
     #[test]

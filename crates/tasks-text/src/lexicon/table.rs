@@ -25,7 +25,9 @@ pub(crate) fn index_maps() -> (Keys, Surface) {
         for (language, word) in words_of(concept) {
             let word = normalize_word(word);
             let code = language_code(language);
-            let ids = keys.entry((code, stemmers.stem(language, &word))).or_default();
+            let stem = stemmers.stem(language, &word);
+            let key = if language == Language::Russian && cut_too_short(&word, &stem) { word.clone() } else { stem };
+            let ids = keys.entry((code, key)).or_default();
             if !ids.contains(&concept.id) {
                 ids.push(concept.id);
             }
@@ -35,6 +37,18 @@ pub(crate) fn index_maps() -> (Keys, Surface) {
         }
     }
     (keys, surface)
+}
+
+/// Longest Russian stem that may be a cut too deep: the stemmer takes «приём» to «при»
+/// and «домен» to «дом», which are other words' stems too («прию», «дома»).
+pub(crate) const SHORT_STEM_MAX_CHARS: usize = 3;
+
+/// Returns true when the Russian stemmer cut a word to a stem too short to tell it from
+/// other words: such a word is keyed as written, and a text word cut so is looked up as
+/// written and without its ending ([`crate::lexicon`]'s lookup).
+pub(crate) fn cut_too_short(word: &str, stem: &str) -> bool {
+    let kept = stem.chars().count();
+    kept <= SHORT_STEM_MAX_CHARS && word.chars().count() >= kept + 2
 }
 
 /// Returns a language's code in the generated index.
@@ -1403,10 +1417,12 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["учитель", "учительница", "преподаватель", "репетитор", "учителю", "учителя", "учительнице", "учительницу", "воспитатель", "воспитательница", "воспитателю", "воспитателя"],
         &["profesor", "profesora", "maestro", "maestra", "tutor", "tutora", "profesores"],
     ),
-    c("course",
-        &["course", "class", "classes", "lesson", "lessons"],
-        &["курс", "занятие", "занятия", "урок", "уроки"],
-        &["curso", "clase", "clases", "lección"],
+    // A course is a whole of lessons: «урок» is no «курсы английского».
+    c("course", &["course", "courses"], &["курс", "курсы", "курса", "курсов"], &["curso", "cursos"]),
+    c("lesson",
+        &["class", "classes", "lesson", "lessons"],
+        &["занятие", "занятия", "урок", "уроки", "урока", "уроку", "уроков"],
+        &["clase", "clases", "lección"],
     ),
     c("exercise",
         &["exercise", "exercises", "homework"],
