@@ -65,6 +65,9 @@ pub struct Word {
     pub general_of: Vec<usize>,
     /// The broad terms the word is one of the specific words of.
     pub specific_of: Vec<usize>,
+    /// The two words a compound was joined from ("car wash" for "carwash"), empty for a
+    /// word written as one: a title may write the parts apart ("Wash the car").
+    pub parts: Vec<Word>,
 }
 
 /// Returns the content words of a text (stop words left out), each with its units.
@@ -82,7 +85,9 @@ pub fn words(text: &str) -> Vec<Word> {
     let mut i = 0;
     while i < tokens.len() {
         if let Some(joined) = tokens.get(i + 1).and_then(|next| compound(&tokens[i], next)) {
-            out.push(word_of(joined, &capitalized));
+            let mut word = word_of(joined, &capitalized);
+            word.parts = vec![word_of(tokens[i].clone(), &capitalized), word_of(tokens[i + 1].clone(), &capitalized)];
+            out.push(word);
             i += 2;
             continue;
         }
@@ -169,6 +174,7 @@ fn word_of(t: TokenStems, capitalized: &BTreeSet<String>) -> Word {
         sounds.push(sound_key(bare));
     }
     Word {
+        parts: Vec::new(),
         sounds,
         general_of,
         specific_of,
@@ -532,7 +538,10 @@ pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
             || (shorter >= ENDING_MIN_CHARS && shared + 1 >= shorter && lm.abs_diff(lt) <= 1)
             || typo_fits(ml, tl)
     } else {
+        // A typo of the word as written, or stem for stem («прак» is «парке» by «парк»;
+        // «забора» is no «забрать»: «забор» and «забра» are two letters apart).
         typo_fits(&m.text, &t.text)
+            || m.stems.first().zip(t.stems.first()).is_some_and(|(a, b)| b != &t.text && typo_fits(a, b))
             || shared_start(&m.text, &t.text) >= PREFIX_MIN_SHARED
             || ending_fits(&m.text, &t.text)
     };
@@ -617,6 +626,19 @@ fn sound_key(latin: &str) -> String {
         rest = &rest[c.len_utf8()..];
     }
     out
+}
+
+/// Returns how a message word fits a task's title, if it does: by its best-fitting title
+/// word, or — a compound — by its parts, each fitting a title word ("car wash" is "Wash
+/// the car").
+pub fn fit_to_title(m: &Word, task: &Candidate) -> Option<Strength> {
+    let best = |w: &Word| task.words.iter().filter_map(|t| fit_of(w, t)).max();
+    best(m).or_else(|| {
+        if m.parts.is_empty() {
+            return None;
+        }
+        m.parts.iter().map(best).collect::<Option<Vec<Strength>>>().and_then(|s| s.into_iter().min())
+    })
 }
 
 /// Returns true when a message word fits a title word, strongly or weakly.
@@ -760,8 +782,7 @@ pub fn fit_all(message: &[Word], candidates: &[Candidate]) -> Vec<Fit> {
     let fitted: Vec<Vec<bool>> = message
         .iter()
         .map(|m| {
-            let strength: Vec<Option<Strength>> =
-                candidates.iter().map(|c| c.words.iter().filter_map(|t| fit_of(m, t)).max()).collect();
+            let strength: Vec<Option<Strength>> = candidates.iter().map(|c| fit_to_title(m, c)).collect();
             // A general word counts with the strong: «врачу» is the therapist's concept
             // and the neurologist's kind alike.
             let meant = |s: &Option<Strength>| matches!(s, Some(Strength::Strong | Strength::Broad));
@@ -1008,6 +1029,22 @@ mod tests {
         // A word the lexicon knows is no name spelled badly.
         assert!(!fits_title("lesson", "Позвонить Лёше про гараж"));
         assert!(fits_title("lyosha", "Позвонить Лёше про гараж"));
+    }
+
+    #[test]
+    fn a_compound_fits_a_title_that_writes_it_apart() {
+        let tasks: Vec<Candidate> =
+            [("CAR-5", "Wash the car"), ("CAR-6", "Найти автомойку"), ("HOME-1", "Wash the dishes")]
+                .iter()
+                .map(|(k, t)| Candidate::new(k, t))
+                .collect();
+        let message = words("car wash");
+        assert_eq!(message.len(), 1, "joined: {message:?}");
+        assert_eq!(fit_to_title(&message[0], &tasks[0]), Some(Strength::Strong));
+        assert_eq!(fit_to_title(&message[0], &tasks[1]), Some(Strength::Strong));
+        // One part is not the compound.
+        assert_eq!(fit_to_title(&message[0], &tasks[2]), None);
+        assert_eq!(resolve(&message, &tasks), Resolution::Several(vec![0, 1]));
     }
 
     #[test]

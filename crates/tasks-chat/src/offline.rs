@@ -719,7 +719,8 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
                 && !(intent == Intent::Move && names_alone(&objects, s.tasks, i)))
                 || matching::fits_only_broadly(&matching::words(&objects.join(" ")), &s.tasks[i])
                 || (intent == Intent::Done
-                    && (verb_unexplained(&objects, &verbs, s.tasks, i) || synonym_only(&objects, &s.tasks[i]))) =>
+                    && (verb_unexplained(&objects, &verbs, s.tasks, i)
+                        || synonym_only(&objects, &verbs, &s.tasks[i]))) =>
         {
             Parsed::Steps(vec![Step::Ask(Question {
                 question: match lang {
@@ -765,7 +766,7 @@ fn bare_date_move(tokens: &[&str], date: Option<DateSpan>, s: &Situation<'_>) ->
 
 /// Returns true when every one of the words fits a word of the task's title.
 fn explains_all(words: &[matching::Word], task: &Candidate) -> bool {
-    words.iter().all(|m| task.words.iter().any(|t| matching::fits(m, t)))
+    words.iter().all(|m| matching::fit_to_title(m, task).is_some())
 }
 
 /// Returns true when the message's verb starts no open task and its object words do not
@@ -796,7 +797,30 @@ fn same_verb(v: &matching::Word, title_verb: &matching::Word) -> bool {
         return matching::words(base).first().is_some_and(|b| matching::fits(b, title_verb));
     }
     let (a, b) = (verb_root(&v.text), verb_root(&title_verb.text));
-    a.chars().count() >= 3 && a == b
+    if a.chars().count() >= 3 && a == b {
+        return true;
+    }
+    // A past mistyped: «закзала» is «Заказать», "udpated" is "Update", once the past
+    // ending gives way to the infinitive's and one letter is off.
+    infinitives_of_past(&v.text).iter().any(|inf| {
+        inf.chars().count() >= matching::TYPO_MIN_CHARS
+            && inf.chars().next() == title_verb.text.chars().next()
+            && crate::typos::one_edit(inf, &title_verb.text)
+    })
+}
+
+/// Returns the infinitives a past form may be of: «заказала» → «заказать», «записался» →
+/// «записаться», "updated" → "update", "updat".
+fn infinitives_of_past(word: &str) -> Vec<String> {
+    const RU: &[(&str, &str)] =
+        &[("лась", "ться"), ("лся", "ться"), ("лись", "ться"), ("ла", "ть"), ("ли", "ть"), ("ло", "ть"), ("л", "ть")];
+    if let Some((stem, end)) = RU.iter().find_map(|(past, inf)| word.strip_suffix(past).map(|s| (s, inf))) {
+        return vec![format!("{stem}{end}")];
+    }
+    match word.strip_suffix("ed") {
+        Some(stem) => vec![format!("{stem}e"), stem.to_string()],
+        None => Vec::new(),
+    }
 }
 
 /// English irregular pasts and the verbs they are forms of.
@@ -849,13 +873,22 @@ fn verb_root(word: &str) -> String {
 /// language with the same meaning («врачу» for «терапевту»): a general word for a
 /// specific task, asked rather than acted on (a translation, "doctor" for «терапевту»,
 /// is no such doubt).
-fn synonym_only(objects: &[String], task: &Candidate) -> bool {
+fn synonym_only(objects: &[String], verbs: &[String], task: &Candidate) -> bool {
     let object_words = matching::words(&objects.join(" "));
     let [m] = object_words.as_slice() else { return false };
+    // A word one letter off the title's ("упаковала кинги") is the title's word when the
+    // verb is the title's verb too: two pieces of evidence agree.
+    let verb_agrees =
+        matching::words(&verbs.join(" ")).iter().any(|v| task.words.first().is_some_and(|f| same_verb(v, f)));
     let mut fits = task.words.iter().filter(|t| matching::fits(m, t)).peekable();
     fits.peek().is_some()
         && fits.all(|t| {
-            m.script == t.script && !m.stems.iter().any(|st| t.stems.contains(st)) && !t.name && m.text != t.text
+            let misspelt = matching::fit_of(m, t) == Some(matching::Strength::Weak);
+            m.script == t.script
+                && !m.stems.iter().any(|st| t.stems.contains(st))
+                && !t.name
+                && m.text != t.text
+                && !(misspelt && verb_agrees)
         })
 }
 
@@ -1526,8 +1559,10 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
         // "dry cleaning", "light bulbs", "chess board": English writes as two words what
         // the lexicon knows as one («химчистка», «лампочка»).
         let next = tokens.get(i + 1).filter(|n| n.is_ascii() && t.is_ascii() && !skip.contains(&(i + 1)));
-        if let Some(joined) = next.filter(|_| !skip.contains(&i)).and_then(|n| matching::compound_of(t, n)) {
-            objects.push(joined);
+        if let Some(n) = next.filter(|n| !skip.contains(&i) && matching::compound_of(t, n).is_some()) {
+            // Written apart still: the matcher joins it, and keeps its parts for a title
+            // that writes them apart ("Wash the car").
+            objects.push(format!("{t} {n}"));
             joined_with_previous = true;
             continue;
         }
@@ -2342,10 +2377,30 @@ mod tests {
         let tasks = candidates(&[("TUNE-7", "Call Mrs Kovalenko about the upright"), ("BEES-3", "Купить сахар")]);
         let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
         check("done with the kovalenko calll", r#"close_task {"id":"TUNE-7"}"#);
-        // A typo alone names the task, so it is asked.
-        check("купила сахр", "clarify BEES-3");
+        // A typo alone names the task, so it is asked; with the title's own verb, two
+        // pieces of evidence agree.
+        check("сахр всё", "clarify BEES-3");
+        check("купила сахр", r#"close_task {"id":"BEES-3"}"#);
+        check("кпила сахар", r#"close_task {"id":"BEES-3"}"#);
         // A replaced letter is another word: "cell" is no "call".
         check("done with the kovalenko cell", "none NoTaskFits");
+    }
+
+    #[test]
+    fn a_mistyped_past_is_the_titles_verb() {
+        let tasks = candidates(&[
+            ("MOVE-1", "Заказать коробки для переезда"),
+            ("GEAR-8", "Update Lightroom on the laptop"),
+            ("SHOOT-7", "Ответить Эмме про фотосессию в парке"),
+            ("SHOOT-9", "Book the studio for Emma's shoot"),
+        ]);
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        check("закзала коробки", r#"close_task {"id":"MOVE-1"}"#);
+        check("udpated lightroom", r#"close_task {"id":"GEAR-8"}"#);
+        // A typo of a title word's stem: «прак» is «парке».
+        check("ответила эмме про прак", r#"close_task {"id":"SHOOT-7"}"#);
+        // Two letters off the title's verb is another verb.
+        check("заклеила коробки", "clarify MOVE-1");
     }
 
     #[test]

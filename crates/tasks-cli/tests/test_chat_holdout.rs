@@ -138,6 +138,20 @@ fn chat_holdout_6_figures() {
     figures("chat-phrases-holdout-6", "2028-02-23T00:40:00Z", "America/Toronto");
 }
 
+#[test]
+#[ignore = "evaluation of the seventh phrase set: run with --ignored to report its figures"]
+fn chat_holdout_7_figures() {
+    // Thursday 2028-06-08, 08:50 in Riga (summer time, UTC+3).
+    figures("chat-phrases-holdout-7", "2028-06-08T05:50:00Z", "Europe/Riga");
+}
+
+#[test]
+#[ignore = "evaluation of the eighth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_8_figures() {
+    // Tuesday 2028-09-19, 21:15 in Almaty (UTC+5 since 2024).
+    figures("chat-phrases-holdout-8", "2028-09-19T16:15:00Z", "Asia/Almaty");
+}
+
 fn figures(set: &str, now: &str, tz: &str) {
     let data = |name: &str| data(set, name);
     let mut env = TestEnv::new();
