@@ -344,6 +344,9 @@ pub static BROAD_TERMS: &[BroadTerm] = &[
             "телефон",
             "квартплата",
             "квартплату",
+            "коммуналка",
+            "коммуналку",
+            "utilities",
             "электричества",
             "electricity",
             "gas",
@@ -711,7 +714,7 @@ fn typo_fits(a: &str, b: &str) -> bool {
 
 /// Edit distance over characters where swapping two neighbours is one edit ("dentsit"
 /// / "dentist"): optimal string alignment.
-fn edit_distance(a: &str, b: &str) -> usize {
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];

@@ -152,6 +152,8 @@ const DONE_WORDS: &[&str] = &[
     "выполненные",
     "выполненными",
     "settled",
+    "sorted",
+    "handled",
     "был",
     "была",
     "были",
@@ -316,6 +318,28 @@ const IRREGULAR_PAST: &[&str] = &[
 ];
 /// Words that carry nothing about which task is meant.
 const FILLER: &[&str] = &[
+    // A need or a future: how a deadline is said (`OBLIGATION_WORDS`), no task's word.
+    "need",
+    "needs",
+    "must",
+    "should",
+    "goes",
+    "gets",
+    "has",
+    "have",
+    "to",
+    "be",
+    "been",
+    "out",
+    "надо",
+    "нужно",
+    "должен",
+    "должна",
+    "должно",
+    "должны",
+    "будет",
+    "будут",
+    "быть",
     "job",
     "we",
     "us",
@@ -397,6 +421,14 @@ const FILLER: &[&str] = &[
     "стану",
     "станем",
     "will",
+    "wont",
+    "dont",
+    "didnt",
+    "cant",
+    "were",
+    "was",
+    "theyre",
+    "all",
     "gonna",
     "going",
     "anymore",
@@ -505,6 +537,8 @@ fn lexicon() -> &'static Lexicon {
         }
         let mut all = commands.clone();
         all.extend(DATE_WORDS.iter().copied());
+        // "boguht" is "bought": the pasts a report is told with.
+        all.extend(IRREGULAR_PAST.iter().copied().filter(|w| w.len() >= matching::TYPO_MIN_CHARS));
         all.extend(tasks_text::calendar::all_words());
         all.extend(phrase::ORDINAL_WORDS.iter().copied());
         Lexicon { all, commands }
@@ -615,8 +649,7 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let arrow = text.contains("->") || text.contains('→') || text.contains("=>");
     // «йогу на завтра», "the dentist to friday": a task's words and a date, no verb, is a
     // move of that task.
-    let intent =
-        intent_of(&tokens, date.is_some(), arrow).or_else(|| bare_date_move(&tokens, date, s).then_some(Intent::Move));
+    let intent = intent_of(&tokens, date, arrow).or_else(|| bare_date_move(&tokens, date, s).then_some(Intent::Move));
     let Some(mut intent) = intent else {
         return implicit_create(&p, s, date).unwrap_or(Parsed::NotUnderstood(NotUnderstood::UnknownPhrase));
     };
@@ -631,12 +664,27 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // word of its own wins over a negated activity («на йогу не пойду, убери», "won't
     // write it, drop it") — unless the cancel word itself is negated («не удаляй»).
     let cancel_stands = intent == Intent::Cancel && !cancel_negated(&tokens);
-    if is_negated(&tokens) && !cancel_stands {
+    // «не успела, давай в понедельник», "didn't get to it, friday then": not managed,
+    // and a date after — a move. ("won't go to yoga tomorrow" names the day it is not
+    // done, so only a miss said before the date counts.)
+    let missed_then_date = date.is_some_and(|d| {
+        (1..d.start).any(|i| {
+            (tokens[i - 1] == "не" && matches!(tokens[i], "успела" | "успел" | "успели" | "получилось" | "вышло"))
+                || (matches!(tokens[i - 1], "didn" | "didnt") && matches!(tokens[i], "get" | "manage"))
+                || (matches!(tokens[i - 1], "t") && matches!(tokens[i], "get" | "manage"))
+                || (tokens[i - 1] == "no" && tokens[i] == "time")
+        })
+    });
+    if is_negated(&tokens) && !cancel_stands && missed_then_date && intent != Intent::Cancel {
+        intent = Intent::Move;
+    } else if is_negated(&tokens) && !cancel_stands {
         return Parsed::NotUnderstood(NotUnderstood::Negated);
     }
     // "is the hall rent paid", "did I call mom": English asks by its first word too.
-    let asks =
-        matches!(tokens.first(), Some(&("is" | "are" | "was" | "were" | "did" | "do" | "does" | "have" | "has")));
+    // ("were not doing it" is "we're" without its apostrophe).
+    let were_not = tokens.first() == Some(&"were") && tokens.get(1) == Some(&"not");
+    let asks = !were_not
+        && matches!(tokens.first(), Some(&("is" | "are" | "was" | "were" | "did" | "do" | "does" | "have" | "has")));
     if text.contains('?') || asks {
         return Parsed::NotUnderstood(NotUnderstood::Question);
     }
@@ -710,13 +758,26 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     skipped.extend(reason_clause(&p));
     let (objects, verbs) = mention_skipping(&tokens, date, &skipped);
     let objects = spell_out_initials(&objects, s.tasks);
+    let objects = read_by_the_lexicon(objects, s.tasks);
     let (objects, verbs) = nouns_that_look_like_verbs(objects, verbs, s.tasks);
-    match narrow_by_participle(target(&objects, &verbs, s.tasks), &tokens, s.tasks) {
+    let resolved = narrow_by_participle(target(&objects, &verbs, s.tasks), &tokens, s.tasks);
+    // «продлила свой паспорт» is not «Продлить паспорт Гены»: one's own thing is no task
+    // that names someone else.
+    let own = tokens.iter().any(|t| matches!(*t, "свой" | "свою" | "своё" | "свое" | "свои" | "своего" | "own"));
+    let names_another = |i: usize| {
+        let message = matching::words(&objects.join(" "));
+        s.tasks[i].words.iter().any(|t| t.name && !message.iter().any(|m| matching::fits(m, t)))
+    };
+    let resolved = match resolved {
+        Resolution::One(i) if own && names_another(i) => Resolution::Nothing,
+        other => other,
+    };
+    match resolved {
         // One word of the message, a small part of the title: ask before acting («налоговая
         // всё» may be about the tax return written in German, which no word here names).
         Resolution::One(i)
             if (thin(&objects, &verbs, &s.tasks[i])
-                && !(intent == Intent::Move && names_alone(&objects, s.tasks, i)))
+                && !(matches!(intent, Intent::Move | Intent::Cancel) && names_alone(&objects, s.tasks, i)))
                 || matching::fits_only_broadly(&matching::words(&objects.join(" ")), &s.tasks[i])
                 || (intent == Intent::Done
                     && (verb_unexplained(&objects, &verbs, s.tasks, i)
@@ -800,6 +861,23 @@ fn same_verb(v: &matching::Word, title_verb: &matching::Word) -> bool {
     if a.chars().count() >= 3 && a == b {
         return true;
     }
+    // A first letter read as a prefix where it was none: «стричь» (с|три) is «Подстричь»
+    // (под|стри).
+    let (short, long) = if a.len() <= b.len() { (&a, &b) } else { (&b, &a) };
+    if short.chars().count() >= 3 && long.chars().count() == short.chars().count() + 1 && long.ends_with(short.as_str())
+    {
+        return true;
+    }
+    // An imperfective and its perfective differ in the vowel before the ending: «менять»
+    // / «Заменить» (меня / мени), «проверять» / «Проверить».
+    let vowel = |c: Option<char>| c.is_some_and(|c| "аяеиы".contains(c));
+    let (ca, cb) = (a.chars().count(), b.chars().count());
+    if ca >= 4 && ca == cb && vowel(a.chars().last()) && vowel(b.chars().last()) {
+        let cut = |w: &str| w.chars().take(ca - 1).collect::<String>();
+        if cut(&a) == cut(&b) {
+            return true;
+        }
+    }
     // A past mistyped: «закзала» is «Заказать», "udpated" is "Update", once the past
     // ending gives way to the infinitive's and one letter is off.
     infinitives_of_past(&v.text).iter().any(|inf| {
@@ -850,7 +928,7 @@ const IRREGULAR_BASE: &[(&str, &str)] = &[
 /// «позвонить» → «звони».
 fn verb_root(word: &str) -> String {
     // «сти» before «ти»: «отвести» / «отвела» share «отве».
-    let endings = ["лась", "лся", "лись", "ться", "ла", "ли", "ло", "ть", "сти", "ти", "л"];
+    let endings = ["лась", "лся", "лись", "ться", "ла", "ли", "ло", "ть", "сти", "ти", "чь", "л"];
     let mut w = word;
     for e in endings {
         if let Some(stripped) = w.strip_suffix(e) {
@@ -876,19 +954,19 @@ fn verb_root(word: &str) -> String {
 fn synonym_only(objects: &[String], verbs: &[String], task: &Candidate) -> bool {
     let object_words = matching::words(&objects.join(" "));
     let [m] = object_words.as_slice() else { return false };
-    // A word one letter off the title's ("упаковала кинги") is the title's word when the
-    // verb is the title's verb too: two pieces of evidence agree.
+    // A word one letter off the title's ("упаковала кинги"), or another word for it
+    // («подкормила томаты» / «Подкормить помидоры»), is the title's word when the verb is
+    // the title's verb too: two pieces of evidence agree.
     let verb_agrees =
         matching::words(&verbs.join(" ")).iter().any(|v| task.words.first().is_some_and(|f| same_verb(v, f)));
     let mut fits = task.words.iter().filter(|t| matching::fits(m, t)).peekable();
     fits.peek().is_some()
         && fits.all(|t| {
-            let misspelt = matching::fit_of(m, t) == Some(matching::Strength::Weak);
             m.script == t.script
                 && !m.stems.iter().any(|st| t.stems.contains(st))
                 && !t.name
                 && m.text != t.text
-                && !(misspelt && verb_agrees)
+                && !verb_agrees
         })
 }
 
@@ -913,8 +991,9 @@ fn thin(objects: &[String], verbs: &[String], task: &Candidate) -> bool {
 
 /// Returns true when one object word names the task by itself: a word of six letters or
 /// more sharing its stem with a word of this title and of no other («жеребьёвку перенеси
-/// на сегодня»). Enough to move a task — a move loses nothing and is undone by another —
-/// though not to close one.
+/// на сегодня», "not doing the goggles, delete"). Enough to move a task — a move loses
+/// nothing and is undone by another — or to cancel one on an explicit cancel word, though
+/// not to close one on a report.
 fn names_alone(objects: &[String], tasks: &[Candidate], i: usize) -> bool {
     let message = matching::words(&objects.join(" "));
     let stem_fits = |m: &matching::Word, t: &Candidate| {
@@ -1065,8 +1144,13 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
             // word is none of these tasks' — something else done for the same client.
             let elsewhere = (0..tasks.len()).any(|j| !ix.contains(&j) && verb_fits(j))
                 && !ix.iter().any(|i| explains_all(&object_words, &tasks[*i]));
+            // "walked bim": a verb no task has, and only a name to go by — something else
+            // done with that someone.
+            let names_only = object_words
+                .iter()
+                .all(|m| ix.iter().all(|i| tasks[*i].words.iter().filter(|t| matching::fits(m, t)).all(|t| t.name)));
             match narrowed.len() {
-                0 if elsewhere => Resolution::Nothing,
+                0 if elsewhere || names_only => Resolution::Nothing,
                 0 => Resolution::Several(ix),
                 1 => Resolution::One(narrowed[0]),
                 _ => Resolution::Several(narrowed),
@@ -1105,6 +1189,44 @@ fn narrow_by_reflexive(ix: Vec<usize>, verbs: &[String], tasks: &[Candidate]) ->
     let own: Vec<usize> =
         ix.iter().copied().filter(|i| tasks[*i].words.first().is_some_and(|f| reflexive(&f.text))).collect();
     if own.is_empty() { ix } else { own }
+}
+
+/// Reads a mistyped English object word as the lexicon word it is a typo of, when no
+/// title fits it as written: "tomaotes" is "tomatoes", and so «Подвязать помидоры». The
+/// same bounds as a typo of a title word (five letters at least, the first letter kept,
+/// one edit, two past seven letters), and the lexicon words that close must all mean one
+/// thing; titles in the message's own script are read by spelling already.
+fn read_by_the_lexicon(objects: Vec<String>, tasks: &[Candidate]) -> Vec<String> {
+    objects
+        .into_iter()
+        .map(|object| {
+            let Some(m) = matching::words(&object).into_iter().next().filter(|m| {
+                object.is_ascii()
+                    && !object.contains(' ')
+                    && m.concepts.is_empty()
+                    && object.chars().count() >= matching::TYPO_MIN_CHARS
+                    && !tasks_text::lexicon::is_surface_word(&object)
+                    && !tasks.iter().any(|t| matching::fit_to_title(m, t).is_some())
+            }) else {
+                return object;
+            };
+            let Some(first) = m.text.chars().next() else { return object };
+            let allowed = if m.text.len() > matching::TYPO_ONE_EDIT_MAX_CHARS { 2 } else { 1 };
+            let mut close: Vec<(usize, &str)> = tasks_text::lexicon::surface_words_starting_with(first)
+                .filter(|w| w.len().abs_diff(m.text.len()) <= allowed)
+                .map(|w| (matching::edit_distance(w, &m.text), w))
+                .filter(|(d, _)| *d <= allowed)
+                .collect();
+            close.sort();
+            // One meaning among the words that close ("tomatoes", Spanish "tomates").
+            let meanings: BTreeSet<Vec<tasks_text::ConceptId>> =
+                close.iter().map(|(_, w)| tasks_text::concepts_of(w)).collect();
+            match (close.first(), meanings.len()) {
+                (Some((_, word)), 1) => (*word).to_string(),
+                _ => object,
+            }
+        })
+        .collect()
 }
 
 /// Replaces a short Latin word no title has by the title words it abbreviates, when
@@ -1183,15 +1305,35 @@ fn deadline_of(d: DateSpan) -> Deadline {
 
 /// Returns the action words say, if any: cancel, then move, then done (a done word or a
 /// verb in the past tense).
-fn intent_of(tokens: &[&str], has_date: bool, arrow: bool) -> Option<Intent> {
+fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) -> Option<Intent> {
+    let has_date = date.is_some();
     let has = |list: &[&str]| tokens.iter().any(|t| list.contains(t));
     let not_needed = tokens.windows(2).any(|w| {
         w[0] == "не" && matches!(w[1], "надо" | "нужно" | "нужна" | "нужен" | "нужны" | "актуально" | "актуальна")
     }) || tokens
         .windows(2)
         .any(|w| matches!((w[0], w[1]), ("never", "mind") | ("not", "needed") | ("no", "longer") | ("no", "need")));
-    if has(CANCEL_WORDS) || not_needed {
+    // «пометь как выполненную», "mark … as finished": after a mark word, a word of done —
+    // even when the task's own words hold a cancel ("mark cancel the old phone plan as
+    // done").
+    let marked = tokens.first().is_some_and(|t| MARK_WORDS.contains(t));
+    let done_form =
+        |t: &&str| ["выполнен", "сделан", "готов", "закрыт", "куплен", "оплачен"].iter().any(|s| t.starts_with(s));
+    let marked_done = marked && (has(DONE_WORDS) || tokens.iter().any(done_form));
+    if marked_done && tokens.last().is_some_and(|t| DONE_WORDS.contains(t) || done_form(t)) {
+        return Some(Intent::Done);
+    }
+    // «сними задачу про стремянку»: taking a task off is a cancel («сними деньги» is a
+    // task of its own).
+    let taken_off = tokens.windows(2).any(|w| {
+        matches!(w[0], "сними" | "снять" | "снимаю" | "сняла" | "снял")
+            && matches!(w[1], "задачу" | "задача" | "задачи" | "задачку" | "пункт")
+    });
+    if has(CANCEL_WORDS) || not_needed || taken_off {
         return Some(Intent::Cancel);
+    }
+    if date.is_some_and(|d| deadline_said(tokens, d)) {
+        return Some(Intent::Move);
     }
     // "set … for tomorrow", «поставь … на пятницу», "lisbon hotel -> wed": a move only
     // with a date («поставь лампочку» alone is a task).
@@ -1209,10 +1351,6 @@ fn intent_of(tokens: &[&str], has_date: bool, arrow: bool) -> Option<Intent> {
     if has(DONE_WORDS) || tokens.iter().any(|t| is_past(t) || is_done_participle(t)) {
         return Some(Intent::Done);
     }
-    // «пометь как выполненную», "mark … as finished": after a mark word, a word of done.
-    let marked = tokens.first().is_some_and(|t| MARK_WORDS.contains(t));
-    let done_form =
-        |t: &&str| ["выполнен", "сделан", "готов", "закрыт", "куплен", "оплачен"].iter().any(|s| t.starts_with(s));
     if marked && tokens.iter().any(done_form) {
         return Some(Intent::Done);
     }
@@ -1229,6 +1367,52 @@ fn intent_of(tokens: &[&str], has_date: bool, arrow: bool) -> Option<Intent> {
         return Some(Intent::Done);
     }
     None
+}
+
+/// Words that put a date ahead as a deadline, not behind as a report: a need, a must, a
+/// future ("the hotel needs to be booked by saturday", «к пятнице будет готово», "the
+/// invoice goes out tomorrow").
+const OBLIGATION_WORDS: &[&str] = &[
+    "need",
+    "needs",
+    "must",
+    "should",
+    "will",
+    "gonna",
+    "goes",
+    "gets",
+    "надо",
+    "нужно",
+    "должен",
+    "должна",
+    "должно",
+    "должны",
+    "будет",
+    "будут",
+];
+
+/// Prepositions that make the date after them a deadline: "by saturday", «до понедельника»,
+/// «к среде».
+const DEADLINE_PREPOSITIONS: &[&str] = &["by", "till", "until", "before", "до", "к", "ко"];
+
+/// Returns true when a message says its date as a deadline: with a need or a future
+/// anywhere, or with a deadline's preposition before it and no past verb («помидоры
+/// подвязать до субботы», "get the pump guy out by the 20th"). Such a phrase sets when,
+/// and never closes — whatever done word it holds ("will be done by sunday").
+fn deadline_said(tokens: &[&str], d: DateSpan) -> bool {
+    let outside: Vec<&str> =
+        tokens.iter().enumerate().filter(|(i, _)| *i < d.start || *i >= d.end).map(|(_, t)| *t).collect();
+    let has_to = outside.windows(2).any(|w| matches!(w[0], "has" | "have" | "going") && w[1] == "to");
+    if has_to || outside.iter().any(|t| OBLIGATION_WORDS.contains(t)) {
+        return true;
+    }
+    // The preposition is the date's first word, or stands before it ("by the 20th").
+    let before = |back: usize| d.start.checked_sub(back).map(|i| tokens[i]);
+    let preposition = std::iter::once(tokens.get(d.start).copied())
+        .chain([before(1), before(1).filter(|t| *t == "the").and(before(2))])
+        .flatten()
+        .any(|t| DEADLINE_PREPOSITIONS.contains(&t));
+    preposition && !outside.iter().any(|t| is_past(t))
 }
 
 /// The kind of change a message asks for.
@@ -1249,7 +1433,7 @@ pub fn kind_asked(text: &str, today: Date) -> Option<Kind> {
     let tokens = p.token_texts();
     let date = phrase::find_date(&p, today);
     let arrow = text.contains("->") || text.contains('→') || text.contains("=>");
-    intent_of(&tokens, date.is_some(), arrow).map(|i| match i {
+    intent_of(&tokens, date, arrow).map(|i| match i {
         Intent::Done => Kind::Done,
         Intent::Cancel => Kind::Cancel,
         Intent::Move => Kind::Move,
@@ -1504,7 +1688,9 @@ fn is_past(token: &str) -> bool {
         && RU_PAST_WITHOUT_L
             .iter()
             .any(|p| token == *p || token.strip_suffix(p).is_some_and(|prefix| VERB_PREFIXES.contains(&prefix)));
-    let en = token.is_ascii() && ((n >= 5 && token.ends_with("ed")) || IRREGULAR_PAST.contains(&token));
+    // "tied", "dried": four letters are enough for a past of -ie.
+    let en = token.is_ascii()
+        && ((n >= 5 && token.ends_with("ed")) || (n == 4 && token.ends_with("ied")) || IRREGULAR_PAST.contains(&token));
     ru || ru_irregular || en
 }
 
@@ -1524,7 +1710,10 @@ fn is_done_participle(token: &str) -> bool {
     if ["ено", "ена", "ен", "ены", "ёно", "ёна", "ён", "ёны"].iter().any(|e| token.ends_with(e)) {
         return true;
     }
-    let an = ["ано", "ана", "ан", "аны", "яно", "яна", "ян", "яны"].iter().any(|e| token.ends_with(e));
+    // «помыта», «закрыт», «снята»: the -т forms, with a prefix too (not «-ят», a future
+    // «отправят», nor «-ота», «забота»).
+    let an = ["ано", "ана", "ан", "аны", "яно", "яна", "ян", "яны"].iter().any(|e| token.ends_with(e))
+        || ["ыта", "ыто", "ыты", "ыт", "ята", "ято", "яты"].iter().any(|e| token.ends_with(e));
     an && VERB_PREFIXES.iter().any(|p| token.starts_with(p) && token.chars().count() >= p.chars().count() + 4)
 }
 
@@ -1577,7 +1766,9 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
         // "back" is the verb's particle ("called … back").
         if *t == "back" {
             let given = |v: &String| matches!(v.as_str(), "gave" | "give" | "given" | "brought" | "handed" | "hand");
-            if verbs.iter().any(given) {
+            // "the drill goes back in 3 days": going back is a return too.
+            let goes = i > 0 && matches!(tokens[i - 1], "goes" | "go" | "went" | "going");
+            if goes || verbs.iter().any(given) {
                 verbs.retain(|v| !given(v));
                 verbs.push("returned".to_string());
                 continue;
@@ -1605,6 +1796,10 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
             verbs.push("signup".to_string());
             continue;
         }
+        // "tied up the tomatoes", "tomatoes tied up": any other verb's particle.
+        if *t == "up" && (after_verb || verbs.last().is_some_and(|v: &String| v == tokens[i - 1])) {
+            continue;
+        }
         // "the water bill", "my review": after an article or a possessive, a word that can
         // be a verb is a noun.
         // "self review", "mom call": after a noun, an English verb form is a noun too.
@@ -1620,7 +1815,9 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
         // «насчёт дедлайна» is the task's topic; "the duty schedule" a noun.
         let topic_word =
             (is_deadline_word(t) && is_topic(tokens, i)) || (!is_deadline_word(t) && in_noun_phrase(tokens, i));
+        let taken_off = matches!(*t, "сними" | "снять") && tokens.get(i + 1).is_some_and(|n| n.starts_with("задач"));
         if skip.contains(&i)
+            || taken_off
             || CANCEL_WORDS.contains(t)
             || MOVE_WORDS.contains(t)
             || (WEAK_MOVE_WORDS.contains(t) && !topic_word)
@@ -1650,7 +1847,20 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
         }
         // «кати» is Катя's name before it is «катить»'s imperative.
         let a_name = !tasks_text::names::name_groups(t).is_empty() && !is_past(t);
-        if (is_past(t) || is_task_verb(t)) && !a_name {
+        // "the hotel is booked", "the cardiologist is sorted": a state after "to be" says
+        // done, as a done word does; it is no verb another task could own.
+        if t.is_ascii() && is_past(t) && i > 0 && matches!(tokens[i - 1], "is" | "are" | "was" | "were" | "been" | "be")
+        {
+            continue;
+        }
+        // "not buying the webcam", "won't be calling": a gerund after a negation or "be"
+        // is the activity, a verb.
+        let gerund = t.is_ascii()
+            && t.len() >= 5
+            && t.ends_with("ing")
+            && i > 0
+            && matches!(tokens[i - 1], "not" | "t" | "be" | "am" | "are" | "were" | "was" | "is" | "dont" | "wont");
+        if (is_past(t) || is_task_verb(t) || gerund) && !a_name {
             verbs.push(t.to_string());
         } else {
             objects.push(t.to_string());
@@ -1692,7 +1902,20 @@ fn create_after_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed> {
     // lead a new task as "add" does.
     if let Some((key, used)) = project_at(&tokens, 0, s.projects) {
         let colon = p.tokens.get(used.saturating_sub(1)).is_some_and(|t| p.words[t.word].ends_with(':'));
-        if colon && tokens.len() > used {
+        // «в проект семья купить самокат»: the word "project" says it as a colon does.
+        let said_project = tokens[..used].iter().any(|t| matches!(*t, "проект" | "project"));
+        // «в уроки добавь проверить контрольную»: the project, then the lead.
+        let lead_after = CREATE_LEADS.iter().find(|lead| tokens.get(used..used + lead.len()) == Some(&lead[..]));
+        if let Some(lead) = lead_after.filter(|lead| tokens.len() > used + lead.len()) {
+            let mut drop: Vec<usize> = (0..used + lead.len()).collect();
+            if tokens.get(used + lead.len()).is_some_and(|t| CREATE_FILLER.contains(t))
+                && tokens.len() > used + lead.len() + 1
+            {
+                drop.push(used + lead.len());
+            }
+            return Some(create(p, s, drop, Some(key)));
+        }
+        if (colon || said_project) && tokens.len() > used {
             return Some(create(p, s, (0..used).collect(), Some(key)));
         }
     }
@@ -1757,6 +1980,8 @@ const LEADIN_FILLER: &[&str] = &[
     "new",
     "add",
     "project",
+    "stuff",
+    "things",
 ];
 
 /// Reads a lead-in that names a project before a colon or a dash as "add to that
@@ -1811,7 +2036,12 @@ fn is_dash(word: &str) -> bool {
 /// Returns true when a word names a project: its key, a word of its name, or a word of
 /// its description sharing a stem or a concept.
 fn names_project(word: &str, project: &ProjectName) -> bool {
-    if word == project.key.to_lowercase() {
+    // «бим» is "Bim", «хоум» is no key: the key or the name written in the other script.
+    let spelled = tasks_core::dedup::entities::translit(word);
+    if word == project.key.to_lowercase()
+        || spelled == project.key.to_lowercase()
+        || spelled == tasks_text::normalize(&project.name)
+    {
         return true;
     }
     let w = matching::words(word);
@@ -1950,6 +2180,17 @@ fn project_at(tokens: &[&str], at: usize, projects: &[ProjectName]) -> Option<(S
     if matches!(tokens.get(end), Some(&"проект" | &"project")) {
         end += 1;
     }
+    // «в поездку на годовщину» for "Anniversary trip": the rest of the project's name,
+    // said after a preposition, is the name too.
+    let name_words = matching::words(&project.name);
+    let of_the_name =
+        |t: &str| matching::words(t).first().is_some_and(|w| name_words.iter().any(|n| matching::fits(w, n)));
+    if tokens.get(end).is_some_and(|t| matches!(*t, "на" | "для" | "for" | "of"))
+        && tokens.get(end + 1).is_some_and(|t| of_the_name(t))
+        && tokens.len() > end + 2
+    {
+        end += 2;
+    }
     Some((project.key.clone(), end - at))
 }
 
@@ -1998,7 +2239,7 @@ fn list_view(tokens: &[&str]) -> Option<Call> {
     if starts("просроч") || has(&["overdue", "late"]) {
         return Some(Call::ListTasks { filter: ListView::Overdue, period: None });
     }
-    if starts("входящ") || has(&["инбокс", "inbox"]) {
+    if starts("входящ") || starts("инбокс") || has(&["inbox"]) {
         return Some(Call::ListTasks { filter: ListView::Inbox, period: None });
     }
     let done_words = has(&[
@@ -2015,7 +2256,7 @@ fn list_view(tokens: &[&str]) -> Option<Call> {
     ]) || starts("выполненн")
         || starts("сделанн")
         || starts("закрыт");
-    let asks = has(&["что", "какие", "покажи", "show", "what", "list", "список"]);
+    let asks = has(&["что", "какие", "покажи", "show", "what", "whats", "what's", "list", "список"]);
     if done_words && asks {
         let period = if has(&["сегодня", "today"]) {
             Some(Period::Today)
@@ -2631,6 +2872,81 @@ mod tests {
     }
 
     #[test]
+    fn a_deadline_said_with_a_need_or_a_future_moves_and_never_closes() {
+        let tasks = candidates(&[
+            ("TRIP-1", "Book the hotel in Verona"),
+            ("TUTOR-9", "Составить расписание на июль"),
+            ("DACHA-4", "Подвязать помидоры"),
+            ("DACHA-9", "Починить шланг"),
+            ("INBOX-2", "Return the drill to Sergey"),
+        ]);
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        let moved =
+            |id: &str, date: &str| format!(r#"update_task {{"deadline":"{date}","deadline_kind":"day","id":"{id}"}}"#);
+        check("the hotel needs to be booked by saturday", &moved("TRIP-1", "2026-03-14"));
+        check("hotel has to be booked by saturday", &moved("TRIP-1", "2026-03-14"));
+        check("к пятнице будет готово расписание на июль", &moved("TUTOR-9", "2026-03-13"));
+        check("помидоры подвязать до субботы", &moved("DACHA-4", "2026-03-14"));
+        check("шланг будет починен к пятнице", &moved("DACHA-9", "2026-03-13"));
+        check("the drill goes back on friday", &moved("INBOX-2", "2026-03-13"));
+        // A report stays a report: no need, no future, no deadline's preposition.
+        check("hotel booked", r#"close_task {"id":"TRIP-1"}"#);
+        check("подвязала помидоры", r#"close_task {"id":"DACHA-4"}"#);
+    }
+
+    #[test]
+    fn a_negated_activity_before_a_cancel_and_a_state_after_to_be() {
+        let tasks = candidates(&[
+            ("TUTOR-7", "Buy a new webcam"),
+            ("FAM-6", "Buy Nika swimming goggles"),
+            ("BIM-4", "Подстричь Бима"),
+            ("BIM-2", "Купить Биму таблетки"),
+            ("DACHA-2", "Заменить плёнку в теплице"),
+            ("INBOX-7", "Поменять лампочку в коридоре"),
+            ("INBOX-3", "Вернуть Сергею стремянку"),
+            ("FAM-8", "Book the cardiologist"),
+            ("TRIP-2", "Book the hotel"),
+            ("INBOX-6", "Cancel the old phone plan"),
+        ]);
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        check("not buying the webcam after all remove it", r#"cancel_task {"id":"TUTOR-7"}"#);
+        check("were not doing the goggles delete", r#"cancel_task {"id":"FAM-6"}"#);
+        check("бима стричь не будем удали", r#"cancel_task {"id":"BIM-4"}"#);
+        check("пленку менять не будем убери задачу", r#"cancel_task {"id":"DACHA-2"}"#);
+        check("сними задачу про стремянку", r#"cancel_task {"id":"INBOX-3"}"#);
+        check("the cardiologist is booked", r#"close_task {"id":"FAM-8"}"#);
+        check("mark cancel the old phone plan as done", r#"close_task {"id":"INBOX-6"}"#);
+    }
+
+    #[test]
+    fn an_english_typo_is_read_by_the_lexicon_for_a_title_in_russian() {
+        let tasks = candidates(&[
+            ("DACHA-4", "Подвязать помидоры"),
+            ("DACHA-9", "Починить шланг"),
+            ("DACHA-7", "Прополоть клубнику"),
+            ("BIM-3", "Buy dog food for Bim"),
+            ("BIM-4", "Подстричь Бима"),
+            ("TRIP-5", "Продлить паспорт Гены"),
+            ("DACHA-1", "Помыть теплицу"),
+        ]);
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        check("tied up the tomaotes", r#"close_task {"id":"DACHA-4"}"#);
+        check("weeded the strawberies", r#"close_task {"id":"DACHA-7"}"#);
+        // "boguht" is a past, read as "bought".
+        check("boguht bims dog food", r#"close_task {"id":"BIM-3"}"#);
+        // A verb no task has, with a name alone, is about something else.
+        check("walked bim", "none NoTaskFits");
+        // One's own passport is not Gena's.
+        check("продлила свой паспорт", "none NoTaskFits");
+        // Not managed, then a date: a move.
+        check(
+            "с мытьём теплицы не успела давай в понедельник",
+            r#"update_task {"deadline":"2026-03-16","deadline_kind":"day","id":"DACHA-1"}"#,
+        );
+        check("на теплицу завтра не пойду", "none Negated");
+    }
+
+    #[test]
     fn a_project_lead_in_files_the_new_task() {
         check(
             "в HOME добавь: купить шпатель",
@@ -2644,6 +2960,21 @@ mod tests {
         check(
             "for the office: order chairs tomorrow",
             r#"create_task {"deadline":"2026-03-12","deadline_kind":"day","project":"WORK","text":"order chairs"}"#,
+        );
+        // The word "project" says it as a colon does; a lead after the project too.
+        check(
+            "в проект дом купить шпатель",
+            r#"create_task {"deadline_kind":"none","project":"HOME","text":"купить шпатель"}"#,
+        );
+        check(
+            "в дом добавь купить шпатель в пятницу",
+            r#"create_task {"deadline":"2026-03-13","deadline_kind":"day","project":"HOME","text":"купить шпатель"}"#,
+        );
+        // A key or a name in the other script; "stuff" names nothing.
+        check("ворк: book the room", r#"create_task {"deadline_kind":"none","project":"WORK","text":"book the room"}"#);
+        check(
+            "office stuff: book the room",
+            r#"create_task {"deadline_kind":"none","project":"WORK","text":"book the room"}"#,
         );
     }
 

@@ -68,6 +68,16 @@ pub fn is_surface_word(word: &str) -> bool {
     SURFACE.binary_search_by(|(w, _)| (*w).cmp(word)).is_ok()
 }
 
+/// Returns the Latin surface words of the lexicon that start with a letter, in order: the
+/// words a typo is read toward ("tomaotes" is "tomatoes").
+pub fn surface_words_starting_with(first: char) -> impl Iterator<Item = &'static str> {
+    let mut buf = [0u8; 4];
+    let prefix: &str = first.encode_utf8(&mut buf);
+    let from = SURFACE.partition_point(|(w, _)| *w < prefix);
+    let prefix = prefix.to_string();
+    SURFACE[from..].iter().map(|(w, _)| *w).take_while(move |w| w.starts_with(prefix.as_str()))
+}
+
 /// Returns the (language, stem) keys a text token is looked up by.
 fn lookup_keys(token: &TokenStems) -> Vec<(Language, &str)> {
     match token.script {
@@ -109,16 +119,42 @@ fn lookup_keys(token: &TokenStems) -> Vec<(Language, &str)> {
 pub fn concepts(tokens: &[TokenStems]) -> Vec<ConceptId> {
     let mut out = Vec::new();
     for token in tokens {
-        for (language, stem) in lookup_keys(token) {
-            for id in concepts_of_key(language, stem) {
-                let id = ConceptId(id);
-                if !out.contains(&id) {
-                    out.push(id);
-                }
+        let mut found: Vec<&'static str> = lookup_keys(token)
+            .into_iter()
+            .flat_map(|(language, stem)| concepts_of_key(language, stem))
+            .copied()
+            .collect();
+        if found.is_empty() && token.script == Script::Cyrillic {
+            found = by_a_shorter_form(&token.token);
+        }
+        for id in found {
+            let id = ConceptId(id);
+            if !out.contains(&id) {
+                out.push(id);
             }
         }
     }
     out
+}
+
+/// Shortest Russian word read again without its case ending.
+const CASE_ENDING_MIN_CHARS: usize = 6;
+
+/// The concepts of a Russian word the stemmer reads apart from the word the table lists:
+/// «ресторане» stems to «ресторан», the table's «ресторан» to «рестора». The word
+/// without one or two letters of its ending is stemmed again and looked up.
+fn by_a_shorter_form(token: &str) -> Vec<&'static str> {
+    let chars: Vec<char> = token.chars().collect();
+    if chars.len() < CASE_ENDING_MIN_CHARS {
+        return Vec::new();
+    }
+    let stemmers = crate::stems::Stemmers::get();
+    (1..=2)
+        .map(|cut| chars[..chars.len() - cut].iter().collect::<String>())
+        .map(|shorter| concepts_of_key(Language::Russian, &stemmers.stem(Language::Russian, &shorter)))
+        .find(|ids| !ids.is_empty())
+        .map(<[&str]>::to_vec)
+        .unwrap_or_default()
 }
 
 /// Returns the concepts of a text (its [`token_stems`] looked up in the lexicon).
@@ -183,6 +219,21 @@ mod tests {
         check("домен", &["domain"]);
         check("прию", &[]);
         check("дома", &[]);
+    }
+
+    #[test]
+    fn a_case_form_the_stemmer_reads_apart_is_found_without_its_ending() {
+        // «ресторан» stems to «рестора», «ресторане» to «ресторан».
+        check("ресторане", &["restaurant"]);
+        check("ресторан", &["restaurant"]);
+    }
+
+    #[test]
+    fn surface_words_by_their_first_letter() {
+        let t: Vec<&str> = surface_words_starting_with('t').collect();
+        assert!(t.contains(&"tomatoes"), "{t:?}");
+        assert!(t.iter().all(|w| w.starts_with('t')));
+        assert!(t.windows(2).all(|p| p[0] < p[1]));
     }
 
     #[test]
