@@ -248,6 +248,7 @@ const WEAK_MOVE_WORDS: &[&str] = &[
     "запланировать",
     "запланирую",
     "schedule",
+    "plan",
     "подождет",
     "подождут",
     "подождать",
@@ -777,6 +778,7 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         // всё» may be about the tax return written in German, which no word here names).
         Resolution::One(i)
             if (thin(&objects, &verbs, &s.tasks[i])
+                && !names_the_task(&tokens)
                 && !(matches!(intent, Intent::Move | Intent::Cancel) && names_alone(&objects, s.tasks, i)))
                 || matching::fits_only_broadly(&matching::words(&objects.join(" ")), &s.tasks[i])
                 || (intent == Intent::Done
@@ -989,6 +991,17 @@ fn thin(objects: &[String], verbs: &[String], task: &Candidate) -> bool {
     fitting <= 1 && rest.len() >= 3 && covered * 2 < rest.len()
 }
 
+/// Returns true when the message points at a task in so many words: «задачу про лифт»,
+/// "the task about the pump", "the webcam task". The words after are the task's own, so
+/// one of them fitting one task is enough.
+fn names_the_task(tokens: &[&str]) -> bool {
+    let task = |t: &str| matches!(t, "задачу" | "задача" | "задачи" | "задачку" | "task");
+    tokens.windows(2).any(|w| {
+        (task(w[0]) && matches!(w[1], "про" | "насчет" | "насчёт" | "по" | "about" | "for" | "re"))
+            || (w[1] == "task" && !ARTICLES.contains(&w[0]) && w[0] != "this")
+    })
+}
+
 /// Returns true when one object word names the task by itself: a word of six letters or
 /// more sharing its stem with a word of this title and of no other («жеребьёвку перенеси
 /// на сегодня», "not doing the goggles, delete"). Enough to move a task — a move loses
@@ -1021,6 +1034,7 @@ pub fn mention_of(p: &Phrase, today: Date) -> (Vec<String>, Vec<String>) {
 
 fn mention_skipping(tokens: &[&str], date: Option<DateSpan>, positions: &[usize]) -> (Vec<String>, Vec<String>) {
     let mut skip: Vec<usize> = positions.to_vec();
+    skip.extend(ticked_off(tokens).into_iter().flatten());
     if let Some(d) = date {
         skip.extend(d.start..d.end);
     }
@@ -1323,6 +1337,9 @@ fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) -> Option<Int
     if marked_done && tokens.last().is_some_and(|t| DONE_WORDS.contains(t) || done_form(t)) {
         return Some(Intent::Done);
     }
+    if ticked_off(tokens).is_some() {
+        return Some(Intent::Done);
+    }
     // «сними задачу про стремянку»: taking a task off is a cancel («сними деньги» is a
     // task of its own).
     let taken_off = tokens.windows(2).any(|w| {
@@ -1354,8 +1371,9 @@ fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) -> Option<Int
     if marked && tokens.iter().any(done_form) {
         return Some(Intent::Done);
     }
-    // "the signup form is set up", "the slides are sorted": a report of a state.
-    let reported = tokens.windows(3).any(|w| matches!(w[0], "is" | "are") && w[1] == "set" && w[2] == "up");
+    // "the signup form is set up", "the sensor is clean": a report of a state.
+    let reported = tokens.windows(3).any(|w| matches!(w[0], "is" | "are") && w[1] == "set" && w[2] == "up")
+        || tokens.windows(2).skip(1).any(|w| matches!(w[0], "is" | "are") && STATE_WORDS.contains(&w[1]));
     if reported {
         return Some(Intent::Done);
     }
@@ -1368,6 +1386,23 @@ fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) -> Option<Int
     }
     None
 }
+
+/// Returns the positions of a tick said in words — "check off", "tick off", "cross off",
+/// «поставь галочку» — which mark a task done as "done" does.
+fn ticked_off(tokens: &[&str]) -> Option<[usize; 2]> {
+    tokens
+        .windows(2)
+        .position(|w| {
+            (matches!(w[0], "check" | "tick" | "cross") && w[1] == "off")
+                || (matches!(w[0], "поставь" | "поставить" | "ставлю" | "поставила" | "поставил")
+                    && matches!(w[1], "галочку" | "галку" | "отметку" | "плюсик"))
+        })
+        .map(|i| [i, i + 1])
+}
+
+/// Words of a finished state after "is"/"are": "the sensor is clean", "the ladder is
+/// back" — a report of completion.
+const STATE_WORDS: &[&str] = &["clean", "back", "fixed", "over", "ready", "done", "sorted", "paid", "sent", "booked"];
 
 /// Words that put a date ahead as a deadline, not behind as a report: a need, a must, a
 /// future ("the hotel needs to be booked by saturday", «к пятнице будет готово», "the
@@ -1703,6 +1738,11 @@ const RU_PAST_WITHOUT_L: &[&str] = &["вёз", "вез", "нёс", "нес", "п
 /// («еревана», «банана»), so they count only with a verb prefix («на-писан»,
 /// «со-бран», «вы-зван», «под-писан») or as a known short form.
 fn is_done_participle(token: &str) -> bool {
+    // «сдан», «снята», «взято»: short forms of short verbs.
+    if SHORT_PARTICIPLES.iter().any(|p| token.strip_prefix(p).is_some_and(|end| matches!(end, "" | "а" | "о" | "ы")))
+    {
+        return true;
+    }
     let russian = token.chars().count() >= 6 && token.chars().all(|c| matches!(c, 'а'..='я' | 'ё'));
     if !russian {
         return false;
@@ -1716,6 +1756,10 @@ fn is_done_participle(token: &str) -> bool {
         || ["ыта", "ыто", "ыты", "ыт", "ята", "ято", "яты"].iter().any(|e| token.ends_with(e));
     an && VERB_PREFIXES.iter().any(|p| token.starts_with(p) && token.chars().count() >= p.chars().count() + 4)
 }
+
+/// Short Russian participles (masculine; the others add «а», «о», «ы»): too short for
+/// the ending rules of [`is_done_participle`].
+const SHORT_PARTICIPLES: &[&str] = &["сдан", "снят", "взят", "отдан", "продан", "выдан", "подан", "издан"];
 
 /// Prefixes of perfective Russian verbs, longest first.
 const VERB_PREFIXES: &[&str] = &[
@@ -1851,6 +1895,10 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
         // done, as a done word does; it is no verb another task could own.
         if t.is_ascii() && is_past(t) && i > 0 && matches!(tokens[i - 1], "is" | "are" | "was" | "were" | "been" | "be")
         {
+            continue;
+        }
+        // "the sensor is clean now", "the ladder is back": a state word after "to be".
+        if i > 0 && matches!(tokens[i - 1], "is" | "are") && STATE_WORDS.contains(t) {
             continue;
         }
         // "not buying the webcam", "won't be calling": a gerund after a negation or "be"
@@ -2944,6 +2992,30 @@ mod tests {
             r#"update_task {"deadline":"2026-03-16","deadline_kind":"day","id":"DACHA-1"}"#,
         );
         check("на теплицу завтра не пойду", "none Negated");
+    }
+
+    #[test]
+    fn a_tick_a_state_and_a_task_named_in_so_many_words() {
+        let tasks = candidates(&[
+            ("KOSTYA-1", "Оплатить хоккей за март"),
+            ("HEALTH-9", "Купить витамины"),
+            ("GEAR-6", "Clean the camera sensor"),
+            ("GEAR-2", "Renew the camera insurance"),
+            ("HEALTH-2", "Сдать анализ крови"),
+            ("MOVE-8", "Book the elevator at the new building"),
+            ("INBOX-6", "Починить велосипед"),
+        ]);
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        check("check off the hockey payment", r#"close_task {"id":"KOSTYA-1"}"#);
+        check("поставь галочку на витаминах", r#"close_task {"id":"HEALTH-9"}"#);
+        check("sensor is clean now", r#"close_task {"id":"GEAR-6"}"#);
+        check("анализ крови сдан", r#"close_task {"id":"HEALTH-2"}"#);
+        check("удали задачу про лифт", r#"cancel_task {"id":"MOVE-8"}"#);
+        check("лифт всё", "clarify MOVE-8");
+        check(
+            "plan the bike repair for saturday",
+            r#"update_task {"deadline":"2026-03-14","deadline_kind":"day","id":"INBOX-6"}"#,
+        );
     }
 
     #[test]
