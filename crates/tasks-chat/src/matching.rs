@@ -602,6 +602,8 @@ fn sound_key(latin: &str) -> String {
     const DIGRAPHS: &[(&str, &str)] = &[("ph", "f"), ("th", "t"), ("kh", "h"), ("ck", "k"), ("ch", "h"), ("yo", "e")];
     // "-off" ends a Russian "-ов" in the old spelling.
     let latin = latin.strip_suffix("ff").map_or_else(|| latin.to_string(), |stem| format!("{stem}v"));
+    // "Yerzhan" is «Ержан»: a first «е» is read "e", its sound "ye".
+    let latin = latin.strip_prefix("ye").map_or(latin.clone(), |rest| format!("e{rest}"));
     let mut out = String::with_capacity(latin.len());
     let mut rest = latin.as_str();
     while let Some(c) = rest.chars().next() {
@@ -1026,6 +1028,7 @@ mod tests {
         assert!(fits_title("эмму", "Book the studio for Emma's shoot"));
         assert!(fits_title("прию", "Send the contract to Priya and Sam"));
         assert!(fits_title("нгуенов", "Back up the Nguyen RAWs"));
+        assert!(fits_title("ержану", "Pay Yerzhan for the rehearsal room"));
         // Another consonant is another name.
         assert!(!fits_title("emma", "Позвонить Эльме"));
         assert!(!fits_title("ema", "Позвонить Эле"));

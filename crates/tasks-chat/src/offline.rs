@@ -258,6 +258,12 @@ const MOVE_WORDS: &[&str] = &[
     "перенеси",
     "перенести",
     "перенесла",
+    "перенесли",
+    "перенёс",
+    "moved",
+    "pushed",
+    "rescheduled",
+    "postponed",
     "перенес",
     "сдвинь",
     "сдвинуть",
@@ -341,6 +347,12 @@ const FILLER: &[&str] = &[
     "будет",
     "будут",
     "быть",
+    // Managing or not («не успеваю»): about time, not the task.
+    "успела",
+    "успел",
+    "успели",
+    "успеваю",
+    "успеваем",
     "job",
     "we",
     "us",
@@ -650,13 +662,38 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let arrow = text.contains("->") || text.contains('→') || text.contains("=>");
     // «йогу на завтра», "the dentist to friday": a task's words and a date, no verb, is a
     // move of that task.
-    let intent = intent_of(&tokens, date, arrow).or_else(|| bare_date_move(&tokens, date, s).then_some(Intent::Move));
+    // «не успела, давай в понедельник», "didn't get to it, friday then": not managed,
+    // and a date after — a move. ("won't go to yoga tomorrow" names the day it is not
+    // done, so only a miss said before the date counts.)
+    // (A date today is the day of the miss, "didn't get to the blood test today".)
+    let missed_then_date = date.is_some_and(|d| {
+        d.due.date > s.today
+            && (1..d.start).any(|i| {
+                (tokens[i - 1] == "не"
+                    && matches!(
+                        tokens[i],
+                        "успела" | "успел" | "успели" | "успеваю" | "успеваем" | "получилось" | "вышло"
+                    ))
+                    || (matches!(tokens[i - 1], "didn" | "didnt") && matches!(tokens[i], "get" | "manage"))
+                    || (matches!(tokens[i - 1], "t") && matches!(tokens[i], "get" | "manage"))
+                    || (tokens[i - 1] == "no" && tokens[i] == "time")
+            })
+    });
+    // "haven't finished the report, move it to monday": a move word of its own wins over
+    // the negated activity, as a cancel word does.
+    // "RUN-5 next week", «INBOX-3 на 3 октября»: a key and a date is a move of that task.
+    let keyed_date = date.is_some() && !phrase::keys_in(&p).is_empty();
+    let intent = intent_of(&tokens, date, arrow).or_else(|| {
+        (keyed_date || missed_then_date || bare_date_move(&tokens, date, s) || restated_with_a_date(&tokens, date, s))
+            .then_some(Intent::Move)
+    });
     let Some(mut intent) = intent else {
         return implicit_create(&p, s, date).unwrap_or(Parsed::NotUnderstood(NotUnderstood::UnknownPhrase));
     };
     // «отменила подписку» when the task is «Отменить подписку…»: the cancel word in the
     // past is the task's own verb done — a report of completion, not a cancel.
-    if intent == Intent::Cancel && cancel_is_the_tasks_verb(&tokens, s.tasks) {
+    let cancel_was_the_verb = intent == Intent::Cancel && cancel_is_the_tasks_verb(&tokens, s.tasks);
+    if cancel_was_the_verb {
         intent = Intent::Done;
     }
     let weak_move = intent == Intent::Move && !arrow && !tokens.iter().any(|t| MOVE_WORDS.contains(t));
@@ -665,18 +702,8 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // word of its own wins over a negated activity («на йогу не пойду, убери», "won't
     // write it, drop it") — unless the cancel word itself is negated («не удаляй»).
     let cancel_stands = intent == Intent::Cancel && !cancel_negated(&tokens);
-    // «не успела, давай в понедельник», "didn't get to it, friday then": not managed,
-    // and a date after — a move. ("won't go to yoga tomorrow" names the day it is not
-    // done, so only a miss said before the date counts.)
-    let missed_then_date = date.is_some_and(|d| {
-        (1..d.start).any(|i| {
-            (tokens[i - 1] == "не" && matches!(tokens[i], "успела" | "успел" | "успели" | "получилось" | "вышло"))
-                || (matches!(tokens[i - 1], "didn" | "didnt") && matches!(tokens[i], "get" | "manage"))
-                || (matches!(tokens[i - 1], "t") && matches!(tokens[i], "get" | "manage"))
-                || (tokens[i - 1] == "no" && tokens[i] == "time")
-        })
-    });
-    if is_negated(&tokens) && !cancel_stands && missed_then_date && intent != Intent::Cancel {
+    let move_stands = tokens.iter().any(|t| MOVE_WORDS.contains(t)) && date.is_some();
+    if is_negated(&tokens) && !cancel_stands && (missed_then_date || move_stands) && intent != Intent::Cancel {
         intent = Intent::Move;
     } else if is_negated(&tokens) && !cancel_stands {
         return Parsed::NotUnderstood(NotUnderstood::Negated);
@@ -686,6 +713,11 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let were_not = tokens.first() == Some(&"were") && tokens.get(1) == Some(&"not");
     let asks = !were_not
         && matches!(tokens.first(), Some(&("is" | "are" | "was" | "were" | "did" | "do" | "does" | "have" | "has")));
+    // "if it rains move the long run", «если будет дождь, перенеси»: a condition is not
+    // met yet; nothing is done on it.
+    if matches!(tokens.first(), Some(&("if" | "если" | "unless"))) {
+        return Parsed::NotUnderstood(NotUnderstood::Question);
+    }
     if text.contains('?') || asks {
         return Parsed::NotUnderstood(NotUnderstood::Question);
     }
@@ -760,7 +792,30 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let (objects, verbs) = mention_skipping(&tokens, date, &skipped);
     let objects = spell_out_initials(&objects, s.tasks);
     let objects = read_by_the_lexicon(objects, s.tasks);
-    let (objects, verbs) = nouns_that_look_like_verbs(objects, verbs, s.tasks);
+    let (objects, mut verbs) = nouns_that_look_like_verbs(objects, verbs, s.tasks);
+    // «спотифай отменил» for "Cancel the Spotify family plan": the cancel word, the task's
+    // own verb, is evidence as any verb of a title is.
+    if cancel_was_the_verb {
+        verbs.extend(tokens.iter().filter(|t| CANCEL_WORDS.contains(t)).map(|t| t.to_string()));
+    }
+    // "aya's swimming is paid": a state after "to be" is a verb only where a title about
+    // the same things has it («Оплатить Айе плавание»); otherwise it says done and no
+    // more ("the cardiologist is booked" when only other tasks are booked).
+    let states: Vec<&str> = tokens
+        .windows(2)
+        .filter(|w| matches!(w[0], "is" | "are" | "was" | "were" | "been" | "be") && w[1].is_ascii() && is_past(w[1]))
+        .map(|w| w[1])
+        .collect();
+    let object_words = matching::words(&objects.join(" "));
+    let about_the_objects = |t: &Candidate| object_words.iter().any(|m| t.words.iter().any(|tw| matching::fits(m, tw)));
+    verbs.retain(|v| {
+        !states.contains(&v.as_str())
+            || matching::words(v).first().is_some_and(|w| {
+                s.tasks.iter().any(|t| {
+                    about_the_objects(t) && t.words.first().is_some_and(|f| matching::fits(w, f) || same_verb(w, f))
+                })
+            })
+    });
     let resolved = narrow_by_participle(target(&objects, &verbs, s.tasks), &tokens, s.tasks);
     // «продлила свой паспорт» is not «Продлить паспорт Гены»: one's own thing is no task
     // that names someone else.
@@ -827,6 +882,23 @@ fn bare_date_move(tokens: &[&str], date: Option<DateSpan>, s: &Situation<'_>) ->
     verbs.is_empty() && !objects.is_empty() && target(&objects, &verbs, s.tasks) != Resolution::Nothing
 }
 
+/// Returns true when a message with a date is an open task said again, verb and all:
+/// "send madina the receipts this week" for "Send Madina the school receipts" — the
+/// task's date, not a second task (which the duplicate check would refuse anyway).
+fn restated_with_a_date(tokens: &[&str], date: Option<DateSpan>, s: &Situation<'_>) -> bool {
+    let Some(d) = date else { return false };
+    let (objects, verbs) = mention_skipping(tokens, Some(d), &[]);
+    if objects.is_empty() || verbs.is_empty() {
+        return false;
+    }
+    let Resolution::One(i) = target(&objects, &verbs, s.tasks) else { return false };
+    let task = &s.tasks[i];
+    let verb_words = matching::words(&verbs.join(" "));
+    explains_all(&matching::words(&objects.join(" ")), task)
+        && verb_words.iter().any(|v| task.words.first().is_some_and(|f| same_verb(v, f)))
+        && !thin(&objects, &verbs, task)
+}
+
 /// Returns true when every one of the words fits a word of the task's title.
 fn explains_all(words: &[matching::Word], task: &Candidate) -> bool {
     words.iter().all(|m| matching::fit_to_title(m, task).is_some())
@@ -864,9 +936,12 @@ fn same_verb(v: &matching::Word, title_verb: &matching::Word) -> bool {
         return true;
     }
     // A first letter read as a prefix where it was none: «стричь» (с|три) is «Подстричь»
-    // (под|стри).
+    // (под|стри); a past's last consonant the infinitive has not: «подстригся» (стриг) is
+    // «Постричься» (стри).
     let (short, long) = if a.len() <= b.len() { (&a, &b) } else { (&b, &a) };
-    if short.chars().count() >= 3 && long.chars().count() == short.chars().count() + 1 && long.ends_with(short.as_str())
+    if short.chars().count() >= 3
+        && long.chars().count() == short.chars().count() + 1
+        && (long.ends_with(short.as_str()) || long.starts_with(short.as_str()))
     {
         return true;
     }
@@ -930,7 +1005,7 @@ const IRREGULAR_BASE: &[(&str, &str)] = &[
 /// «позвонить» → «звони».
 fn verb_root(word: &str) -> String {
     // «сти» before «ти»: «отвести» / «отвела» share «отве».
-    let endings = ["лась", "лся", "лись", "ться", "ла", "ли", "ло", "ть", "сти", "ти", "чь", "л"];
+    let endings = ["лась", "лся", "лись", "ться", "чься", "ла", "ли", "ло", "ть", "сти", "ти", "чь", "л", "ся"];
     let mut w = word;
     for e in endings {
         if let Some(stripped) = w.strip_suffix(e) {
@@ -1080,8 +1155,7 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
     // root too («отвела» / «Отвести») — a root shared across prefixes is weaker evidence
     // («записала» is no «Подписать» while a task starts «Записать»).
     let verb_fits_by = |i: usize, fit: &dyn Fn(&matching::Word, &matching::Word) -> bool| {
-        let first = tasks[i].words.first();
-        verb_words.iter().any(|v| first.is_some_and(|t| fit(v, t)))
+        verb_words.iter().any(|v| title_verbs(&tasks[i]).any(|t| fit(v, t)))
     };
     let by_root = !(0..tasks.len()).any(|i| verb_fits_by(i, &matching::fits));
     let verb_fits = |i: usize| verb_fits_by(i, &matching::fits) || (by_root && verb_fits_by(i, &same_verb));
@@ -1190,6 +1264,19 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         }
         other => other,
     }
+}
+
+/// English verbs that hand the meaning to a word after them: "Get the flat appraised",
+/// "Have the bike fixed".
+const LIGHT_VERBS: &[&str] = &["get", "have", "make"];
+
+/// The words of a title that say what is done: its first, and after a light verb the
+/// rest too ("appraised" in "Get the flat appraised").
+fn title_verbs(task: &Candidate) -> impl Iterator<Item = &matching::Word> {
+    // ("get" is a stop word: the title as written says whether it starts so.)
+    let first = task.title.split_whitespace().next().unwrap_or_default().to_lowercase();
+    let light = LIGHT_VERBS.contains(&first.as_str());
+    task.words.iter().take(if light { task.words.len() } else { 1 })
 }
 
 /// Keeps, of several tasks, those whose verb is reflexive when the message's is
@@ -1402,7 +1489,7 @@ fn ticked_off(tokens: &[&str]) -> Option<[usize; 2]> {
 
 /// Words of a finished state after "is"/"are": "the sensor is clean", "the ladder is
 /// back" — a report of completion.
-const STATE_WORDS: &[&str] = &["clean", "back", "fixed", "over", "ready", "done", "sorted", "paid", "sent", "booked"];
+const STATE_WORDS: &[&str] = &["clean", "back", "over", "ready", "done"];
 
 /// Words that put a date ahead as a deadline, not behind as a report: a need, a must, a
 /// future ("the hotel needs to be booked by saturday", «к пятнице будет готово», "the
@@ -1719,10 +1806,12 @@ fn is_past(token: &str) -> bool {
             // «сдал», «взял», «дал»: a short masculine past.
             || (n == 4 && masculine));
     // «отвёз», «принёс», «испёк», «помог»: masculine pasts with no «-л».
+    // («подстригся»: the reflexive ending after one.)
+    let base = token.strip_suffix("ся").unwrap_or(token);
     let ru_irregular = cyrillic
         && RU_PAST_WITHOUT_L
             .iter()
-            .any(|p| token == *p || token.strip_suffix(p).is_some_and(|prefix| VERB_PREFIXES.contains(&prefix)));
+            .any(|p| base == *p || base.strip_suffix(p).is_some_and(|prefix| VERB_PREFIXES.contains(&prefix)));
     // "tied", "dried": four letters are enough for a past of -ie.
     let en = token.is_ascii()
         && ((n >= 5 && token.ends_with("ed")) || (n == 4 && token.ends_with("ied")) || IRREGULAR_PAST.contains(&token));
@@ -1731,7 +1820,8 @@ fn is_past(token: &str) -> bool {
 
 /// Russian masculine pasts that end in no «-л», alone or after a verb prefix (от-вёз,
 /// при-нёс, ис-пёк; «бизнес» has no prefix).
-const RU_PAST_WITHOUT_L: &[&str] = &["вёз", "вез", "нёс", "нес", "пёк", "пек", "помог", "смог", "стёр", "запер"];
+const RU_PAST_WITHOUT_L: &[&str] =
+    &["вёз", "вез", "нёс", "нес", "пёк", "пек", "помог", "смог", "стёр", "запер", "стриг"];
 
 /// «оплачено», «куплен», «отправлена», «написан», «собран»: a Russian past participle
 /// says the task is done. The -ан/-ян forms end like many nouns in the genitive
@@ -1772,7 +1862,7 @@ fn is_task_verb(token: &str) -> bool {
     let n = token.chars().count();
     (n >= 4
         && token.chars().all(|c| matches!(c, 'а'..='я' | 'ё'))
-        && ["ть", "ти", "чь", "ться"].iter().any(|e| token.ends_with(e)))
+        && ["ть", "ти", "чь", "ться", "чься"].iter().any(|e| token.ends_with(e)))
         || TASK_VERBS.contains(&token)
 }
 
@@ -1891,12 +1981,6 @@ fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<String>) {
         }
         // «кати» is Катя's name before it is «катить»'s imperative.
         let a_name = !tasks_text::names::name_groups(t).is_empty() && !is_past(t);
-        // "the hotel is booked", "the cardiologist is sorted": a state after "to be" says
-        // done, as a done word does; it is no verb another task could own.
-        if t.is_ascii() && is_past(t) && i > 0 && matches!(tokens[i - 1], "is" | "are" | "was" | "were" | "been" | "be")
-        {
-            continue;
-        }
         // "the sensor is clean now", "the ladder is back": a state word after "to be".
         if i > 0 && matches!(tokens[i - 1], "is" | "are") && STATE_WORDS.contains(t) {
             continue;
@@ -1963,7 +2047,10 @@ fn create_after_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed> {
             }
             return Some(create(p, s, drop, Some(key)));
         }
-        if (colon || said_project) && tokens.len() > used {
+        // «в FLAT отксерить паспорт», «по работе проверить логи»: an infinitive right after
+        // the project starts the task.
+        let infinitive = tokens.get(used).is_some_and(|t| is_task_verb(t) && !t.is_ascii());
+        if (colon || said_project || infinitive) && tokens.len() > used {
             return Some(create(p, s, (0..used).collect(), Some(key)));
         }
     }
@@ -2030,6 +2117,7 @@ const LEADIN_FILLER: &[&str] = &[
     "project",
     "stuff",
     "things",
+    "s",
 ];
 
 /// Reads a lead-in that names a project before a colon or a dash as "add to that
@@ -2085,10 +2173,10 @@ fn is_dash(word: &str) -> bool {
 /// its description sharing a stem or a concept.
 fn names_project(word: &str, project: &ProjectName) -> bool {
     // «бим» is "Bim", «хоум» is no key: the key or the name written in the other script.
-    let spelled = tasks_core::dedup::entities::translit(word);
-    if word == project.key.to_lowercase()
-        || spelled == project.key.to_lowercase()
-        || spelled == tasks_text::normalize(&project.name)
+    // («тойота» / "toyota": y and й are one sound.)
+    let spelled = |w: &str| tasks_core::dedup::entities::translit(w).replace('y', "i");
+    let key = project.key.to_lowercase();
+    if word == key || spelled(word) == spelled(&key) || spelled(word) == spelled(&tasks_text::normalize(&project.name))
     {
         return true;
     }
@@ -2183,7 +2271,7 @@ fn create(p: &Phrase, s: &Situation<'_>, mut drop: Vec<usize>, project: Option<S
 /// `in X` (X a project's key or name); returns its key and the tokens used.
 fn project_at(tokens: &[&str], at: usize, projects: &[ProjectName]) -> Option<(String, usize)> {
     let lead = *tokens.get(at)?;
-    if !matches!(lead, "в" | "во" | "to" | "in" | "into") {
+    if !matches!(lead, "в" | "во" | "по" | "to" | "in" | "into") {
         return None;
     }
     let mut name_at = at + 1;
@@ -3048,6 +3136,56 @@ mod tests {
             "office stuff: book the room",
             r#"create_task {"deadline_kind":"none","project":"WORK","text":"book the room"}"#,
         );
+        // «по …» and «в KEY» before an infinitive.
+        check(
+            "по ремонту купить шпатель",
+            r#"create_task {"deadline_kind":"none","project":"HOME","text":"купить шпатель"}"#,
+        );
+        check(
+            "в HOME купить шпатель",
+            r#"create_task {"deadline_kind":"none","project":"HOME","text":"купить шпатель"}"#,
+        );
+    }
+
+    #[test]
+    fn moves_said_in_the_past_with_a_key_again_and_after_a_miss() {
+        let tasks = candidates(&[
+            ("AYA-8", "Go to the parent meeting at school"),
+            ("RUN-1", "30 km long run"),
+            ("RUN-5", "Book a sports massage"),
+            ("AYA-5", "Send Madina the school receipts"),
+            ("WORK-7", "Write the sprint report"),
+            ("FLAT-5", "Заказать техпаспорт в ЦОНе"),
+        ]);
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        let moved =
+            |id: &str, date: &str| format!(r#"update_task {{"deadline":"{date}","deadline_kind":"day","id":"{id}"}}"#);
+        check("parent meeting moved to friday", &moved("AYA-8", "2026-03-13"));
+        check("RUN-5 on friday", &moved("RUN-5", "2026-03-13"));
+        check("send madina the receipts on friday", &moved("AYA-5", "2026-03-13"));
+        check("haven't finished the sprint report move it to friday", &moved("WORK-7", "2026-03-13"));
+        check("с техпаспортом не успеваю давай в пятницу", &moved("FLAT-5", "2026-03-13"));
+        // A condition is not met yet.
+        check("if it rains move the long run to friday", "none Question");
+    }
+
+    #[test]
+    fn a_titles_verb_cancel_a_state_a_light_verb_and_a_reflexive_past() {
+        let tasks = candidates(&[
+            ("INBOX-5", "Cancel the Spotify family plan"),
+            ("AYA-2", "Оплатить Айе плавание за октябрь"),
+            ("AYA-3", "Buy Aya swim goggles"),
+            ("FLAT-8", "Get the flat appraised"),
+            ("FLAT-6", "Pay the utility bills for mom's flat"),
+            ("INBOX-6", "Постричься"),
+            ("BAND-2", "Change the strings on the bass"),
+        ]);
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        check("спотифай отменил", r#"close_task {"id":"INBOX-5"}"#);
+        check("aya's swimming is paid", r#"close_task {"id":"AYA-2"}"#);
+        check("flat appraised", r#"close_task {"id":"FLAT-8"}"#);
+        check("подстригся наконец", r#"close_task {"id":"INBOX-6"}"#);
+        check("стричься не буду удали", r#"cancel_task {"id":"INBOX-6"}"#);
     }
 
     #[test]

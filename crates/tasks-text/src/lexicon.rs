@@ -91,10 +91,13 @@ fn lookup_keys(token: &TokenStems) -> Vec<(Language, &str)> {
             // words.
             let kept = stem.chars().count();
             let ends = token.token.char_indices().map(|(i, _)| i).chain([token.token.len()]);
+            // And by the stem last: «мамой» (мам) is «мама», a word short enough to be
+            // keyed by its stem.
             ends.rev()
                 .take(3)
                 .map(|end| &token.token[..end])
                 .filter(|w| w.chars().count() >= kept + 2)
+                .chain([stem])
                 .map(|w| (Language::Russian, w))
                 .collect()
         }
@@ -218,6 +221,7 @@ mod tests {
         check("приёма", &["appointment"]);
         check("домен", &["domain"]);
         check("прию", &[]);
+        check("мамой", &["mother"]);
         check("дома", &[]);
     }
 
