@@ -518,7 +518,14 @@ pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
     let spelled_as_name = (known_name
         || (!t.names.is_empty() && m.concepts.is_empty() && shared_start(&m.latin, &t.latin) >= 3))
         && name_fits(&m.latin, &t.latin);
-    if t.name && (m.names.iter().any(|g| t.names.contains(g)) || spelled_as_name || sounds_as_name(m, t)) {
+    // A name no table holds, in another case of the same script: «драган» / «Драгану».
+    let same_name_another_case = m.script == t.script && ending_fits(&m.text, &t.text);
+    if t.name
+        && (m.names.iter().any(|g| t.names.contains(g))
+            || spelled_as_name
+            || sounds_as_name(m, t)
+            || same_name_another_case)
+    {
         return Some(Strength::Strong);
     }
     // One word in two scripts, by sound: «камеру» / "camera", «адрес» / "address"
@@ -603,7 +610,9 @@ fn sound_key(latin: &str) -> String {
     // "-off" ends a Russian "-ов" in the old spelling.
     let latin = latin.strip_suffix("ff").map_or_else(|| latin.to_string(), |stem| format!("{stem}v"));
     // "Yerzhan" is «Ержан»: a first «е» is read "e", its sound "ye".
-    let latin = latin.strip_prefix("ye").map_or(latin.clone(), |rest| format!("e{rest}"));
+    // "Jelena" (Serbian) is «Елена» too.
+    let latin =
+        latin.strip_prefix("ye").or_else(|| latin.strip_prefix("je")).map_or(latin.clone(), |rest| format!("e{rest}"));
     let mut out = String::with_capacity(latin.len());
     let mut rest = latin.as_str();
     while let Some(c) = rest.chars().next() {
@@ -1029,6 +1038,9 @@ mod tests {
         assert!(fits_title("прию", "Send the contract to Priya and Sam"));
         assert!(fits_title("нгуенов", "Back up the Nguyen RAWs"));
         assert!(fits_title("ержану", "Pay Yerzhan for the rehearsal room"));
+        assert!(fits_title("елене", "Email Jelena the figures"));
+        // A name no table holds, in another case: «драган» is «Драгану».
+        assert!(fits_title("драган", "Вернуть Драгану дрель"));
         // Another consonant is another name.
         assert!(!fits_title("emma", "Позвонить Эльме"));
         assert!(!fits_title("ema", "Позвонить Эле"));

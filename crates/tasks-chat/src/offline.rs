@@ -497,7 +497,27 @@ fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
         // typo of another verb — unless it is one edit from a command («удпли» ends like
         // a past verb but is «удали» mistyped).
         let command_word = CANCEL_WORDS.contains(&meant) || MOVE_WORDS.contains(&meant) || DONE_WORDS.contains(&meant);
-        let verb_form = !command_word && (is_past(word) || is_done_participle(word) || is_task_verb(word));
+        // After a word that starts a date («до конца недли», "by next weke") a date word
+        // is read, even where the typo ends like a past («недли» like «сделали»).
+        let date_context = i > 0
+            && matches!(
+                refs[i - 1],
+                "конца"
+                    | "до"
+                    | "на"
+                    | "к"
+                    | "через"
+                    | "следующей"
+                    | "следующую"
+                    | "этой"
+                    | "эту"
+                    | "next"
+                    | "this"
+                    | "by"
+            )
+            && date_meaning(meant).is_some();
+        let verb_form =
+            !command_word && !date_context && (is_past(word) || is_done_participle(word) || is_task_verb(word));
         let in_date = date.is_some_and(|d| (d.start..d.end).contains(&i));
         // A command word is read again only where commands stand — first or last
         // ("remote" in "bought the remote batteries" is no "remove").
@@ -1227,7 +1247,19 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
             }
         }
         Resolution::Several(ix) if !verb_words.is_empty() => {
-            let narrowed = narrow_by_reflexive(ix.iter().copied().filter(|i| verb_fits(*i)).collect(), verbs, tasks);
+            // A Russian title with no verb («Подарок Милошу на годовщину») says nothing
+            // the message's verb could rule out: it stays beside the tasks the verb fits.
+            let verbless = |i: usize| {
+                let title = tasks_text::normalize(&tasks[i].title);
+                let first = title.split(' ').next().unwrap_or_default();
+                !first.is_ascii() && !is_task_verb(first)
+            };
+            let mut narrowed: Vec<usize> = ix.iter().copied().filter(|i| verb_fits(*i)).collect();
+            if !narrowed.is_empty() {
+                let extra: Vec<usize> = ix.iter().copied().filter(|i| verbless(*i) && !narrowed.contains(i)).collect();
+                narrowed.extend(extra);
+            }
+            let narrowed = narrow_by_reflexive(narrowed, verbs, tasks);
             // "translated the manual for baltic lines": the verb is another task's and a
             // word is none of these tasks' — something else done for the same client.
             let elsewhere = (0..tasks.len()).any(|j| !ix.contains(&j) && verb_fits(j))
@@ -1274,8 +1306,8 @@ const LIGHT_VERBS: &[&str] = &["get", "have", "make"];
 /// rest too ("appraised" in "Get the flat appraised").
 fn title_verbs(task: &Candidate) -> impl Iterator<Item = &matching::Word> {
     // ("get" is a stop word: the title as written says whether it starts so.)
-    let first = task.title.split_whitespace().next().unwrap_or_default().to_lowercase();
-    let light = LIGHT_VERBS.contains(&first.as_str());
+    let title = tasks_text::normalize(&task.title);
+    let light = LIGHT_VERBS.contains(&title.split(' ').next().unwrap_or_default());
     task.words.iter().take(if light { task.words.len() } else { 1 })
 }
 
@@ -3104,6 +3136,28 @@ mod tests {
             "plan the bike repair for saturday",
             r#"update_task {"deadline":"2026-03-14","deadline_kind":"day","id":"INBOX-6"}"#,
         );
+    }
+
+    #[test]
+    fn a_verbless_title_stays_and_a_date_typo_after_a_date_word_is_read() {
+        let tasks = candidates(&[
+            ("KIDS-10", "Купить подарок на день рождения Луки"),
+            ("INBOX-6", "Подарок Милошу на годовщину"),
+            ("DOCS-1", "Продлить ВНЖ"),
+            ("HOME-1", "Вернуть Драгану дрель"),
+            ("CLM-1", "Call Dragan about the survey"),
+        ]);
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        // «Подарок Милошу…» has no verb for «купила» to rule out.
+        check("подарок купила", "clarify KIDS-10,INBOX-6");
+        check("gift bought", "clarify KIDS-10,INBOX-6");
+        // «недли» ends like a past, yet after «конца» it is «недели».
+        check(
+            "внж продлить до конца недли",
+            r#"update_task {"deadline":"2026-03-15","deadline_kind":"week","id":"DOCS-1"}"#,
+        );
+        // A name no table holds, in two cases and two scripts.
+        check("драган готово", "clarify HOME-1,CLM-1");
     }
 
     #[test]
