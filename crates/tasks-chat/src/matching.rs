@@ -757,12 +757,18 @@ pub struct Candidate {
     pub title: String,
     /// Its title's words.
     pub words: Vec<Word>,
+    /// The title's first word as written, normalized, stop word or not ("get" of "Get
+    /// the flat appraised", «найти» of «Найти, с кем оставить Бима»): read once here,
+    /// asked on every comparison of verbs.
+    pub first: String,
 }
 
 impl Candidate {
     /// Builds a candidate from a key and a title.
     pub fn new(key: &str, title: &str) -> Candidate {
-        Candidate { key: key.to_string(), title: title.to_string(), words: words(title) }
+        let first = title.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).unwrap_or_default();
+        let first = first.to_lowercase().replace('ё', "е");
+        Candidate { key: key.to_string(), title: title.to_string(), words: words(title), first }
     }
 }
 

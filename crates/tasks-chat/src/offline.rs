@@ -1250,8 +1250,7 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
             // A Russian title with no verb («Подарок Милошу на годовщину») says nothing
             // the message's verb could rule out: it stays beside the tasks the verb fits.
             let verbless = |i: usize| {
-                let title = tasks_text::normalize(&tasks[i].title);
-                let first = title.split(' ').next().unwrap_or_default();
+                let first = tasks[i].first.as_str();
                 !first.is_ascii() && !is_task_verb(first)
             };
             let mut narrowed: Vec<usize> = ix.iter().copied().filter(|i| verb_fits(*i)).collect();
@@ -1306,8 +1305,7 @@ const LIGHT_VERBS: &[&str] = &["get", "have", "make"];
 /// rest too ("appraised" in "Get the flat appraised").
 fn title_verbs(task: &Candidate) -> impl Iterator<Item = &matching::Word> {
     // ("get" is a stop word: the title as written says whether it starts so.)
-    let title = tasks_text::normalize(&task.title);
-    let light = LIGHT_VERBS.contains(&title.split(' ').next().unwrap_or_default());
+    let light = LIGHT_VERBS.contains(&task.first.as_str());
     task.words.iter().take(if light { task.words.len() } else { 1 })
 }
 

@@ -122,15 +122,7 @@ fn lookup_keys(token: &TokenStems) -> Vec<(Language, &str)> {
 pub fn concepts(tokens: &[TokenStems]) -> Vec<ConceptId> {
     let mut out = Vec::new();
     for token in tokens {
-        let mut found: Vec<&'static str> = lookup_keys(token)
-            .into_iter()
-            .flat_map(|(language, stem)| concepts_of_key(language, stem))
-            .copied()
-            .collect();
-        if found.is_empty() && token.script == Script::Cyrillic {
-            found = by_a_shorter_form(&token.token);
-        }
-        for id in found {
+        for id in lookup_keys(token).into_iter().flat_map(|(language, stem)| concepts_of_key(language, stem)) {
             let id = ConceptId(id);
             if !out.contains(&id) {
                 out.push(id);
@@ -138,26 +130,6 @@ pub fn concepts(tokens: &[TokenStems]) -> Vec<ConceptId> {
         }
     }
     out
-}
-
-/// Shortest Russian word read again without its case ending.
-const CASE_ENDING_MIN_CHARS: usize = 6;
-
-/// The concepts of a Russian word the stemmer reads apart from the word the table lists:
-/// «ресторане» stems to «ресторан», the table's «ресторан» to «рестора». The word
-/// without one or two letters of its ending is stemmed again and looked up.
-fn by_a_shorter_form(token: &str) -> Vec<&'static str> {
-    let chars: Vec<char> = token.chars().collect();
-    if chars.len() < CASE_ENDING_MIN_CHARS {
-        return Vec::new();
-    }
-    let stemmers = crate::stems::Stemmers::get();
-    (1..=2)
-        .map(|cut| chars[..chars.len() - cut].iter().collect::<String>())
-        .map(|shorter| concepts_of_key(Language::Russian, &stemmers.stem(Language::Russian, &shorter)))
-        .find(|ids| !ids.is_empty())
-        .map(<[&str]>::to_vec)
-        .unwrap_or_default()
 }
 
 /// Returns the concepts of a text (its [`token_stems`] looked up in the lexicon).
@@ -226,7 +198,7 @@ mod tests {
     }
 
     #[test]
-    fn a_case_form_the_stemmer_reads_apart_is_found_without_its_ending() {
+    fn a_case_form_the_stemmer_reads_apart_is_keyed_at_build_time() {
         // «ресторан» stems to «рестора», «ресторане» to «ресторан».
         check("ресторане", &["restaurant"]);
         check("ресторан", &["restaurant"]);

@@ -36,7 +36,45 @@ pub(crate) fn index_maps() -> (Keys, Surface) {
             }
         }
     }
+    // The case forms of a Russian noun the stemmer reads apart from the form the table
+    // lists: «ресторан» stems to «рестора», «ресторане» to «ресторан». Each such stem no
+    // concept holds yet is keyed to the noun's concept (first come, first kept), here at
+    // build time, so a lookup stays one binary search.
+    let ru = language_code(Language::Russian);
+    for concept in CONCEPTS {
+        for word in concept.ru {
+            let word = normalize_word(word);
+            for form in case_forms(&word) {
+                let stem = stemmers.stem(Language::Russian, &form);
+                if stem.chars().count() > SHORT_STEM_MAX_CHARS && !keys.contains_key(&(ru, stem.clone())) {
+                    keys.insert((ru, stem), vec![concept.id]);
+                }
+            }
+        }
+    }
     (keys, surface)
+}
+
+/// Returns the common case forms of a Russian noun as listed (nominative singular or
+/// any form ending like one): «ресторан» → «ресторана», «ресторану», «ресторане»,
+/// «рестораном», «рестораны», «ресторанов»; «книга» → «книги», «книге», «книгу»,
+/// «книгой». Verbs, adjectives and other forms give none.
+fn case_forms(word: &str) -> Vec<String> {
+    const NOT_NOUNS: &[&str] =
+        &["ть", "ти", "чь", "ся", "сь", "л", "ла", "ли", "ло", "ый", "ий", "ой", "ая", "яя", "ое", "ее", "ые", "ие"];
+    if word.chars().count() < 4 || NOT_NOUNS.iter().any(|e| word.ends_with(e)) {
+        return Vec::new();
+    }
+    let last = word.chars().last().unwrap_or_default();
+    let stem: String = word.chars().take(word.chars().count() - 1).collect();
+    match last {
+        'а' => ["ы", "е", "у", "ой"].iter().map(|e| format!("{stem}{e}")).collect(),
+        'я' => ["и", "е", "ю", "ей"].iter().map(|e| format!("{stem}{e}")).collect(),
+        c if "бвгджзклмнпрстфхцчшщ".contains(c) => {
+            ["а", "у", "е", "ом", "ы", "ов"].iter().map(|e| format!("{word}{e}")).collect()
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// Longest Russian stem that may be a cut too deep: the stemmer takes «приём» to «при»
