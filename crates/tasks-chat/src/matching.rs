@@ -500,7 +500,14 @@ pub enum Strength {
 
 /// Returns how a message word fits a title word, if it does.
 pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
-    if m.stems.iter().any(|s| t.stems.contains(s)) || m.concepts.iter().any(|c| t.concepts.contains(c)) {
+    // A name is compared by its first stem only: the Spanish stem of "levan" (they
+    // lift) is "lev", which is no Levan.
+    let shares_a_stem = if t.name {
+        m.stems.first().is_some_and(|s| t.stems.first() == Some(s))
+    } else {
+        m.stems.iter().any(|s| t.stems.contains(s))
+    };
+    if shares_a_stem || m.concepts.iter().any(|c| t.concepts.contains(c)) {
         return Some(Strength::Strong);
     }
     // One month in two languages ("september" / «сентябрь»).
@@ -591,10 +598,18 @@ fn sound_alike(m: &Word, t: &Word, min_chars: usize) -> bool {
     m.sounds.iter().any(|a| {
         t.sounds.iter().any(|b| {
             let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-            short.chars().count() >= min_chars && long.starts_with(short.as_str()) && long.len() - short.len() <= 2
+            short.chars().count() >= min_chars
+                && long.strip_prefix(short.as_str()).is_some_and(|rest| CASE_ENDINGS.contains(&rest))
         })
     })
 }
+
+/// What may follow a word's sound key in its other spelling: nothing, a Russian case
+/// ending (as it sounds), or an English plural. "levan" is no «Лёва» with "an" (no
+/// ending), «Левану» is "Levan" with "u".
+const CASE_ENDINGS: &[&str] = &[
+    "", "a", "u", "e", "i", "o", "y", "ia", "iu", "oi", "om", "ei", "em", "am", "ah", "ov", "im", "ym", "ih", "s", "es",
+];
 
 /// Shortest name matched by its sound alone ("tal" / «Таля»; the case ending is at most
 /// two letters, so "vik" is no "Victor").
@@ -701,7 +716,19 @@ fn name_fits(a: &str, b: &str) -> bool {
     let shared = shared_start(a, b);
     let (la, lb) = (a.chars().count(), b.chars().count());
     let shorter = la.min(lb);
-    shorter >= 3 && la.abs_diff(lb) <= NAME_MAX_LENGTH_GAP && shared >= NAME_MIN_SHARED && shared + 1 >= shorter.min(4)
+    // What follows the shared start is an ending on both sides ("anya" / «Ане»: "ya" and
+    // "e"; "levan" / «Лёву»: "an" is none).
+    let rest = |w: &str| -> String { w.chars().skip(shared).collect() };
+    let case_ending =
+        |r: &str| CASE_ENDINGS.contains(&r) || (r.chars().count() <= 2 && r.chars().all(|c| "aeiouy".contains(c)));
+    // A possessive made of the name is one too: «мишкино» (Мишк-ин-о), «надины» (Над-ин-ы).
+    let ending = |r: &str| case_ending(r) || ["kin", "in"].iter().any(|p| r.strip_prefix(p).is_some_and(case_ending));
+    shorter >= 3
+        && la.abs_diff(lb) <= NAME_MAX_LENGTH_GAP
+        && shared >= NAME_MIN_SHARED
+        && shared + 1 >= shorter.min(4)
+        && ending(&rest(a))
+        && ending(&rest(b))
 }
 
 /// One or two letters off in a long word, same first letter.
@@ -786,8 +813,12 @@ pub enum Resolution {
 /// A task's fit to a message.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Fit {
-    /// The weight of the message words the task explains.
+    /// The weight of the message words the task explains, a general word's at
+    /// [`BROAD_SHARE`] when it names only the kind.
     pub score: f64,
+    /// The weight of the message words the task explains, each whole: how much of the
+    /// message is about this task at all.
+    pub covered: f64,
     /// The weight of all message words.
     pub total: f64,
 }
@@ -799,10 +830,11 @@ pub fn fit_all(message: &[Word], candidates: &[Candidate]) -> Vec<Fit> {
     // as a word one task has.
     // Which tasks each message word fits. Spelling alone counts only when no task fits
     // the word by stem, concept or name: "masha" is Маша in three titles, not «машины».
-    let fitted: Vec<Vec<bool>> = message
+    let strengths: Vec<Vec<Option<Strength>>> =
+        message.iter().map(|m| candidates.iter().map(|c| fit_to_title(m, c)).collect()).collect();
+    let fitted: Vec<Vec<bool>> = strengths
         .iter()
-        .map(|m| {
-            let strength: Vec<Option<Strength>> = candidates.iter().map(|c| fit_to_title(m, c)).collect();
+        .map(|strength| {
             // A general word counts with the strong: «врачу» is the therapist's concept
             // and the neurologist's kind alike.
             let meant = |s: &Option<Strength>| matches!(s, Some(Strength::Strong | Strength::Broad));
@@ -820,11 +852,23 @@ pub fn fit_all(message: &[Word], candidates: &[Candidate]) -> Vec<Fit> {
     let total: f64 = weights.iter().sum();
     (0..candidates.len())
         .map(|c| {
-            let score = fitted.iter().zip(&weights).filter(|(f, _)| f[c]).map(|(_, w)| w).sum();
-            Fit { score, total }
+            // A general word no task has as its own word is half a word: "water bill paid"
+            // is «Оплатить воду» by "water" and "bill", «Оплатить газ» by "bill" alone, as
+            // a kind. (Where one task has it as its own, «врачу» for the therapist, the
+            // kind counts whole: the others are asked about beside it.)
+            let kind_only =
+                |i: usize| strengths[i][c] == Some(Strength::Broad) && !strengths[i].contains(&Some(Strength::Strong));
+            let share = |i: usize| if kind_only(i) { BROAD_SHARE } else { 1.0 };
+            let score = (0..fitted.len()).filter(|i| fitted[*i][c]).map(|i| weights[i] * share(i)).sum();
+            let covered = (0..fitted.len()).filter(|i| fitted[*i][c]).map(|i| weights[i]).sum();
+            Fit { score, covered, total }
         })
         .collect()
 }
+
+/// The share of its weight a word fitting only as a general word ([`BROAD_TERMS`]) adds
+/// to a task's score: it says the kind, not the task.
+pub const BROAD_SHARE: f64 = 0.5;
 
 /// Resolves a message against the candidates: one clear task, several alike, or none.
 pub fn resolve(message: &[Word], candidates: &[Candidate]) -> Resolution {
@@ -837,7 +881,7 @@ pub fn resolve(message: &[Word], candidates: &[Candidate]) -> Resolution {
     order.sort_by(|a, b| fits[*b].score.total_cmp(&fits[*a].score).then(a.cmp(b)));
     let Some(&best) = order.first() else { return Resolution::Nothing };
     let f = fits[best];
-    if f.score < MIN_EXPLAINED_SHARE * f.total {
+    if f.covered < MIN_EXPLAINED_SHARE * f.total {
         return Resolution::Nothing;
     }
     let alike: Vec<usize> = order.into_iter().filter(|i| fits[*i].score >= AMBIGUITY_SHARE * f.score).collect();
@@ -1044,6 +1088,13 @@ mod tests {
         assert!(fits_title("прию", "Send the contract to Priya and Sam"));
         assert!(fits_title("нгуенов", "Back up the Nguyen RAWs"));
         assert!(fits_title("ержану", "Pay Yerzhan for the rehearsal room"));
+        // What follows the shorter name must be an ending: "levan" is no «Лёва».
+        let strong =
+            |word: &str, title: &str| words(title).iter().any(|t| fit_of(&words(word)[0], t) == Some(Strength::Strong));
+        assert!(!strong("levan", "Отвезти Лёву к стоматологу"));
+        assert!(!strong("levan", "Sign Lev up for swimming"));
+        assert!(fits_title("левана", "Call Levan about the scaffolding"));
+        assert!(fits_title("мишкино", "Купить Мишке подарок"));
         assert!(fits_title("елене", "Email Jelena the figures"));
         // A name no table holds, in another case: «драган» is «Драгану».
         assert!(fits_title("драган", "Вернуть Драгану дрель"));

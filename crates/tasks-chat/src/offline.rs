@@ -154,6 +154,16 @@ const DONE_WORDS: &[&str] = &[
     "settled",
     "sorted",
     "handled",
+    // «с ключом разобрался»: dealt with, whatever it was.
+    "разобрался",
+    "разобралась",
+    "разобрались",
+    // «посылка ушла»: gone out.
+    "ушла",
+    "ушло",
+    "ушёл",
+    "ушел",
+    "ушли",
     "был",
     "была",
     "были",
@@ -259,6 +269,11 @@ const MOVE_WORDS: &[&str] = &[
     "перенести",
     "перенесла",
     "перенесли",
+    "переносится",
+    "переносим",
+    "перенесём",
+    "перенесем",
+    "переношу",
     "перенёс",
     "moved",
     "pushed",
@@ -347,6 +362,11 @@ const FILLER: &[&str] = &[
     "будет",
     "будут",
     "быть",
+    "instead",
+    "then",
+    "doesn",
+    "want",
+    "wants",
     // Managing or not («не успеваю»): about time, not the task.
     "успела",
     "успел",
@@ -478,6 +498,16 @@ pub fn parse_reading(text: &str, s: &Situation<'_>) -> (Parsed, Vec<Correction>)
     (parse_phrase(text, &p, s), corrections)
 }
 
+/// Returns true when two words differ by two neighbouring letters swapped.
+fn swapped(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a.len() != b.len() {
+        return false;
+    }
+    let diff: Vec<usize> = (0..a.len()).filter(|i| a[*i] != b[*i]).collect();
+    matches!(diff.as_slice(), [i, j] if *j == i + 1 && a[*i] == b[*j] && a[*j] == b[*i])
+}
+
 /// Reads mistyped lexicon words of `p` as meant (see [`crate::typos`]); the words of
 /// open tasks' titles and of projects stay as written.
 fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
@@ -496,7 +526,12 @@ fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
         // A word that reads as a verb form already is one («записала», «напиши»), not a
         // typo of another verb — unless it is one edit from a command («удпли» ends like
         // a past verb but is «удали» mistyped).
-        let command_word = CANCEL_WORDS.contains(&meant) || MOVE_WORDS.contains(&meant) || DONE_WORDS.contains(&meant);
+        let command_word = CANCEL_WORDS.contains(&meant)
+            || MOVE_WORDS.contains(&meant)
+            || DONE_WORDS.contains(&meant)
+            // «отпарвил» is «отправил», two letters swapped; «записала» is no «написала»
+            // (a letter replaced: a real verb of its own).
+            || (REPORT_VERBS.contains(&meant) && swapped(word, meant));
         // After a word that starts a date («до конца недли», "by next weke") a date word
         // is read, even where the typo ends like a past («недли» like «сделали»).
         let date_context = i > 0
@@ -565,6 +600,10 @@ fn lexicon() -> &'static Lexicon {
             commands.extend(list.iter().copied());
         }
         commands.extend(CREATE_LEADS.iter().filter(|l| l.len() == 1).map(|l| l[0]));
+        // "remidn me to …": the first word of a lead of several, when long enough to read.
+        commands.extend(
+            CREATE_LEADS.iter().filter(|l| l.len() > 1 && l[0].len() >= crate::typos::MIN_LETTERS).map(|l| l[0]),
+        );
         for twin in REAL_WORD_TWINS {
             commands.remove(twin);
         }
@@ -619,6 +658,11 @@ const DATE_WORDS: &[&str] = &[
     "month",
     "week",
     "next",
+    "days",
+    "weeks",
+    "months",
+    "дней",
+    "дня",
 ];
 
 /// Past forms of task verbs the words of a report of completion use ("returned the
@@ -731,7 +775,11 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // "is the hall rent paid", "did I call mom": English asks by its first word too.
     // ("were not doing it" is "we're" without its apostrophe).
     let were_not = tokens.first() == Some(&"were") && tokens.get(1) == Some(&"not");
+    // ("have the jack back by thursday" orders: "have" before an article.)
+    let have_it_done =
+        matches!(tokens.first(), Some(&("have" | "has"))) && tokens.get(1).is_some_and(|t| ARTICLES.contains(t));
     let asks = !were_not
+        && !have_it_done
         && matches!(tokens.first(), Some(&("is" | "are" | "was" | "were" | "did" | "do" | "does" | "have" | "has")));
     // "if it rains move the long run", «если будет дождь, перенеси»: a condition is not
     // met yet; nothing is done on it.
@@ -1519,7 +1567,7 @@ fn ticked_off(tokens: &[&str]) -> Option<[usize; 2]> {
 
 /// Words of a finished state after "is"/"are": "the sensor is clean", "the ladder is
 /// back" — a report of completion.
-const STATE_WORDS: &[&str] = &["clean", "back", "over", "ready", "done"];
+const STATE_WORDS: &[&str] = &["clean", "back", "over", "ready", "done", "gone"];
 
 /// Words that put a date ahead as a deadline, not behind as a report: a need, a must, a
 /// future ("the hotel needs to be booked by saturday", «к пятнице будет готово», "the
@@ -1738,13 +1786,19 @@ fn cancel_is_the_tasks_verb(tokens: &[&str], tasks: &[Candidate]) -> bool {
 
 /// Returns true when a cancel word is itself negated: «не удаляй», "don't delete".
 fn cancel_negated(tokens: &[&str]) -> bool {
-    tokens.iter().enumerate().any(|(i, t)| {
-        let cancel = CANCEL_WORDS.contains(t) || t.starts_with("удаля") || t.starts_with("отменя");
-        let before = |k: usize| i.checked_sub(k).map(|j| tokens[j]);
-        cancel
-            && (matches!(before(1), Some("не" | "not" | "never" | "dont"))
-                || (before(1) == Some("t") && matches!(before(2), Some("don" | "won" | "didn"))))
-    })
+    // «нетфликс не отменяю, убери задачу»: a cancel word of its own after the negated
+    // one still stands — only when every cancel word is negated is the cancel.
+    let cancels: Vec<bool> = tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| CANCEL_WORDS.contains(t) || t.starts_with("удаля") || t.starts_with("отменя"))
+        .map(|(i, _)| {
+            let before = |k: usize| i.checked_sub(k).map(|j| tokens[j]);
+            matches!(before(1), Some("не" | "not" | "never" | "dont"))
+                || (before(1) == Some("t") && matches!(before(2), Some("don" | "won" | "didn")))
+        })
+        .collect();
+    !cancels.is_empty() && cancels.iter().all(|negated| *negated)
 }
 
 /// Words after «не» that make "not needed" (a cancel), not a negation.
@@ -1831,8 +1885,18 @@ fn is_past(token: &str) -> bool {
         token.ends_with("ло") && rev.nth(2).is_some_and(|c| "аеиыяуё".contains(c)) && !NOUNS_LIKE_PAST.contains(&token)
     };
     let cyrillic = token.chars().all(|c| matches!(c, 'а'..='я' | 'ё'));
+    // «заказл», «поздравл»: a masculine past with its vowel before «-л» dropped by a typo
+    // (no noun of six letters or more ends so but «промысл»).
+    let dropped_vowel = {
+        let mut rev = token.chars().rev();
+        n >= 6 && rev.next() == Some('л') && rev.next().is_some_and(|c| !"аеиыяуёоюэьй".contains(c))
+    };
     let ru = cyrillic
-        && ((n >= 5 && (["ла", "ли", "лась", "лся", "лись"].iter().any(|e| token.ends_with(e)) || masculine || neuter))
+        && ((n >= 5
+            && (["ла", "ли", "лась", "лся", "лись"].iter().any(|e| token.ends_with(e))
+                || masculine
+                || neuter
+                || dropped_vowel))
             // «сдал», «взял», «дал»: a short masculine past.
             || (n == 4 && masculine));
     // «отвёз», «принёс», «испёк», «помог»: masculine pasts with no «-л».
@@ -2186,8 +2250,16 @@ fn create_after_project_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed> {
     if content.is_empty() {
         return None;
     }
-    let named: Vec<&ProjectName> =
+    let mut named: Vec<&ProjectName> =
         s.projects.iter().filter(|pr| content.iter().all(|w| names_project(w, pr))).collect();
+    // "KIDS:", «дети:»: a project's key or name said whole wins over a word of another's
+    // description ("kids" in a family project's).
+    let whole = |pr: &&ProjectName| {
+        content.len() == 1 && (content[0] == pr.key.to_lowercase() || content[0] == tasks_text::normalize(&pr.name))
+    };
+    if named.iter().any(whole) {
+        named.retain(whole);
+    }
     let [project] = named.as_slice() else { return None };
     Some(create(p, s, lead, Some(project.key.clone())))
 }

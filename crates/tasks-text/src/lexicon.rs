@@ -122,7 +122,15 @@ fn lookup_keys(token: &TokenStems) -> Vec<(Language, &str)> {
 pub fn concepts(tokens: &[TokenStems]) -> Vec<ConceptId> {
     let mut out = Vec::new();
     for token in tokens {
-        for id in lookup_keys(token).into_iter().flat_map(|(language, stem)| concepts_of_key(language, stem)) {
+        let mut found: Vec<&'static str> = lookup_keys(token)
+            .into_iter()
+            .flat_map(|(language, stem)| concepts_of_key(language, stem))
+            .copied()
+            .collect();
+        if found.is_empty() && token.script == Script::Cyrillic {
+            found = by_a_shorter_form(&token.token);
+        }
+        for id in found {
             let id = ConceptId(id);
             if !out.contains(&id) {
                 out.push(id);
@@ -130,6 +138,27 @@ pub fn concepts(tokens: &[TokenStems]) -> Vec<ConceptId> {
         }
     }
     out
+}
+
+/// Shortest Russian word read again without its ending.
+const SHORTER_FORM_MIN_CHARS: usize = 6;
+
+/// The concepts of a Russian word no key holds, read without one or two letters of its
+/// ending: a diminutive or a form the table's case forms do not reach («дверцу» → «двер»,
+/// the stem of «дверь»). The build-time keys cover the listed words' own case forms;
+/// this covers the words made from them.
+fn by_a_shorter_form(token: &str) -> Vec<&'static str> {
+    let chars: Vec<char> = token.chars().collect();
+    if chars.len() < SHORTER_FORM_MIN_CHARS {
+        return Vec::new();
+    }
+    let stemmers = crate::stems::Stemmers::get();
+    (1..=2)
+        .map(|cut| chars[..chars.len() - cut].iter().collect::<String>())
+        .map(|shorter| concepts_of_key(Language::Russian, &stemmers.stem(Language::Russian, &shorter)))
+        .find(|ids| !ids.is_empty())
+        .map(<[&str]>::to_vec)
+        .unwrap_or_default()
 }
 
 /// Returns the concepts of a text (its [`token_stems`] looked up in the lexicon).
@@ -202,6 +231,8 @@ mod tests {
         // «ресторан» stems to «рестора», «ресторане» to «ресторан».
         check("ресторане", &["restaurant"]);
         check("ресторан", &["restaurant"]);
+        // A word made from a listed one, read without its ending.
+        check("дверцу", &["door"]);
     }
 
     #[test]

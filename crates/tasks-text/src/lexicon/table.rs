@@ -44,7 +44,12 @@ pub(crate) fn index_maps() -> (Keys, Surface) {
     for concept in CONCEPTS {
         for word in concept.ru {
             let word = normalize_word(word);
-            for form in case_forms(&word) {
+            // And the word a letter short, as people write it («сандали» for «сандалии»).
+            let clipped: Vec<String> = (word.chars().count() >= 6)
+                .then(|| word.chars().take(word.chars().count() - 1).collect())
+                .into_iter()
+                .collect();
+            for form in case_forms(&word).into_iter().chain(clipped) {
                 let stem = stemmers.stem(Language::Russian, &form);
                 if stem.chars().count() > SHORT_STEM_MAX_CHARS && !keys.contains_key(&(ru, stem.clone())) {
                     keys.insert((ru, stem), vec![concept.id]);
