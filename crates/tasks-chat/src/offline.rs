@@ -153,7 +153,6 @@ const DONE_WORDS: &[&str] = &[
     "выполненными",
     "settled",
     "sorted",
-    "handled",
     // «с ключом разобрался»: dealt with, whatever it was.
     "разобрался",
     "разобралась",
@@ -674,6 +673,24 @@ const DATE_WORDS: &[&str] = &[
 /// books", "settled the bill"), for reading their typos (the parser reads any past form
 /// by its ending; these are the common ones whose typos break the ending).
 const REPORT_VERBS: &[&str] = &[
+    "washed",
+    "fixed",
+    "replaced",
+    "cleaned",
+    "signed",
+    "dropped",
+    "changed",
+    "updated",
+    "оплачен",
+    "оплачено",
+    "оплачена",
+    "обновлен",
+    "обновлено",
+    "обновлена",
+    "отправлен",
+    "отправлено",
+    "куплен",
+    "куплено",
     "returned",
     "reviewed",
     "finished",
@@ -862,7 +879,22 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     }
     let mut skipped = position_tokens.clone();
     skipped.extend(reason_clause(&p));
-    let (objects, verbs) = mention_skipping(&tokens, date, &skipped);
+    // "car: filter replaced", «дом: фильтр поменял»: a project named first scopes the
+    // report to its tasks.
+    let scope = project_lead(&p, s).or_else(|| {
+        // «в семье иссык-куль готово»: «в»/«по» and a project, no colon.
+        project_at(&tokens, 0, s.projects).map(|(key, used)| (key, (0..used).collect()))
+    });
+    let mut without_lead = skipped.clone();
+    if let Some((_, lead)) = &scope {
+        without_lead.extend(lead.iter().copied());
+    }
+    // («хоккей — сделала»: with nothing after the lead but the report, the lead is what
+    // the report is about.)
+    let (objects, verbs) = match mention_skipping(&tokens, date, &without_lead) {
+        (o, v) if o.is_empty() && v.is_empty() => mention_skipping(&tokens, date, &skipped),
+        found => found,
+    };
     let objects = spell_out_initials(&objects, s.tasks);
     let objects = read_by_the_lexicon(objects, s.tasks);
     let (objects, mut verbs) = nouns_that_look_like_verbs(objects, verbs, s.tasks);
@@ -890,6 +922,10 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
             })
     });
     let resolved = narrow_by_participle(target(&objects, &verbs, s.tasks), &tokens, s.tasks);
+    let resolved = match &scope {
+        Some((key, _)) => within_project(resolved, key, &objects, &verbs, s.tasks),
+        None => resolved,
+    };
     // «продлила свой паспорт» is not «Продлить паспорт Гены»: one's own thing is no task
     // that names someone else.
     let own = tokens.iter().any(|t| matches!(*t, "свой" | "свою" | "своё" | "свое" | "свои" | "своего" | "own"));
@@ -2272,6 +2308,60 @@ const LEADIN_FILLER: &[&str] = &[
 /// lead-in with a command word in it («срок по отчёту: пятница», "mark as done: …") is
 /// not one.
 fn create_after_project_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed> {
+    let (key, lead) = project_lead(p, s)?;
+    // «хоккей — сделала», "car: filter replaced": a report (or a cancel, or a move) about
+    // what the rest names in that project, not a task to add.
+    let rest: Vec<&str> =
+        (0..p.tokens.len()).filter(|i| !lead.contains(i)).map(|i| p.tokens[i].text.as_str()).collect();
+    // (A weak move word — "plan", "set" — is a task's verb as often.)
+    let report = |t: &&str| is_command(t) && !WEAK_MOVE_WORDS.contains(t);
+    if rest.iter().any(report) || rest.iter().all(|t| FILLER.contains(t)) {
+        return None;
+    }
+    Some(create(p, s, lead, Some(key)))
+}
+
+/// Resolves again among a project's tasks when the message named the project first:
+/// several become the ones in the project, and a task outside it gives way to the one
+/// inside the project the same words name ("work: filter replaced" is the office filter,
+/// though "replaced" is the kitchen one's verb). Keys carry their project.
+fn within_project(
+    resolved: Resolution,
+    key: &str,
+    objects: &[String],
+    verbs: &[String],
+    tasks: &[Candidate],
+) -> Resolution {
+    let prefix = format!("{key}-");
+    let inside: Vec<usize> = (0..tasks.len()).filter(|i| tasks[*i].key.starts_with(&prefix)).collect();
+    match resolved {
+        Resolution::One(i) if inside.contains(&i) => Resolution::One(i),
+        Resolution::Nothing if inside.is_empty() => Resolution::Nothing,
+        other => {
+            let scoped: Vec<Candidate> = inside.iter().map(|i| tasks[*i].clone()).collect();
+            match target(objects, verbs, &scoped) {
+                Resolution::One(j) => Resolution::One(inside[j]),
+                Resolution::Several(js) => Resolution::Several(js.into_iter().map(|j| inside[j]).collect()),
+                Resolution::Nothing => other,
+            }
+        }
+    }
+}
+
+/// Returns true for a word that asks a change of an existing task: a done, cancel or
+/// move word, a past verb or a participle.
+fn is_command(t: &&str) -> bool {
+    DONE_WORDS.contains(t)
+        || CANCEL_WORDS.contains(t)
+        || MOVE_WORDS.contains(t)
+        || WEAK_MOVE_WORDS.contains(t)
+        || is_past(t)
+        || is_done_participle(t)
+}
+
+/// Returns the project a lead-in before a colon or a dash names («KIDS:», «для школы —»,
+/// "blog idea:") and the lead-in's token positions.
+fn project_lead(p: &Phrase, s: &Situation<'_>) -> Option<(String, Vec<usize>)> {
     let sep = p.words.iter().take(LEADIN_MAX_WORDS).position(|w| w.ends_with(':') || is_dash(w))?;
     let lead: Vec<usize> = (0..p.tokens.len())
         .filter(|i| p.tokens[*i].word < sep || (p.tokens[*i].word == sep && !is_dash(&p.words[sep])))
@@ -2280,21 +2370,7 @@ fn create_after_project_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed> {
         return None;
     }
     let words: Vec<&str> = lead.iter().map(|i| p.tokens[*i].text.as_str()).collect();
-    let commands = |t: &&str| {
-        DONE_WORDS.contains(t)
-            || CANCEL_WORDS.contains(t)
-            || MOVE_WORDS.contains(t)
-            || WEAK_MOVE_WORDS.contains(t)
-            || is_past(t)
-            || is_done_participle(t)
-    };
-    if words.iter().any(commands) {
-        return None;
-    }
-    // «хоккей — сделала», "blog: done": a report about what stands before the dash, not
-    // a task to add.
-    let rest = (0..p.tokens.len()).filter(|i| !lead.contains(i)).map(|i| p.tokens[i].text.as_str());
-    if rest.clone().all(|t| commands(&t) || FILLER.contains(&t)) {
+    if words.iter().any(is_command) {
         return None;
     }
     let content: Vec<&str> = words.iter().copied().filter(|w| !LEADIN_FILLER.contains(w)).collect();
@@ -2312,7 +2388,7 @@ fn create_after_project_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed> {
         named.retain(whole);
     }
     let [project] = named.as_slice() else { return None };
-    Some(create(p, s, lead, Some(project.key.clone())))
+    Some((project.key.clone(), lead))
 }
 
 /// Holds how many words a project lead-in may have before its colon: 5.
@@ -2368,6 +2444,15 @@ fn asks_the_assistant(tokens: &[&str]) -> bool {
                 | "спой"
         )
     };
+    // "write a poem about walnuts": verse and songs are asked of the assistant.
+    let verse = |t: &str| {
+        matches!(t, "poem" | "haiku" | "limerick" | "song" | "verse" | "стих" | "стишок" | "стихотворение" | "песню")
+    };
+    // ("write a haiku for the blog" has a purpose: a task.)
+    let purpose = tokens.iter().any(|t| matches!(*t, "for" | "для" | "к" | "ко"));
+    if tokens.first().is_some_and(|t| creative(t)) && tokens.iter().take(4).any(|t| verse(t)) && !purpose {
+        return true;
+    }
     match tokens {
         [verb, "me", article, ..] => creative(verb) && matches!(*article, "a" | "an" | "some"),
         [verb, "мне", ..] => creative(verb),
@@ -2424,7 +2509,7 @@ fn create(p: &Phrase, s: &Situation<'_>, mut drop: Vec<usize>, project: Option<S
 /// `in X` (X a project's key or name); returns its key and the tokens used.
 fn project_at(tokens: &[&str], at: usize, projects: &[ProjectName]) -> Option<(String, usize)> {
     let lead = *tokens.get(at)?;
-    if !matches!(lead, "в" | "во" | "по" | "to" | "in" | "into") {
+    if !matches!(lead, "в" | "во" | "по" | "для" | "to" | "in" | "into" | "for") {
         return None;
     }
     let mut name_at = at + 1;
@@ -3299,6 +3384,21 @@ mod tests {
         check("забудь про матрас", r#"cancel_task {"id":"INBOX-7"}"#);
         check("sent the expense report", r#"close_task {"id":"CLM-10"}"#);
         check("close the washing machine one", r#"close_task {"id":"DOM-8"}"#);
+    }
+
+    #[test]
+    fn a_project_named_first_scopes_a_report() {
+        let tasks = candidates(&[
+            ("HOME-4", "Replace the kitchen water filter"),
+            ("WORK-2", "Поменять фильтр в офисе"),
+            ("WORK-1", "Fix the office printer"),
+        ]);
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        check("home: replaced the filter", r#"close_task {"id":"HOME-4"}"#);
+        check("work: filter replaced", r#"close_task {"id":"WORK-2"}"#);
+        check("в доме фильтр поменял", r#"close_task {"id":"HOME-4"}"#);
+        // Without the project, both filters are asked about.
+        check("фильтр поменял", "clarify HOME-4,WORK-2");
     }
 
     #[test]

@@ -247,8 +247,8 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["preparar", "preparación"],
     ),
     c("change",
-        &["change", "changes", "revision", "revisions"],
-        &["правки", "правка", "изменения", "изменить", "поменять"],
+        &["revision", "revisions"],
+        &["правки", "правка", "изменения", "изменить"],
         &["cambio", "cambios", "cambiar", "modificar"],
     ),
     // Editing a text or a picture: not any change («поменять резину» is no edit).
@@ -847,8 +847,9 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     ),
     c("reissue", &["reissue"], &["перевыпуск", "перевыпустить"], &["reemitir"]),
     c("replace",
-        &["replace", "replacement", "swap", "replaced", "replacing"],
-        &["заменить", "замени", "заменю", "замену", "заменила", "заменил"],
+        &["replace", "replacement", "swap", "replaced", "replacing", "change", "changed", "changing"],
+        // «поменять резину, фильтр, лампочку» is replacing a part, not a document's change.
+        &["заменить", "замени", "заменю", "замену", "заменила", "заменил", "поменять", "поменяй", "поменяла", "поменял", "поменяли"],
         &["reemplazar", "sustituir", "sustitución", "recambio", "sustituido"],
     ),
     c("limit", &["limit", "limits"], &["лимит", "лимиты", "лимита"], &["límite", "límites"]),
