@@ -625,9 +625,14 @@ fn sound_key(latin: &str) -> String {
     // "-off" ends a Russian "-ов" in the old spelling.
     let latin = latin.strip_suffix("ff").map_or_else(|| latin.to_string(), |stem| format!("{stem}v"));
     // "Yerzhan" is «Ержан»: a first «е» is read "e", its sound "ye".
-    // "Jelena" (Serbian) is «Елена» too.
+    // "Jelena" (Serbian) is «Елена» too; "Jonas" (Lithuanian) «Йонас»: a first j before
+    // another vowel is й.
     let latin =
         latin.strip_prefix("ye").or_else(|| latin.strip_prefix("je")).map_or(latin.clone(), |rest| format!("e{rest}"));
+    let latin = match latin.strip_prefix('j') {
+        Some(rest) if rest.starts_with(['a', 'o', 'u']) => format!("i{rest}"),
+        _ => latin,
+    };
     let mut out = String::with_capacity(latin.len());
     let mut rest = latin.as_str();
     while let Some(c) = rest.chars().next() {
@@ -1096,6 +1101,7 @@ mod tests {
         assert!(fits_title("левана", "Call Levan about the scaffolding"));
         assert!(fits_title("мишкино", "Купить Мишке подарок"));
         assert!(fits_title("елене", "Email Jelena the figures"));
+        assert!(fits_title("йонас", "Ask Jonas to cover the shift"));
         // A name no table holds, in another case: «драган» is «Драгану».
         assert!(fits_title("драган", "Вернуть Драгану дрель"));
         // Another consonant is another name.

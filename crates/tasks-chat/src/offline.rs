@@ -1585,6 +1585,12 @@ fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) -> Option<Int
     if date.is_some_and(|d| deadline_said(tokens, d)) {
         return Some(Intent::Move);
     }
+    // «маму с вокзала забрать в субботу»: an infinitive and a date say what is to be
+    // done when — never a report, whatever word ends like a past («вокзала»).
+    let infinitive = tokens.iter().any(|t| !t.is_ascii() && is_task_verb(t));
+    if has_date && infinitive && !has(DONE_WORDS) && !tokens.iter().any(|t| is_done_participle(t)) {
+        return Some(Intent::Move);
+    }
     // "set … for tomorrow", «поставь … на пятницу», "lisbon hotel -> wed": a move only
     // with a date («поставь лампочку» alone is a task).
     let set_up = tokens.windows(2).any(|w| w[0] == "set" && w[1] == "up");
@@ -3399,6 +3405,17 @@ mod tests {
         check("в доме фильтр поменял", r#"close_task {"id":"HOME-4"}"#);
         // Without the project, both filters are asked about.
         check("фильтр поменял", "clarify HOME-4,WORK-2");
+    }
+
+    #[test]
+    fn an_infinitive_and_a_date_never_close() {
+        let tasks = candidates(&[("FAM-9", "Забрать маму с вокзала")]);
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        check(
+            "маму с вокзала забрать в субботу",
+            r#"update_task {"deadline":"2026-03-14","deadline_kind":"day","id":"FAM-9"}"#,
+        );
+        check("забрала маму с вокзала", r#"close_task {"id":"FAM-9"}"#);
     }
 
     #[test]
