@@ -1129,6 +1129,21 @@ mod tests {
     }
 
     #[test]
+    fn a_general_word_naming_only_a_kind_weighs_half() {
+        // "flat" is a word of nearly every task here, so it weighs little; "bill" names
+        // only the kind of the two payments. Counted whole, the kind alone would make the
+        // gas at the dacha about as good as the water in the flat.
+        let mut tasks: Vec<Candidate> = [("DOM-4", "Оплатить воду в квартире"), ("DOM-1", "Оплатить газ на даче")]
+            .iter()
+            .map(|(k, t)| Candidate::new(k, t))
+            .collect();
+        tasks.extend((1..=38).map(|n| Candidate::new(&format!("FLAT-{n}"), &format!("Clean the flat {n}"))));
+        assert_eq!(resolve(&words("flat bill"), &tasks), Resolution::One(0));
+        // "bill" alone is about both, and enough to be about them at all.
+        assert_eq!(resolve(&words("bill"), &tasks[..2]), Resolution::Several(vec![0, 1]));
+    }
+
+    #[test]
     fn typos() {
         assert!(typo_fits("интрнет", "интернет"));
         assert!(typo_fits("mortage", "mortgage"));

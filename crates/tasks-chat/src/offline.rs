@@ -502,16 +502,6 @@ pub fn parse_reading(text: &str, s: &Situation<'_>) -> (Parsed, Vec<Correction>)
     (parse_phrase(text, &p, s), corrections)
 }
 
-/// Returns true when two words differ by two neighbouring letters swapped.
-fn swapped(a: &str, b: &str) -> bool {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    if a.len() != b.len() {
-        return false;
-    }
-    let diff: Vec<usize> = (0..a.len()).filter(|i| a[*i] != b[*i]).collect();
-    matches!(diff.as_slice(), [i, j] if *j == i + 1 && a[*i] == b[*j] && a[*j] == b[*i])
-}
-
 /// Reads mistyped lexicon words of `p` as meant (see [`crate::typos`]); the words of
 /// open tasks' titles and of projects stay as written.
 fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
@@ -535,7 +525,7 @@ fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
             || DONE_WORDS.contains(&meant)
             // «отпарвил» is «отправил», two letters swapped; «записала» is no «написала»
             // (a letter replaced: a real verb of its own).
-            || (REPORT_VERBS.contains(&meant) && swapped(word, meant));
+            || (REPORT_VERBS.contains(&meant) && crate::typos::swapped(word, meant));
         // After a word that starts a date («до конца недли», "by next weke") a date word
         // is read, even where the typo ends like a past («недли» like «сделали»).
         let date_context = i > 0
@@ -915,11 +905,9 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let about_the_objects = |t: &Candidate| object_words.iter().any(|m| t.words.iter().any(|tw| matching::fits(m, tw)));
     verbs.retain(|v| {
         !states.contains(&v.as_str())
-            || matching::words(v).first().is_some_and(|w| {
-                s.tasks.iter().any(|t| {
-                    about_the_objects(t) && t.words.first().is_some_and(|f| matching::fits(w, f) || same_verb(w, f))
-                })
-            })
+            || matching::words(v)
+                .first()
+                .is_some_and(|w| s.tasks.iter().any(|t| about_the_objects(t) && starts_with_verb(t, w)))
     });
     let resolved = narrow_by_participle(target(&objects, &verbs, s.tasks), &tokens, s.tasks);
     let resolved = match &scope {
@@ -1013,7 +1001,7 @@ fn restated_with_a_date(tokens: &[&str], date: Option<DateSpan>, s: &Situation<'
     let task = &s.tasks[i];
     let verb_words = matching::words(&verbs.join(" "));
     explains_all(&matching::words(&objects.join(" ")), task)
-        && verb_words.iter().any(|v| task.words.first().is_some_and(|f| same_verb(v, f)))
+        && verb_words.iter().any(|v| starts_with_verb(task, v))
         && !thin(&objects, &verbs, task)
 }
 
@@ -1032,10 +1020,16 @@ fn verb_unexplained(objects: &[String], verbs: &[String], tasks: &[Candidate], i
     let verb_words: Vec<matching::Word> =
         matching::words(&verbs.join(" ")).into_iter().filter(|v| !rest.iter().any(|t| matching::fits(v, t))).collect();
     let object_words = matching::words(&objects.join(" "));
-    let fits_verb = |t: &Candidate| t.words.first().is_some_and(|f| verb_words.iter().any(|v| same_verb(v, f)));
+    let fits_verb = |t: &Candidate| verb_words.iter().any(|v| starts_with_verb(t, v));
     !verb_words.is_empty()
         && (!explains_all(&object_words, &tasks[i]) || object_words.len() == 1)
         && !tasks.iter().any(fits_verb)
+}
+
+/// Returns true when a task's title starts with the message's verb ([`same_verb`] of its
+/// first word).
+fn starts_with_verb(task: &Candidate, v: &matching::Word) -> bool {
+    task.words.first().is_some_and(|f| same_verb(v, f))
 }
 
 /// Returns true when a message's verb is a title's verb: they fit as words do, or they
@@ -1152,8 +1146,7 @@ fn synonym_only(objects: &[String], verbs: &[String], task: &Candidate) -> bool 
     // A word one letter off the title's ("упаковала кинги"), or another word for it
     // («подкормила томаты» / «Подкормить помидоры»), is the title's word when the verb is
     // the title's verb too: two pieces of evidence agree.
-    let verb_agrees =
-        matching::words(&verbs.join(" ")).iter().any(|v| task.words.first().is_some_and(|f| same_verb(v, f)));
+    let verb_agrees = matching::words(&verbs.join(" ")).iter().any(|v| starts_with_verb(task, v));
     let mut fits = task.words.iter().filter(|t| matching::fits(m, t)).peekable();
     fits.peek().is_some()
         && fits.all(|t| {
@@ -1173,10 +1166,8 @@ fn thin(objects: &[String], verbs: &[String], task: &Candidate) -> bool {
     // The title's own verb counts as a second word ("hotel booked" for "Book hotel in
     // Lisbon for the offsite") when the title explains every object word ("watched the
     // webinar on anesthesia" is not "Watch the webinar on dental X-rays").
-    let verb_fits = explains_all(&message, task)
-        && matching::words(&verbs.join(" "))
-            .iter()
-            .any(|v| task.words.first().is_some_and(|f| matching::fits(v, f) || same_verb(v, f)));
+    let verb_fits =
+        explains_all(&message, task) && matching::words(&verbs.join(" ")).iter().any(|v| starts_with_verb(task, v));
     let fitting =
         message.iter().filter(|m| task.words.iter().any(|t| matching::fits(m, t))).count() + usize::from(verb_fits);
     let rest = task.words.get(1..).unwrap_or_default();
@@ -1732,7 +1723,7 @@ fn nouns_that_look_like_verbs(
         };
         let strong = |t: &matching::Word| matching::fit_of(w, t) == Some(matching::Strength::Strong);
         let an_object = tasks.iter().any(|t| t.words.iter().skip(1).any(strong));
-        let a_verb = tasks.iter().any(|t| t.words.first().is_some_and(|f| matching::fits(w, f) || same_verb(w, f)));
+        let a_verb = tasks.iter().any(|t| starts_with_verb(t, w));
         if an_object && !a_verb && v.chars().all(|c| matches!(c, 'а'..='я' | 'ё')) {
             objects.push(v);
         } else {
@@ -1751,9 +1742,7 @@ fn narrow_by_participle(resolved: Resolution, tokens: &[&str], tasks: &[Candidat
     if participles.is_empty() {
         return Resolution::Several(ix);
     }
-    let fits = |i: &usize| {
-        tasks[*i].words.first().is_some_and(|f| participles.iter().any(|p| matching::fits(p, f) || same_verb(p, f)))
-    };
+    let fits = |i: &usize| participles.iter().any(|p| starts_with_verb(&tasks[*i], p));
     let narrowed: Vec<usize> = ix.iter().copied().filter(fits).collect();
     match narrowed.len() {
         0 => Resolution::Several(ix),
@@ -2687,6 +2676,11 @@ mod tests {
         ]
     }
 
+    /// The expected plan of a move of `id` to the day `date`.
+    fn moved(id: &str, date: &str) -> String {
+        format!(r#"update_task {{"deadline":"{date}","deadline_kind":"day","id":"{id}"}}"#)
+    }
+
     fn candidates(list: &[(&str, &str)]) -> Vec<Candidate> {
         list.iter().map(|(k, t)| Candidate::new(k, t)).collect()
     }
@@ -3261,8 +3255,6 @@ mod tests {
             ("INBOX-2", "Return the drill to Sergey"),
         ]);
         let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
-        let moved =
-            |id: &str, date: &str| format!(r#"update_task {{"deadline":"{date}","deadline_kind":"day","id":"{id}"}}"#);
         check("the hotel needs to be booked by saturday", &moved("TRIP-1", "2026-03-14"));
         check("hotel has to be booked by saturday", &moved("TRIP-1", "2026-03-14"));
         check("к пятнице будет готово расписание на июль", &moved("TUTOR-9", "2026-03-13"));
@@ -3383,8 +3375,6 @@ mod tests {
             ("DOM-8", "Вызвать мастера по стиральной машине"),
         ]);
         let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
-        let moved =
-            |id: &str, date: &str| format!(r#"update_task {{"deadline":"{date}","deadline_kind":"day","id":"{id}"}}"#);
         check("i'll pay yerzhan on saturday", &moved("BAND-7", "2026-03-14"));
         check("balcony door fix on friday", &moved("HOME-5", "2026-03-13"));
         check("забудь про матрас", r#"cancel_task {"id":"INBOX-7"}"#);
@@ -3405,6 +3395,48 @@ mod tests {
         check("в доме фильтр поменял", r#"close_task {"id":"HOME-4"}"#);
         // Without the project, both filters are asked about.
         check("фильтр поменял", "clarify HOME-4,WORK-2");
+    }
+
+    #[test]
+    fn a_standing_cancel_a_typed_past_a_have_order_and_a_key_said_whole() {
+        let tasks = candidates(&[
+            ("INBOX-6", "Cancel the old Netflix subscription"),
+            ("BAL-3", "Send the estimate for Sololaki 14"),
+            ("BAL-2", "Print the estimate for Sololaki 14"),
+            ("URAL-7", "Заказать свечи зажигания"),
+            ("INBOX-3", "Return the jack to Gosha"),
+            ("FAM-1", "Buy the kids winter boots"),
+        ]);
+        let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+        // «не отменяю» is negated, «убери задачу» stands.
+        check("нетфликс не отменяю убери задачу", r#"cancel_task {"id":"INBOX-6"}"#);
+        check("не удаляй задачу про нетфликс", "none Negated");
+        // «отпарвил» is «отправил» with two letters swapped; «заказл» a past missing a vowel.
+        check("отпарвил смету", r#"close_task {"id":"BAL-3"}"#);
+        check("свечи заказл", r#"close_task {"id":"URAL-7"}"#);
+        // "have the … back by thursday" orders; it does not ask.
+        check("have the jack back to gosha by friday", &moved("INBOX-3", "2026-03-13"));
+        // Verse with no purpose is asked of the assistant.
+        check("write a poem about walnuts", "none UnknownPhrase");
+    }
+
+    #[test]
+    fn a_projects_key_said_whole_wins_over_a_word_of_another_description() {
+        let projects = vec![
+            ProjectName { key: "KIDS".into(), name: "Дети".into(), description: "School and clubs".into() },
+            ProjectName { key: "FAM".into(), name: "Family".into(), description: "Parents, the kids, holidays".into() },
+        ];
+        let tasks = tasks();
+        let s = Situation { tasks: &tasks, today: jiff::civil::date(2026, 3, 11), shown: &[], projects: &projects };
+        let project = |text: &str| match parse(text, &s) {
+            Parsed::Steps(steps) => match steps.as_slice() {
+                [Step::Run(Call::CreateTask { project, .. })] => project.clone(),
+                other => panic!("{text}: {other:?}"),
+            },
+            other => panic!("{text}: {other:?}"),
+        };
+        // "kids" is KIDS's key and a word of FAM's description.
+        assert_eq!(project("kids: buy a raincoat").as_deref(), Some("KIDS"));
     }
 
     #[test]
@@ -3478,8 +3510,6 @@ mod tests {
             ("FLAT-5", "Заказать техпаспорт в ЦОНе"),
         ]);
         let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
-        let moved =
-            |id: &str, date: &str| format!(r#"update_task {{"deadline":"{date}","deadline_kind":"day","id":"{id}"}}"#);
         check("parent meeting moved to friday", &moved("AYA-8", "2026-03-13"));
         check("RUN-5 on friday", &moved("RUN-5", "2026-03-13"));
         check("send madina the receipts on friday", &moved("AYA-5", "2026-03-13"));

@@ -131,6 +131,16 @@ pub(crate) fn replaced(a: &str, b: &str) -> bool {
     a.chars().count() == b.chars().count() && a.chars().zip(b.chars()).filter(|(x, y)| x != y).count() == 1
 }
 
+/// Returns true when two words differ by two neighbouring letters swapped.
+pub(crate) fn swapped(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a.len() != b.len() {
+        return false;
+    }
+    let diff: Vec<usize> = (0..a.len()).filter(|i| a[*i] != b[*i]).collect();
+    matches!(diff.as_slice(), [i, j] if *j == i + 1 && a[*i] == b[*j] && a[*j] == b[*i])
+}
+
 /// Returns true when `a` and `b` differ by exactly one edit: a letter dropped, added or
 /// replaced, or two neighbouring letters swapped (Damerau's optimal string alignment).
 pub fn one_edit(a: &str, b: &str) -> bool {
@@ -156,6 +166,14 @@ pub fn one_edit(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_swap_is_two_neighbours_exchanged() {
+        assert!(swapped("отпарвил", "отправил"));
+        assert!(!swapped("записала", "написала"), "a replaced letter is no swap");
+        assert!(!swapped("отправил", "отправил"));
+        assert!(!swapped("abdc", "bacd"), "two swaps are not one");
+    }
 
     #[test]
     fn one_edit_is_a_drop_an_addition_a_replacement_or_a_swap() {

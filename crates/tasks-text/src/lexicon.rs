@@ -231,6 +231,8 @@ mod tests {
         // «ресторан» stems to «рестора», «ресторане» to «ресторан».
         check("ресторане", &["restaurant"]);
         check("ресторан", &["restaurant"]);
+        // A listed word a letter short, as people write it.
+        check("сандали", &["shoes"]);
         // A word made from a listed one, read without its ending.
         check("дверцу", &["door"]);
     }
