@@ -1,0 +1,381 @@
+//! New tasks: after a lead ("add", «напомни»), after a project lead-in, or from an infinitive; and the project a message names.
+
+use super::*;
+
+/// Reads "add …", «напомни …», "remind me to …" as a new task.
+pub(super) fn create_after_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed> {
+    let tokens = p.token_texts();
+    // «в проект дети: купить пенал», "to work: file expenses": a project and a colon
+    // lead a new task as "add" does.
+    if let Some((key, used)) = project_at(&tokens, 0, s.projects) {
+        let colon = p.tokens.get(used.saturating_sub(1)).is_some_and(|t| p.words[t.word].ends_with(':'));
+        // «в проект семья купить самокат»: the word "project" says it as a colon does.
+        let said_project = tokens[..used].iter().any(|t| matches!(*t, "проект" | "project"));
+        // «в уроки добавь проверить контрольную»: the project, then the lead.
+        let lead_after = CREATE_LEADS.iter().find(|lead| tokens.get(used..used + lead.len()) == Some(&lead[..]));
+        if let Some(lead) = lead_after.filter(|lead| tokens.len() > used + lead.len()) {
+            let mut drop: Vec<usize> = (0..used + lead.len()).collect();
+            if tokens.get(used + lead.len()).is_some_and(|t| CREATE_FILLER.contains(t))
+                && tokens.len() > used + lead.len() + 1
+            {
+                drop.push(used + lead.len());
+            }
+            return Some(create(p, s, drop, Some(key)));
+        }
+        // «в FLAT отксерить паспорт», «по работе проверить логи»: an infinitive right after
+        // the project starts the task.
+        let infinitive = tokens.get(used).is_some_and(|t| is_task_verb(t) && !t.is_ascii());
+        if (colon || said_project || infinitive) && tokens.len() > used {
+            return Some(create(p, s, (0..used).collect(), Some(key)));
+        }
+    }
+    // "CLM add chase the surveyor", "bees project add order frames": a project's key or
+    // name said whole, then the lead.
+    let first = tokens.first().copied().unwrap_or_default();
+    let named_first =
+        s.projects.iter().find(|pr| first == pr.key.to_lowercase() || first == tasks_text::normalize(&pr.name));
+    if let Some(project) = named_first {
+        let used = if matches!(tokens.get(1), Some(&("project" | "проект"))) { 2 } else { 1 };
+        let after = CREATE_LEADS.iter().find(|lead| tokens.get(used..used + lead.len()) == Some(&lead[..]));
+        if let Some(lead) = after.filter(|lead| tokens.len() > used + lead.len()) {
+            let mut drop: Vec<usize> = (0..used + lead.len()).collect();
+            if tokens.get(used + lead.len()).is_some_and(|t| CREATE_FILLER.contains(t))
+                && tokens.len() > used + lead.len() + 1
+            {
+                drop.push(used + lead.len());
+            }
+            return Some(create(p, s, drop, Some(project.key.clone())));
+        }
+    }
+    let lead = CREATE_LEADS.iter().find(|lead| tokens.len() > lead.len() && tokens[..lead.len()] == lead[..])?;
+    let mut drop: Vec<usize> = (0..lead.len()).collect();
+    // A lead then a filler (`добавь задачу`, `remind me to`); a project named right after
+    // (`добавь в проект дом`, `add to work:`) is taken here too.
+    let mut at = lead.len();
+    let mut project = None;
+    loop {
+        if let Some((key, used)) = project_at(&tokens, at, s.projects) {
+            project = Some(key);
+            drop.extend(at..at + used);
+            at += used;
+            continue;
+        }
+        if tokens.get(at).is_some_and(|t| CREATE_FILLER.contains(t)) && tokens.len() > at + 1 {
+            drop.push(at);
+            at += 1;
+            continue;
+        }
+        break;
+    }
+    Some(create(p, s, drop, project))
+}
+
+/// Words of a lead-in that do not name the project: «идея для блога:», "blog post idea:",
+/// «в FLAT добавь:», "to the blog:", "for the gym:".
+pub(super) const LEADIN_FILLER: &[&str] = &[
+    "в",
+    "во",
+    "для",
+    "по",
+    "на",
+    "в",
+    "проект",
+    "проекта",
+    "идея",
+    "идеи",
+    "идею",
+    "пост",
+    "заметка",
+    "задача",
+    "задачу",
+    "новая",
+    "добавь",
+    "добавить",
+    "запиши",
+    "to",
+    "the",
+    "for",
+    "in",
+    "into",
+    "a",
+    "an",
+    "my",
+    "idea",
+    "ideas",
+    "post",
+    "note",
+    "task",
+    "new",
+    "add",
+    "project",
+    "stuff",
+    "things",
+    "s",
+];
+
+/// Reads a lead-in that names a project before a colon or a dash as "add to that
+/// project": «идея для блога: …», «в блог добавь: …», «KIDS: …», «для школы — …»,
+/// "blog idea: …", "to the blog: …", "work: …". The project is named by its key, a word
+/// of its name, or a word of its description, and must be the only one that fits; a
+/// lead-in with a command word in it («срок по отчёту: пятница», "mark as done: …") is
+/// not one.
+pub(super) fn create_after_project_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed> {
+    let (key, lead) = project_lead(p, s)?;
+    // «хоккей — сделала», "car: filter replaced": a report (or a cancel, or a move) about
+    // what the rest names in that project, not a task to add.
+    let rest: Vec<&str> =
+        (0..p.tokens.len()).filter(|i| !lead.contains(i)).map(|i| p.tokens[i].text.as_str()).collect();
+    // (A weak move word — "plan", "set" — is a task's verb as often.)
+    let report = |t: &&str| is_command(t) && !WEAK_MOVE_WORDS.contains(t);
+    if rest.iter().any(report) || rest.iter().all(|t| FILLER.contains(t)) {
+        return None;
+    }
+    Some(create(p, s, lead, Some(key)))
+}
+
+/// Resolves again among a project's tasks when the message named the project first:
+/// several become the ones in the project, and a task outside it gives way to the one
+/// inside the project the same words name ("work: filter replaced" is the office filter,
+/// though "replaced" is the kitchen one's verb). Keys carry their project.
+pub(super) fn within_project(
+    resolved: Resolution,
+    key: &str,
+    objects: &[String],
+    verbs: &[String],
+    tasks: &[Candidate],
+) -> Resolution {
+    let prefix = format!("{key}-");
+    let inside: Vec<usize> = (0..tasks.len()).filter(|i| tasks[*i].key.starts_with(&prefix)).collect();
+    match resolved {
+        Resolution::One(i) if inside.contains(&i) => Resolution::One(i),
+        Resolution::Nothing if inside.is_empty() => Resolution::Nothing,
+        other => {
+            let scoped: Vec<Candidate> = inside.iter().map(|i| tasks[*i].clone()).collect();
+            match target(objects, verbs, &scoped) {
+                Resolution::One(j) => Resolution::One(inside[j]),
+                Resolution::Several(js) => Resolution::Several(js.into_iter().map(|j| inside[j]).collect()),
+                Resolution::Nothing => other,
+            }
+        }
+    }
+}
+
+/// Returns true for a word that asks a change of an existing task: a done, cancel or
+/// move word, a past verb or a participle.
+pub(super) fn is_command(t: &&str) -> bool {
+    DONE_WORDS.contains(t)
+        || CANCEL_WORDS.contains(t)
+        || MOVE_WORDS.contains(t)
+        || WEAK_MOVE_WORDS.contains(t)
+        || is_past(t)
+        || is_done_participle(t)
+}
+
+/// Returns the project a lead-in before a colon or a dash names («KIDS:», «для школы —»,
+/// "blog idea:") and the lead-in's token positions.
+pub(super) fn project_lead(p: &Phrase, s: &Situation<'_>) -> Option<(String, Vec<usize>)> {
+    let sep = p.words.iter().take(LEADIN_MAX_WORDS).position(|w| w.ends_with(':') || is_dash(w))?;
+    let lead: Vec<usize> = (0..p.tokens.len())
+        .filter(|i| p.tokens[*i].word < sep || (p.tokens[*i].word == sep && !is_dash(&p.words[sep])))
+        .collect();
+    if lead.is_empty() || lead.len() >= p.tokens.len() {
+        return None;
+    }
+    let words: Vec<&str> = lead.iter().map(|i| p.tokens[*i].text.as_str()).collect();
+    if words.iter().any(is_command) {
+        return None;
+    }
+    let content: Vec<&str> = words.iter().copied().filter(|w| !LEADIN_FILLER.contains(w)).collect();
+    if content.is_empty() {
+        return None;
+    }
+    let mut named: Vec<&ProjectName> =
+        s.projects.iter().filter(|pr| content.iter().all(|w| names_project(w, pr))).collect();
+    // "KIDS:", «дети:»: a project's key or name said whole wins over a word of another's
+    // description ("kids" in a family project's).
+    let whole = |pr: &&ProjectName| {
+        content.len() == 1 && (content[0] == pr.key.to_lowercase() || content[0] == tasks_text::normalize(&pr.name))
+    };
+    if named.iter().any(whole) {
+        named.retain(whole);
+    }
+    let [project] = named.as_slice() else { return None };
+    Some((project.key.clone(), lead))
+}
+
+/// Holds how many words a project lead-in may have before its colon: 5.
+pub(super) const LEADIN_MAX_WORDS: usize = 5;
+
+pub(super) fn is_dash(word: &str) -> bool {
+    matches!(word, "—" | "–" | "-")
+}
+
+/// Returns true when a word names a project: its key, a word of its name, or a word of
+/// its description sharing a stem or a concept.
+pub(super) fn names_project(word: &str, project: &ProjectName) -> bool {
+    // «бим» is "Bim", «хоум» is no key: the key or the name written in the other script.
+    // («тойота» / "toyota": y and й are one sound.)
+    let spelled = |w: &str| tasks_core::dedup::entities::translit(w).replace('y', "i");
+    let key = project.key.to_lowercase();
+    if word == key || spelled(word) == spelled(&key) || spelled(word) == spelled(&tasks_text::normalize(&project.name))
+    {
+        return true;
+    }
+    let w = matching::words(word);
+    let Some(w) = w.first() else { return false };
+    let name = matching::words(&project.name);
+    if name.iter().any(|n| matching::fits(w, n)) {
+        return true;
+    }
+    matching::words(&project.description).iter().any(|d| matching::fit_of(w, d) == Some(matching::Strength::Strong))
+}
+
+/// Words of small talk that make no task of a phrase that starts like one ("tell me a
+/// joke", «расскажи анекдот», "what's the weather"): answered with the help line.
+pub(super) const SMALL_TALK: &[&str] =
+    &["joke", "jokes", "weather", "анекдот", "анекдоты", "шутку", "шутка", "погода", "погоду", "погоды"];
+
+/// Returns true for a request to the assistant itself, not a task: "write me a haiku",
+/// "tell me a story", «напиши мне стих», «придумай мне шутку».
+pub(super) fn asks_the_assistant(tokens: &[&str]) -> bool {
+    let creative = |t: &str| {
+        matches!(
+            t,
+            "write"
+                | "tell"
+                | "compose"
+                | "make"
+                | "give"
+                | "sing"
+                | "draw"
+                | "напиши"
+                | "расскажи"
+                | "придумай"
+                | "сочини"
+                | "нарисуй"
+                | "спой"
+        )
+    };
+    // "write a poem about walnuts": verse and songs are asked of the assistant.
+    let verse = |t: &str| {
+        matches!(t, "poem" | "haiku" | "limerick" | "song" | "verse" | "стих" | "стишок" | "стихотворение" | "песню")
+    };
+    // ("write a haiku for the blog" has a purpose: a task.)
+    let purpose = tokens.iter().any(|t| matches!(*t, "for" | "для" | "к" | "ко"));
+    if tokens.first().is_some_and(|t| creative(t)) && tokens.iter().take(4).any(|t| verse(t)) && !purpose {
+        return true;
+    }
+    match tokens {
+        [verb, "me", article, ..] => creative(verb) && matches!(*article, "a" | "an" | "some"),
+        [verb, "мне", ..] => creative(verb),
+        _ => false,
+    }
+}
+
+/// Reads a message that starts (after a date) with a task verb as a new task.
+pub(super) fn implicit_create(p: &Phrase, s: &Situation<'_>, date: Option<DateSpan>) -> Option<Parsed> {
+    let tokens = p.token_texts();
+    if p.words.iter().any(|w| w.ends_with('?')) || tokens.iter().any(|t| SMALL_TALK.contains(t)) {
+        return None;
+    }
+    let first = (0..tokens.len()).find(|i| date.is_none_or(|d| *i < d.start || *i >= d.end))?;
+    if !is_task_verb(tokens[first]) || asks_the_assistant(&tokens[first..]) {
+        return None;
+    }
+    Some(create(p, s, Vec::new(), None))
+}
+
+/// Builds a create call from a message with `drop` tokens left out of the text.
+pub(super) fn create(p: &Phrase, s: &Situation<'_>, mut drop: Vec<usize>, project: Option<String>) -> Parsed {
+    let rest: Vec<usize> = (0..p.tokens.len()).filter(|i| !drop.contains(i)).collect();
+    let date = {
+        // The date is looked for in what remains, so a lead word is never part of it.
+        let kept = Phrase { words: p.words.clone(), tokens: rest.iter().map(|i| p.tokens[*i].clone()).collect() };
+        phrase::find_date(&kept, s.today).map(|d| (d, rest[d.start..d.end].to_vec()))
+    };
+    if let Some((_, tokens)) = &date {
+        drop.extend(tokens.iter().copied());
+        // "remind me on friday to call …": the filler the date stood before goes too.
+        let mut next = tokens.last().map(|t| t + 1).unwrap_or(0);
+        while next < p.tokens.len()
+            && !drop.contains(&next)
+            && CREATE_FILLER.contains(&p.tokens[next].text.as_str())
+            && rest.first() == tokens.first()
+        {
+            drop.push(next);
+            next += 1;
+        }
+    }
+    let text = p.text_without(&drop);
+    if text.is_empty() {
+        return Parsed::NotUnderstood(NotUnderstood::UnknownPhrase);
+    }
+    let deadline = match date {
+        Some((d, _)) => deadline_of(d),
+        None => Deadline { kind: DeadlineKind::None, date: None },
+    };
+    Parsed::Steps(vec![Step::Run(Call::CreateTask { text, project, deadline })])
+}
+
+/// Reads a project named at token `at`: `в проект X`, `в X`, `to X`, `to project X`,
+/// `in X` (X a project's key or name); returns its key and the tokens used.
+pub(super) fn project_at(tokens: &[&str], at: usize, projects: &[ProjectName]) -> Option<(String, usize)> {
+    let lead = *tokens.get(at)?;
+    if !matches!(lead, "в" | "во" | "по" | "для" | "to" | "in" | "into" | "for") {
+        return None;
+    }
+    let mut name_at = at + 1;
+    // "add to the office: …", "to my blog": the article or possessive is no name.
+    if matches!(tokens.get(name_at), Some(&"the" | &"my" | &"our" | &"мой" | &"мои" | &"мою")) {
+        name_at += 1;
+    }
+    if matches!(tokens.get(name_at), Some(&"проект" | &"project")) {
+        name_at += 1;
+    }
+    let name = *tokens.get(name_at)?;
+    // A name of several words ("side project", «личные дела») is matched whole.
+    let whole = projects.iter().find_map(|p| {
+        let pname = tasks_text::normalize(&p.name);
+        let words: Vec<&str> = pname.split(' ').collect();
+        (words.len() > 1 && tokens.get(name_at..name_at + words.len()) == Some(&words[..])).then_some((p, words.len()))
+    });
+    let by_name = || {
+        projects.iter().find(|p| {
+            let key = p.key.to_lowercase();
+            let pname = tasks_text::normalize(&p.name);
+            name == key
+                || name == pname
+                || (pname.chars().count() >= 4 && name.starts_with(&pname[..pname.len().min(8)]))
+        })
+    };
+    // «добавь в переводы …», "add to home: …": a word of one project's description only,
+    // when it is no task verb («добавь в поездку купить билеты» is no project).
+    let by_description = || {
+        let fit: Vec<&ProjectName> = projects.iter().filter(|p| names_project(name, p)).collect();
+        match fit.as_slice() {
+            [one] if !is_task_verb(name) => Some(*one),
+            _ => None,
+        }
+    };
+    let (project, length) = match whole {
+        Some(found) => found,
+        None => (by_name().or_else(by_description)?, 1),
+    };
+    let mut end = name_at + length;
+    // `add to side project:` — the word "project" after a key or a one-word name.
+    if matches!(tokens.get(end), Some(&"проект" | &"project")) {
+        end += 1;
+    }
+    // «в поездку на годовщину» for "Anniversary trip": the rest of the project's name,
+    // said after a preposition, is the name too.
+    let name_words = matching::words(&project.name);
+    let of_the_name =
+        |t: &str| matching::words(t).first().is_some_and(|w| name_words.iter().any(|n| matching::fits(w, n)));
+    if tokens.get(end).is_some_and(|t| matches!(*t, "на" | "для" | "for" | "of"))
+        && tokens.get(end + 1).is_some_and(|t| of_the_name(t))
+        && tokens.len() > end + 2
+    {
+        end += 2;
+    }
+    Some((project.key.clone(), end - at))
+}

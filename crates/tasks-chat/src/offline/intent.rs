@@ -1,0 +1,346 @@
+//! Which action a message asks for, and of which kind: done, cancel or move; a deadline said is never a done.
+
+use super::*;
+
+/// Returns true when a message is a date and words that name a task, nothing else: no
+/// verb, no question.
+pub(super) fn bare_date_move(tokens: &[&str], date: Option<DateSpan>, s: &Situation<'_>) -> bool {
+    let Some(d) = date else { return false };
+    let outside = |i: &usize| *i < d.start || *i >= d.end;
+    let blocking = |t: &&str| t.ends_with('?') || SMALL_TALK.contains(t) || WEAK_MOVE_WORDS.contains(t);
+    if (0..tokens.len()).filter(outside).any(|i| blocking(&tokens[i])) {
+        return false;
+    }
+    let (objects, verbs) = mention_skipping(tokens, Some(d), &[]);
+    let task_verbs: Vec<&str> =
+        (0..tokens.len()).filter(outside).map(|i| tokens[i]).filter(|t| is_task_verb(t)).collect();
+    if task_verbs.is_empty() {
+        return verbs.is_empty() && !objects.is_empty() && target(&objects, &verbs, s.tasks) != Resolution::Nothing;
+    }
+    // "balcony door fix next month": a task verb is the title's own word, said again —
+    // the task's words and a date still.
+    let Resolution::One(i) = target(&objects, &verbs, s.tasks) else { return false };
+    task_verbs
+        .iter()
+        .all(|v| matching::words(v).first().is_some_and(|w| matching::fit_to_title(w, &s.tasks[i]).is_some()))
+}
+
+/// Returns true when a message with a date is an open task said again, verb and all:
+/// "send madina the receipts this week" for "Send Madina the school receipts" — the
+/// task's date, not a second task (which the duplicate check would refuse anyway).
+pub(super) fn restated_with_a_date(tokens: &[&str], date: Option<DateSpan>, s: &Situation<'_>) -> bool {
+    let Some(d) = date else { return false };
+    let (objects, verbs) = mention_skipping(tokens, Some(d), &[]);
+    if objects.is_empty() || verbs.is_empty() {
+        return false;
+    }
+    let Resolution::One(i) = target(&objects, &verbs, s.tasks) else { return false };
+    let task = &s.tasks[i];
+    let verb_words = matching::words(&verbs.join(" "));
+    explains_all(&matching::words(&objects.join(" ")), task)
+        && verb_words.iter().any(|v| starts_with_verb(task, v))
+        && !thin(&objects, &verbs, task)
+}
+
+/// "delete everything", «перенеси всё»: an action on many tasks at once, which the
+/// conversation does not take from one phrase (seed 001: no batch operations).
+pub(super) fn is_batch(tokens: &[&str]) -> bool {
+    let marker = |t: &&str| {
+        CANCEL_WORDS.contains(t) || MOVE_WORDS.contains(t) || DONE_WORDS.contains(t) || MARK_WORDS.contains(t)
+    };
+    tokens.windows(2).any(|w| marker(&w[0]) && BATCH_WORDS.contains(&w[1]))
+        || (tokens.len() <= 2 && tokens.iter().any(|t| BATCH_WORDS.contains(t)) && tokens.iter().any(marker))
+}
+
+pub(super) fn deadline_of(d: DateSpan) -> Deadline {
+    let kind = match d.due.kind {
+        tasks_text::DueKind::Day => DeadlineKind::Day,
+        tasks_text::DueKind::Week => DeadlineKind::Week,
+    };
+    Deadline { kind, date: Some(d.due.date) }
+}
+
+/// Returns the action words say, if any: cancel, then move, then done (a done word or a
+/// verb in the past tense).
+pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) -> Option<Intent> {
+    let has_date = date.is_some();
+    let has = |list: &[&str]| tokens.iter().any(|t| list.contains(t));
+    let not_needed = tokens.windows(2).any(|w| {
+        w[0] == "не" && matches!(w[1], "надо" | "нужно" | "нужна" | "нужен" | "нужны" | "актуально" | "актуальна")
+    }) || tokens
+        .windows(2)
+        .any(|w| matches!((w[0], w[1]), ("never", "mind") | ("not", "needed") | ("no", "longer") | ("no", "need")));
+    // «пометь как выполненную», "mark … as finished": after a mark word, a word of done —
+    // even when the task's own words hold a cancel ("mark cancel the old phone plan as
+    // done").
+    let marked = tokens.first().is_some_and(|t| MARK_WORDS.contains(t));
+    let done_form =
+        |t: &&str| ["выполнен", "сделан", "готов", "закрыт", "куплен", "оплачен"].iter().any(|s| t.starts_with(s));
+    let marked_done = marked && (has(DONE_WORDS) || tokens.iter().any(done_form));
+    if marked_done && tokens.last().is_some_and(|t| DONE_WORDS.contains(t) || done_form(t)) {
+        return Some(Intent::Done);
+    }
+    if ticked_off(tokens).is_some() {
+        return Some(Intent::Done);
+    }
+    // «сними задачу про стремянку»: taking a task off is a cancel («сними деньги» is a
+    // task of its own).
+    let taken_off = tokens.windows(2).any(|w| {
+        matches!(w[0], "сними" | "снять" | "снимаю" | "сняла" | "снял")
+            && matches!(w[1], "задачу" | "задача" | "задачи" | "задачку" | "пункт")
+    });
+    if has(CANCEL_WORDS) || not_needed || taken_off {
+        return Some(Intent::Cancel);
+    }
+    if date.is_some_and(|d| deadline_said(tokens, d)) {
+        return Some(Intent::Move);
+    }
+    // «маму с вокзала забрать в субботу»: an infinitive and a date say what is to be
+    // done when — never a report, whatever word ends like a past («вокзала»).
+    let infinitive = tokens.iter().any(|t| !t.is_ascii() && is_task_verb(t));
+    if has_date && infinitive && !has(DONE_WORDS) && !tokens.iter().any(|t| is_done_participle(t)) {
+        return Some(Intent::Move);
+    }
+    // "set … for tomorrow", «поставь … на пятницу», "lisbon hotel -> wed": a move only
+    // with a date («поставь лампочку» alone is a task).
+    let set_up = tokens.windows(2).any(|w| w[0] == "set" && w[1] == "up");
+    if has(MOVE_WORDS) || (has_date && (arrow || (has(WEAK_MOVE_WORDS) && !set_up))) {
+        return Some(Intent::Move);
+    }
+    // A deadline or a wait named ("the deadline is …", «срок по …», «подождёт до …») is
+    // about when, never a report of completion: without a date it asks for one.
+    // But a deadline as the topic («ответила насчёт дедлайна», "replied re the deadline")
+    // is what the task was about.
+    if (0..tokens.len()).any(|i| is_deadline_word(tokens[i]) && !is_topic(tokens, i)) {
+        return Some(Intent::Move);
+    }
+    if has(DONE_WORDS) || tokens.iter().any(|t| is_past(t) || is_done_participle(t)) {
+        return Some(Intent::Done);
+    }
+    if marked && tokens.iter().any(done_form) {
+        return Some(Intent::Done);
+    }
+    // "the signup form is set up", "the sensor is clean": a report of a state.
+    let reported = tokens.windows(3).any(|w| matches!(w[0], "is" | "are") && w[1] == "set" && w[2] == "up")
+        || tokens.windows(2).skip(1).any(|w| matches!(w[0], "is" | "are") && STATE_WORDS.contains(&w[1]));
+    if reported {
+        return Some(Intent::Done);
+    }
+    // «с книгой всё», «посудомойка всё»: done with it (but «купить всё» is a task).
+    let ends_all = matches!(tokens.last(), Some(&"все" | &"всё"));
+    if ends_all
+        && (matches!(tokens.first(), Some(&"с" | &"со")) || (2..=4).contains(&tokens.len()) && !is_task_verb(tokens[0]))
+    {
+        return Some(Intent::Done);
+    }
+    None
+}
+
+/// Returns the positions of a tick said in words — "check off", "tick off", "cross off",
+/// «поставь галочку» — which mark a task done as "done" does.
+pub(super) fn ticked_off(tokens: &[&str]) -> Option<[usize; 2]> {
+    tokens
+        .windows(2)
+        .position(|w| {
+            (matches!(w[0], "check" | "tick" | "cross") && w[1] == "off")
+                || (matches!(w[0], "поставь" | "поставить" | "ставлю" | "поставила" | "поставил")
+                    && matches!(w[1], "галочку" | "галку" | "отметку" | "плюсик"))
+        })
+        .map(|i| [i, i + 1])
+}
+
+/// Words of a finished state after "is"/"are": "the sensor is clean", "the ladder is
+/// back" — a report of completion.
+pub(super) const STATE_WORDS: &[&str] = &["clean", "back", "over", "ready", "done", "gone"];
+
+/// Words that put a date ahead as a deadline, not behind as a report: a need, a must, a
+/// future ("the hotel needs to be booked by saturday", «к пятнице будет готово», "the
+/// invoice goes out tomorrow").
+pub(super) const OBLIGATION_WORDS: &[&str] = &[
+    "need",
+    "needs",
+    "must",
+    "should",
+    "will",
+    "ll",
+    "gonna",
+    "goes",
+    "gets",
+    "надо",
+    "нужно",
+    "должен",
+    "должна",
+    "должно",
+    "должны",
+    "будет",
+    "будут",
+];
+
+/// Prepositions that make the date after them a deadline: "by saturday", «до понедельника»,
+/// «к среде».
+pub(super) const DEADLINE_PREPOSITIONS: &[&str] = &["by", "till", "until", "before", "до", "к", "ко"];
+
+/// Returns true when a message says its date as a deadline: with a need or a future
+/// anywhere, or with a deadline's preposition before it and no past verb («помидоры
+/// подвязать до субботы», "get the pump guy out by the 20th"). Such a phrase sets when,
+/// and never closes — whatever done word it holds ("will be done by sunday").
+pub(super) fn deadline_said(tokens: &[&str], d: DateSpan) -> bool {
+    let outside: Vec<&str> =
+        tokens.iter().enumerate().filter(|(i, _)| *i < d.start || *i >= d.end).map(|(_, t)| *t).collect();
+    let has_to = outside.windows(2).any(|w| matches!(w[0], "has" | "have" | "going") && w[1] == "to");
+    if has_to || outside.iter().any(|t| OBLIGATION_WORDS.contains(t)) {
+        return true;
+    }
+    // The preposition is the date's first word, or stands before it ("by the 20th").
+    let before = |back: usize| d.start.checked_sub(back).map(|i| tokens[i]);
+    let preposition = std::iter::once(tokens.get(d.start).copied())
+        .chain([before(1), before(1).filter(|t| *t == "the").and(before(2))])
+        .flatten()
+        .any(|t| DEADLINE_PREPOSITIONS.contains(&t));
+    preposition && !outside.iter().any(|t| is_past(t))
+}
+
+/// The kind of change a message asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Close it (a done word, a report of completion).
+    Done,
+    /// Cancel it.
+    Cancel,
+    /// Move its date (a move word, a deadline named).
+    Move,
+}
+
+/// Returns the kind of change the words ask for, as this parser reads them (the guard
+/// holds a model's call to it: a deadline phrase never closes).
+pub fn kind_asked(text: &str, today: Date) -> Option<Kind> {
+    let p = Phrase::new(text);
+    let tokens = p.token_texts();
+    let date = phrase::find_date(&p, today);
+    let arrow = text.contains("->") || text.contains('→') || text.contains("=>");
+    intent_of(&tokens, date, arrow).map(|i| match i {
+        Intent::Done => Kind::Done,
+        Intent::Cancel => Kind::Cancel,
+        Intent::Move => Kind::Move,
+    })
+}
+
+/// Returns true when a message moves nothing though it names a deadline: a past verb,
+/// no move word, and every deadline word of it is a word of some open task's title.
+pub(super) fn deadline_of_a_title(tokens: &[&str], tasks: &[Candidate]) -> bool {
+    // "moved the quiz deadline", «продлила срок»: a past move says it moved, not when.
+    let moved = |t: &str| {
+        is_past(t)
+            && [
+                "mov",
+                "postpon",
+                "push",
+                "reschedul",
+                "extend",
+                "delay",
+                "перенес",
+                "перенёс",
+                "сдвин",
+                "отлож",
+                "продл",
+            ]
+            .iter()
+            .any(|stem| t.starts_with(stem))
+    };
+    let moves = tokens
+        .iter()
+        .any(|t| MOVE_WORDS.contains(t) || (WEAK_MOVE_WORDS.contains(t) && !is_deadline_word(t)) || moved(t));
+    if moves || !tokens.iter().any(|t| is_past(t)) {
+        return false;
+    }
+    let deadline: Vec<&str> = tokens.iter().copied().filter(|t| is_deadline_word(t)).collect();
+    let words = matching::words(&deadline.join(" "));
+    !words.is_empty() && tasks.iter().any(|task| words.iter().all(|w| task.words.iter().any(|t| matching::fits(w, t))))
+}
+
+/// Returns true when token `i` follows "about" («насчёт», «про», "re", "about the"): it
+/// is what the task is about, not a command.
+pub(super) fn is_topic(tokens: &[&str], i: usize) -> bool {
+    let before: Vec<&str> = tokens[..i].iter().rev().take(2).copied().collect();
+    let lead = match before.as_slice() {
+        [article, lead, ..] if ARTICLES.contains(article) => lead,
+        [lead, ..] => lead,
+        [] => return false,
+    };
+    matches!(*lead, "насчет" | "насчёт" | "про" | "о" | "об" | "about" | "re" | "regarding")
+}
+
+/// Returns true for a word that names a deadline or a wait: «срок», «дедлайн»,
+/// «подождёт», "deadline", "wait" (a phrase with one never closes a task).
+pub(super) fn is_deadline_word(token: &str) -> bool {
+    token.starts_with("срок")
+        || token.starts_with("дедлайн")
+        || token.starts_with("подожд")
+        || matches!(token, "deadline" | "deadlines" | "wait")
+}
+
+/// Returns true when the message's only cancel words are past forms («отменила»,
+/// "cancelled") and every open task the rest of the words name starts with that verb
+/// («Отменить подписку на …», "Cancel the old plan"): the person did the task.
+pub(super) fn cancel_is_the_tasks_verb(tokens: &[&str], tasks: &[Candidate]) -> bool {
+    let cancels: Vec<&str> = tokens.iter().copied().filter(|t| CANCEL_WORDS.contains(t)).collect();
+    if cancels.is_empty() || !cancels.iter().all(|t| is_past(t)) {
+        return false;
+    }
+    let rest: Vec<String> = tokens.iter().filter(|t| !cancels.contains(t)).map(|t| t.to_string()).collect();
+    let verb = matching::words(cancels[0]);
+    let Some(verb) = verb.first() else { return false };
+    match matching::resolve(&matching::words(&rest.join(" ")), tasks) {
+        Resolution::One(i) => {
+            tasks[i].words.first().is_some_and(|t| matching::fit_of(verb, t) == Some(matching::Strength::Strong))
+        }
+        _ => false,
+    }
+}
+
+/// Returns true when a cancel word is itself negated: «не удаляй», "don't delete".
+pub(super) fn cancel_negated(tokens: &[&str]) -> bool {
+    // «нетфликс не отменяю, убери задачу»: a cancel word of its own after the negated
+    // one still stands — only when every cancel word is negated is the cancel.
+    let cancels: Vec<bool> = tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| CANCEL_WORDS.contains(t) || t.starts_with("удаля") || t.starts_with("отменя"))
+        .map(|(i, _)| {
+            let before = |k: usize| i.checked_sub(k).map(|j| tokens[j]);
+            matches!(before(1), Some("не" | "not" | "never" | "dont"))
+                || (before(1) == Some("t") && matches!(before(2), Some("don" | "won" | "didn")))
+        })
+        .collect();
+    !cancels.is_empty() && cancels.iter().all(|negated| *negated)
+}
+
+/// Words after «не» that make "not needed" (a cancel), not a negation.
+pub(super) const NOT_NEEDED_AFTER_NE: &[&str] =
+    &["надо", "нужно", "нужна", "нужен", "нужны", "актуально", "актуальна", "актуален"];
+
+/// English negations, as the normalizer leaves them (`haven't` → `haven t`).
+pub(super) const EN_NEGATIONS: &[&str] = &[
+    "not", "never", "haven", "hasn", "hadn", "didn", "don", "doesn", "wasn", "weren", "isn", "aren", "won", "couldn",
+    "wouldn", "shouldn", "cannot", "havent", "hasnt", "didnt", "dont", "doesnt", "wasnt", "isnt", "arent", "cant",
+];
+
+/// Returns true when the message says something was not done: «не» before a word
+/// other than "needed", «нет», "not", "haven't", "never" (but "never mind", "not
+/// needed", "no longer" are cancels).
+pub(super) fn is_negated(tokens: &[&str]) -> bool {
+    tokens.iter().enumerate().any(|(i, t)| {
+        let next = tokens.get(i + 1).copied().unwrap_or("");
+        match *t {
+            "не" => !NOT_NEEDED_AFTER_NE.contains(&next),
+            "нет" | "ни" => true,
+            "never" => next != "mind",
+            "not" => !matches!(next, "needed" | "necessary" | "relevant" | "required"),
+            t if EN_NEGATIONS.contains(&t) => {
+                // `don't need`, `don't forget` are not negations of a done task.
+                !(t == "don" && matches!(tokens.get(i + 2).copied(), Some("need" | "forget" | "bother")))
+            }
+            _ => false,
+        }
+    })
+}

@@ -1,0 +1,90 @@
+//! The lists a message asks for: today, inbox, overdue, done, by project.
+
+use super::*;
+
+/// Returns the list a message asks for, if it asks for one.
+pub(super) fn list_view(tokens: &[&str]) -> Option<Call> {
+    let has = |list: &[&str]| tokens.iter().any(|t| list.contains(t));
+    let starts = |prefix: &str| tokens.iter().any(|t| t.starts_with(prefix));
+    let cue = has(&[
+        "что",
+        "какие",
+        "покажи",
+        "показать",
+        "show",
+        "what",
+        "whats",
+        "what's",
+        "list",
+        "задачи",
+        "tasks",
+        "plate",
+        "план",
+        "планы",
+        "agenda",
+        "anything",
+        "any",
+        "сводка",
+        "см",
+        "список",
+        "everything",
+        "чо",
+        "че",
+    ]) || tokens.len() <= 2;
+    if tokens.len() > 7 || !cue {
+        return None;
+    }
+    // «задачи без проекта», "tasks with no project": the inbox, not the projects.
+    let without = tokens.windows(2).any(|w| {
+        matches!(w[0], "без" | "no" | "without") && (w[1].starts_with("проект") || w[1].starts_with("project"))
+    }) || tokens.windows(3).any(|w| w[0] == "without" && w[1] == "a" && w[2].starts_with("project"));
+    if without {
+        return Some(Call::ListTasks { filter: ListView::Inbox, period: None });
+    }
+    if has(&["проектам", "проекту", "проекты", "project", "projects"]) {
+        return Some(Call::ListTasks { filter: ListView::AllByProject, period: None });
+    }
+    if starts("просроч") || has(&["overdue", "late"]) {
+        return Some(Call::ListTasks { filter: ListView::Overdue, period: None });
+    }
+    if starts("входящ") || starts("инбокс") || has(&["inbox"]) {
+        return Some(Call::ListTasks { filter: ListView::Inbox, period: None });
+    }
+    let done_words = has(&[
+        "сделала",
+        "сделал",
+        "сделано",
+        "выполненные",
+        "сделанные",
+        "done",
+        "finished",
+        "finish",
+        "completed",
+        "закрытые",
+    ]) || starts("выполненн")
+        || starts("сделанн")
+        || starts("закрыт");
+    let asks = has(&["что", "какие", "покажи", "show", "what", "whats", "what's", "list", "список"]);
+    if done_words && asks {
+        let period = if has(&["сегодня", "today"]) {
+            Some(Period::Today)
+        } else if tokens.iter().any(|t| t.starts_with("недел") || *t == "week") {
+            Some(Period::Week)
+        } else {
+            None
+        };
+        return Some(Call::ListTasks { filter: ListView::Done, period });
+    }
+    if has(&["сегодня", "today"]) && !tokens.iter().any(|t| is_task_verb(t) || is_past(t)) {
+        return Some(Call::ListTasks { filter: ListView::Today, period: None });
+    }
+    None
+}
+
+/// «перенеси всё с сегодня на завтра», "move today's tasks to tomorrow".
+pub(super) fn is_defer_today(tokens: &[&str]) -> bool {
+    let has = |list: &[&str]| tokens.iter().any(|t| list.contains(t));
+    has(MOVE_WORDS)
+        && (has(&["сегодня", "today", "todays"]) || tokens.iter().any(|t| t.starts_with("сегодняшн")))
+        && has(&["завтра", "tomorrow"])
+}

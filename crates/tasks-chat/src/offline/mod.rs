@@ -1,0 +1,429 @@
+//! The offline parser (issue 11): the common phrases of a task list in Russian and
+//! English — done, cancel, move to a date, add (with a date), show today / inbox /
+//! overdue / done — read without a model. Used with `--offline`, when no model is
+//! configured, and as the fallback when the model cannot be reached.
+//!
+//! A pure function of (text, open tasks, today, the last list shown, projects). It
+//! picks a target only when the words fit one task clearly (`matching`); words that
+//! fit several become a question; words that fit none, or a sentence it does not
+//! recognise, are "not understood" — never a guess.
+//!
+//! How a message is read, in this order: a task key in it (`done HRB-3`) names the
+//! target; a leading "add / добавь / напомни" makes a task of the rest; a question about
+//! today, the inbox, overdue or done tasks shows that list; "move everything from today
+//! to tomorrow" defers; a cancel word, a move word (with a date), a done word or a verb
+//! in the past tense («купила», "reviewed") acts on the task the other words name; a
+//! message that starts with an infinitive or a plain task verb («купить хлеб завтра»,
+//! "buy printer paper tomorrow") is a new task.
+//!
+//! Where each step lives: `words` holds the word lists, `typo_reading` what may be read
+//! as a typo, `intent` which action and which kind of change the words ask, `mention`
+//! the words that name a task, `target` which task they name, `morphology` verb forms,
+//! `create` new tasks and project lead-ins, `list` the lists; this module keeps the
+//! order of the steps (`parse_phrase`) and the types the rest of the crate sees.
+
+use jiff::civil::Date;
+
+use std::collections::BTreeSet;
+
+use crate::calls::{Call, Deadline, DeadlineKind, ListView, Period};
+use crate::matching::{self, Candidate, Resolution};
+use crate::phrase::{self, DateSpan, Phrase};
+pub use crate::typos::Correction;
+
+mod create;
+mod intent;
+mod list;
+mod mention;
+mod morphology;
+mod target;
+#[cfg(test)]
+mod tests;
+mod typo_reading;
+mod words;
+
+use create::*;
+use intent::*;
+use list::*;
+use mention::*;
+use morphology::*;
+use target::*;
+use typo_reading::*;
+use words::*;
+
+pub use intent::{Kind, kind_asked};
+pub use mention::mention_of;
+pub use target::target;
+
+/// A project a new task may be filed into.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectName {
+    /// Its key.
+    pub key: String,
+    /// Its name.
+    pub name: String,
+    /// Its description: a lead-in may name the project by one of its words («для
+    /// школы:» for a project about the children's school).
+    pub description: String,
+}
+
+/// What the parser reads a message against.
+#[derive(Debug, Clone, Copy)]
+pub struct Situation<'a> {
+    /// The open tasks.
+    pub tasks: &'a [Candidate],
+    /// Today in the person's zone.
+    pub today: Date,
+    /// The keys of the last numbered list shown, in order.
+    pub shown: &'a [String],
+    /// The projects.
+    pub projects: &'a [ProjectName],
+}
+
+/// A question for the person, and the action their answer completes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Question {
+    /// The question.
+    pub question: String,
+    /// The tasks to choose from: (key, title).
+    pub options: Vec<(String, String)>,
+    /// The action to run on the chosen task(s), aimed at the first option until then.
+    pub action: Option<Call>,
+}
+
+/// One step of what a message asks.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// Run this.
+    Run(Call),
+    /// Ask this first.
+    Ask(Question),
+}
+
+/// What the parser understood.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Parsed {
+    /// These steps.
+    Steps(Vec<Step>),
+    /// Nothing it can act on; the reason, for the reply.
+    NotUnderstood(NotUnderstood),
+}
+
+/// Why a message was not understood.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotUnderstood {
+    /// No phrase it knows.
+    UnknownPhrase,
+    /// A task action whose words fit no open task.
+    NoTaskFits,
+    /// A task key that is not an open task.
+    UnknownKey,
+    /// A move without a date.
+    NoDate,
+    /// Something for many tasks at once ("delete everything").
+    Batch,
+    /// A statement that something was not done («ещё не позвонила», "haven't paid").
+    Negated,
+    /// A question ("did I call Dima?"): asked, not ordered.
+    Question,
+}
+
+/// The language a reply is written in: the message's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// Russian (the message has Cyrillic letters).
+    Ru,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// Returns the language of a message: Russian when it has a Cyrillic letter.
+    pub fn of(text: &str) -> Lang {
+        if text.chars().any(|c| matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё')) { Lang::Ru } else { Lang::En }
+    }
+}
+
+/// Which action a message asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Intent {
+    Done,
+    Cancel,
+    Move,
+}
+
+/// Reads a message.
+pub fn parse(text: &str, s: &Situation<'_>) -> Parsed {
+    parse_reading(text, s).0
+}
+
+/// Reads a message, with the words it read as another (a typo of a command, date or
+/// position word: «завтро» read as «завтра»), so the reply can say so.
+pub fn parse_reading(text: &str, s: &Situation<'_>) -> (Parsed, Vec<Correction>) {
+    let mut p = Phrase::new(text);
+    let corrections = read_typos(&mut p, s);
+    (parse_phrase(text, &p, s), corrections)
+}
+
+fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
+    let p = p.clone();
+    let tokens = p.token_texts();
+    if tokens.is_empty() {
+        return Parsed::NotUnderstood(NotUnderstood::UnknownPhrase);
+    }
+    let lang = Lang::of(text);
+    if let Some(create) = create_after_lead(&p, s) {
+        return create;
+    }
+    if let Some(create) = create_after_project_lead(&p, s) {
+        return create;
+    }
+    if is_defer_today(&tokens) {
+        return Parsed::Steps(vec![Step::Run(Call::DeferTodayToTomorrow)]);
+    }
+    // «закрой всё что на сегодня» asks for many tasks closed, not for the list.
+    if is_batch(&tokens) {
+        return Parsed::NotUnderstood(NotUnderstood::Batch);
+    }
+    if let Some(view) = list_view(&tokens) {
+        return Parsed::Steps(vec![Step::Run(view)]);
+    }
+    let date = phrase::find_date(&p, s.today);
+    let arrow = text.contains("->") || text.contains('→') || text.contains("=>");
+    // «йогу на завтра», "the dentist to friday": a task's words and a date, no verb, is a
+    // move of that task.
+    // «не успела, давай в понедельник», "didn't get to it, friday then": not managed,
+    // and a date after — a move. ("won't go to yoga tomorrow" names the day it is not
+    // done, so only a miss said before the date counts.)
+    // (A date today is the day of the miss, "didn't get to the blood test today".)
+    let missed_then_date = date.is_some_and(|d| {
+        d.due.date > s.today
+            && (1..d.start).any(|i| {
+                (tokens[i - 1] == "не"
+                    && matches!(
+                        tokens[i],
+                        "успела" | "успел" | "успели" | "успеваю" | "успеваем" | "получилось" | "вышло"
+                    ))
+                    || (matches!(tokens[i - 1], "didn" | "didnt") && matches!(tokens[i], "get" | "manage"))
+                    || (matches!(tokens[i - 1], "t") && matches!(tokens[i], "get" | "manage"))
+                    || (tokens[i - 1] == "no" && tokens[i] == "time")
+            })
+    });
+    // "haven't finished the report, move it to monday": a move word of its own wins over
+    // the negated activity, as a cancel word does.
+    // "RUN-5 next week", «INBOX-3 на 3 октября»: a key and a date is a move of that task.
+    let keyed_date = date.is_some() && !phrase::keys_in(&p).is_empty();
+    let intent = intent_of(&tokens, date, arrow).or_else(|| {
+        (keyed_date || missed_then_date || bare_date_move(&tokens, date, s) || restated_with_a_date(&tokens, date, s))
+            .then_some(Intent::Move)
+    });
+    let Some(mut intent) = intent else {
+        return implicit_create(&p, s, date).unwrap_or(Parsed::NotUnderstood(NotUnderstood::UnknownPhrase));
+    };
+    // «отменила подписку» when the task is «Отменить подписку…»: the cancel word in the
+    // past is the task's own verb done — a report of completion, not a cancel.
+    let cancel_was_the_verb = intent == Intent::Cancel && cancel_is_the_tasks_verb(&tokens, s.tasks);
+    if cancel_was_the_verb {
+        intent = Intent::Done;
+    }
+    let weak_move = intent == Intent::Move && !arrow && !tokens.iter().any(|t| MOVE_WORDS.contains(t));
+    // "haven't paid yet", «так и не дозвонилась»: the words name a task, but say it was
+    // not done. And a question («диме позвонила?») asks, it does not order. A cancel
+    // word of its own wins over a negated activity («на йогу не пойду, убери», "won't
+    // write it, drop it") — unless the cancel word itself is negated («не удаляй»).
+    let cancel_stands = intent == Intent::Cancel && !cancel_negated(&tokens);
+    let move_stands = tokens.iter().any(|t| MOVE_WORDS.contains(t)) && date.is_some();
+    if is_negated(&tokens) && !cancel_stands && (missed_then_date || move_stands) && intent != Intent::Cancel {
+        intent = Intent::Move;
+    } else if is_negated(&tokens) && !cancel_stands {
+        return Parsed::NotUnderstood(NotUnderstood::Negated);
+    }
+    // "is the hall rent paid", "did I call mom": English asks by its first word too.
+    // ("were not doing it" is "we're" without its apostrophe).
+    let were_not = tokens.first() == Some(&"were") && tokens.get(1) == Some(&"not");
+    // ("have the jack back by thursday" orders: "have" before an article.)
+    let have_it_done =
+        matches!(tokens.first(), Some(&("have" | "has"))) && tokens.get(1).is_some_and(|t| ARTICLES.contains(t));
+    let asks = !were_not
+        && !have_it_done
+        && matches!(tokens.first(), Some(&("is" | "are" | "was" | "were" | "did" | "do" | "does" | "have" | "has")));
+    // "if it rains move the long run", «если будет дождь, перенеси»: a condition is not
+    // met yet; nothing is done on it.
+    if matches!(tokens.first(), Some(&("if" | "если" | "unless"))) {
+        return Parsed::NotUnderstood(NotUnderstood::Question);
+    }
+    if text.contains('?') || asks {
+        return Parsed::NotUnderstood(NotUnderstood::Question);
+    }
+    // "asked the tutor to extend the quiz deadline": with no date and no move word, a
+    // past verb and a deadline word that a task's title has too is a report of that task.
+    if intent == Intent::Move && date.is_none() && deadline_of_a_title(&tokens, s.tasks) {
+        intent = Intent::Done;
+    }
+    if intent == Intent::Move && date.is_none() {
+        return Parsed::NotUnderstood(NotUnderstood::NoDate);
+    }
+    let action = |key: &str| match intent {
+        Intent::Done => Call::CloseTask { id: key.to_string() },
+        Intent::Cancel => Call::CancelTask { id: key.to_string() },
+        Intent::Move => {
+            Call::UpdateTask { id: key.to_string(), text: None, project: None, deadline: date.map(deadline_of) }
+        }
+    };
+    // A key written out names the task.
+    let keys = phrase::keys_in(&p);
+    if !keys.is_empty() {
+        let mut steps = Vec::new();
+        for (key, _) in &keys {
+            if !s.tasks.iter().any(|t| &t.key == key) {
+                return Parsed::NotUnderstood(NotUnderstood::UnknownKey);
+            }
+            steps.push(Step::Run(action(key)));
+        }
+        return Parsed::Steps(steps);
+    }
+    // Positions in the last list shown.
+    // A number of the date phrase ("for march 20") is no list position.
+    let mut undated = p.clone();
+    if let Some(d) = date {
+        for t in &mut undated.tokens[d.start..d.end] {
+            t.text.clear();
+        }
+    }
+    let (positions, position_tokens) = phrase::positions(&undated, !s.shown.is_empty());
+    if !positions.is_empty() && !s.shown.is_empty() {
+        let mut steps = Vec::new();
+        for n in positions {
+            let key = if n == 0 { s.shown.last() } else { s.shown.get(n - 1) };
+            match key {
+                // A quoted line that is the title of several open tasks: ask which.
+                Some(k) if k.contains(crate::quoted::ALTERNATIVES) => {
+                    let options: Vec<(String, String)> = k
+                        .split(crate::quoted::ALTERNATIVES)
+                        .map(|k| {
+                            let title = s.tasks.iter().find(|t| t.key == k).map(|t| t.title.clone());
+                            (k.to_string(), title.unwrap_or_default())
+                        })
+                        .collect();
+                    let first = options[0].0.clone();
+                    steps.push(Step::Ask(Question {
+                        question: which_task(lang),
+                        options,
+                        action: Some(action(&first)),
+                    }));
+                }
+                Some(k) if !k.is_empty() => steps.push(Step::Run(action(k))),
+                _ => return Parsed::NotUnderstood(NotUnderstood::NoTaskFits),
+            }
+        }
+        return Parsed::Steps(steps);
+    }
+    if is_batch(&tokens) {
+        return Parsed::NotUnderstood(NotUnderstood::Batch);
+    }
+    let mut skipped = position_tokens.clone();
+    skipped.extend(reason_clause(&p));
+    // "car: filter replaced", «дом: фильтр поменял»: a project named first scopes the
+    // report to its tasks.
+    let scope = project_lead(&p, s).or_else(|| {
+        // «в семье иссык-куль готово»: «в»/«по» and a project, no colon.
+        project_at(&tokens, 0, s.projects).map(|(key, used)| (key, (0..used).collect()))
+    });
+    let mut without_lead = skipped.clone();
+    if let Some((_, lead)) = &scope {
+        without_lead.extend(lead.iter().copied());
+    }
+    // («хоккей — сделала»: with nothing after the lead but the report, the lead is what
+    // the report is about.)
+    let (objects, verbs) = match mention_skipping(&tokens, date, &without_lead) {
+        (o, v) if o.is_empty() && v.is_empty() => mention_skipping(&tokens, date, &skipped),
+        found => found,
+    };
+    let objects = spell_out_initials(&objects, s.tasks);
+    let objects = read_by_the_lexicon(objects, s.tasks);
+    let (objects, mut verbs) = nouns_that_look_like_verbs(objects, verbs, s.tasks);
+    // «спотифай отменил» for "Cancel the Spotify family plan": the cancel word, the task's
+    // own verb, is evidence as any verb of a title is.
+    if cancel_was_the_verb {
+        verbs.extend(tokens.iter().filter(|t| CANCEL_WORDS.contains(t)).map(|t| t.to_string()));
+    }
+    // "aya's swimming is paid": a state after "to be" is a verb only where a title about
+    // the same things has it («Оплатить Айе плавание»); otherwise it says done and no
+    // more ("the cardiologist is booked" when only other tasks are booked).
+    let states: Vec<&str> = tokens
+        .windows(2)
+        .filter(|w| matches!(w[0], "is" | "are" | "was" | "were" | "been" | "be") && w[1].is_ascii() && is_past(w[1]))
+        .map(|w| w[1])
+        .collect();
+    let object_words = matching::words(&objects.join(" "));
+    let about_the_objects = |t: &Candidate| object_words.iter().any(|m| t.words.iter().any(|tw| matching::fits(m, tw)));
+    verbs.retain(|v| {
+        !states.contains(&v.as_str())
+            || matching::words(v)
+                .first()
+                .is_some_and(|w| s.tasks.iter().any(|t| about_the_objects(t) && starts_with_verb(t, w)))
+    });
+    let resolved = narrow_by_participle(target(&objects, &verbs, s.tasks), &tokens, s.tasks);
+    let resolved = match &scope {
+        Some((key, _)) => within_project(resolved, key, &objects, &verbs, s.tasks),
+        None => resolved,
+    };
+    // «продлила свой паспорт» is not «Продлить паспорт Гены»: one's own thing is no task
+    // that names someone else.
+    let own = tokens.iter().any(|t| matches!(*t, "свой" | "свою" | "своё" | "свое" | "свои" | "своего" | "own"));
+    let names_another = |i: usize| {
+        let message = matching::words(&objects.join(" "));
+        s.tasks[i].words.iter().any(|t| t.name && !message.iter().any(|m| matching::fits(m, t)))
+    };
+    let resolved = match resolved {
+        Resolution::One(i) if own && names_another(i) => Resolution::Nothing,
+        other => other,
+    };
+    match resolved {
+        // One word of the message, a small part of the title: ask before acting («налоговая
+        // всё» may be about the tax return written in German, which no word here names).
+        Resolution::One(i)
+            if (thin(&objects, &verbs, &s.tasks[i])
+                && !names_the_task(&tokens)
+                && !(matches!(intent, Intent::Move | Intent::Cancel) && names_alone(&objects, s.tasks, i)))
+                || matching::fits_only_broadly(&matching::words(&objects.join(" ")), &s.tasks[i])
+                || (intent == Intent::Done
+                    && (verb_unexplained(&objects, &verbs, s.tasks, i)
+                        || synonym_only(&objects, &verbs, &s.tasks[i]))) =>
+        {
+            Parsed::Steps(vec![Step::Ask(Question {
+                question: match lang {
+                    Lang::Ru => "Правильно понимаю, речь об этой задаче?".to_string(),
+                    Lang::En => "Do you mean this task?".to_string(),
+                },
+                options: vec![(s.tasks[i].key.clone(), s.tasks[i].title.clone())],
+                action: Some(action(&s.tasks[i].key)),
+            })])
+        }
+        Resolution::One(i) => Parsed::Steps(vec![Step::Run(action(&s.tasks[i].key))]),
+        Resolution::Several(ix) => {
+            let options: Vec<(String, String)> =
+                ix.iter().map(|i| (s.tasks[*i].key.clone(), s.tasks[*i].title.clone())).collect();
+            let first = options[0].0.clone();
+            Parsed::Steps(vec![Step::Ask(Question {
+                question: which_task(lang),
+                options,
+                action: Some(action(&first)),
+            })])
+        }
+        // "set up the router tomorrow": a weak move word that names no task starts one.
+        Resolution::Nothing if weak_move => {
+            implicit_create(&p, s, date).unwrap_or(Parsed::NotUnderstood(NotUnderstood::NoTaskFits))
+        }
+        Resolution::Nothing => Parsed::NotUnderstood(NotUnderstood::NoTaskFits),
+    }
+}
+
+/// Returns "which task?" in the message's language.
+pub fn which_task(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Какую задачу вы имеете в виду?".to_string(),
+        Lang::En => "Which task do you mean?".to_string(),
+    }
+}

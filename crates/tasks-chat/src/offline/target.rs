@@ -1,0 +1,433 @@
+//! Which task a message names: the objects first, then the verb, with the guards against thin or cross-language evidence.
+
+use super::*;
+
+/// Returns true when every one of the words fits a word of the task's title.
+pub(super) fn explains_all(words: &[matching::Word], task: &Candidate) -> bool {
+    words.iter().all(|m| matching::fit_to_title(m, task).is_some())
+}
+
+/// Returns true when the message's verb starts no open task and its object words do not
+/// all fit this one: "renewed the library card" for "Return the library books", "took
+/// the kid to the doctor" for «Записаться к терапевту» — asked, never acted on.
+pub(super) fn verb_unexplained(objects: &[String], verbs: &[String], tasks: &[Candidate], i: usize) -> bool {
+    // A "verb" that is a word of this task past its verb is one of its objects («кости»
+    // reads like an infinitive, and is Костя in «Забрать у Кости дрель»).
+    let rest = tasks[i].words.get(1..).unwrap_or_default();
+    let verb_words: Vec<matching::Word> =
+        matching::words(&verbs.join(" ")).into_iter().filter(|v| !rest.iter().any(|t| matching::fits(v, t))).collect();
+    let object_words = matching::words(&objects.join(" "));
+    let fits_verb = |t: &Candidate| verb_words.iter().any(|v| starts_with_verb(t, v));
+    !verb_words.is_empty()
+        && (!explains_all(&object_words, &tasks[i]) || object_words.len() == 1)
+        && !tasks.iter().any(fits_verb)
+}
+
+/// Returns true when a task's title starts with the message's verb ([`same_verb`] of its
+/// first word).
+pub(super) fn starts_with_verb(task: &Candidate, v: &matching::Word) -> bool {
+    task.words.first().is_some_and(|f| same_verb(v, f))
+}
+
+/// Returns true when a message's verb is a title's verb: they fit as words do, or they
+/// share a root once a prefix and a past or infinitive ending are taken off («сдала» /
+/// «Сдать», «дозвонилась» / «Позвонить»), or an English past is the title's verb
+/// ("bought" / "Buy", by the lexicon's concepts).
+pub(super) fn same_verb(v: &matching::Word, title_verb: &matching::Word) -> bool {
+    if matching::fits(v, title_verb) {
+        return true;
+    }
+    if let Some(base) = IRREGULAR_BASE.iter().find(|(past, _)| *past == v.text).map(|(_, base)| *base) {
+        return matching::words(base).first().is_some_and(|b| matching::fits(b, title_verb));
+    }
+    let (a, b) = (verb_root(&v.text), verb_root(&title_verb.text));
+    if a.chars().count() >= 3 && a == b {
+        return true;
+    }
+    // A first letter read as a prefix where it was none: «стричь» (с|три) is «Подстричь»
+    // (под|стри); a past's last consonant the infinitive has not: «подстригся» (стриг) is
+    // «Постричься» (стри).
+    let (short, long) = if a.len() <= b.len() { (&a, &b) } else { (&b, &a) };
+    if short.chars().count() >= 3
+        && long.chars().count() == short.chars().count() + 1
+        && (long.ends_with(short.as_str()) || long.starts_with(short.as_str()))
+    {
+        return true;
+    }
+    // An imperfective and its perfective differ in the vowel before the ending: «менять»
+    // / «Заменить» (меня / мени), «проверять» / «Проверить».
+    let vowel = |c: Option<char>| c.is_some_and(|c| "аяеиы".contains(c));
+    let (ca, cb) = (a.chars().count(), b.chars().count());
+    if ca >= 4 && ca == cb && vowel(a.chars().last()) && vowel(b.chars().last()) {
+        let cut = |w: &str| w.chars().take(ca - 1).collect::<String>();
+        if cut(&a) == cut(&b) {
+            return true;
+        }
+    }
+    // A past mistyped: «закзала» is «Заказать», "udpated" is "Update", once the past
+    // ending gives way to the infinitive's and one letter is off.
+    infinitives_of_past(&v.text).iter().any(|inf| {
+        inf.chars().count() >= matching::TYPO_MIN_CHARS
+            && inf.chars().next() == title_verb.text.chars().next()
+            && crate::typos::one_edit(inf, &title_verb.text)
+    })
+}
+
+/// Returns true when the one object word fits the task only as another word of the same
+/// language with the same meaning («врачу» for «терапевту»): a general word for a
+/// specific task, asked rather than acted on (a translation, "doctor" for «терапевту»,
+/// is no such doubt).
+pub(super) fn synonym_only(objects: &[String], verbs: &[String], task: &Candidate) -> bool {
+    let object_words = matching::words(&objects.join(" "));
+    let [m] = object_words.as_slice() else { return false };
+    // A word one letter off the title's ("упаковала кинги"), or another word for it
+    // («подкормила томаты» / «Подкормить помидоры»), is the title's word when the verb is
+    // the title's verb too: two pieces of evidence agree.
+    let verb_agrees = matching::words(&verbs.join(" ")).iter().any(|v| starts_with_verb(task, v));
+    let mut fits = task.words.iter().filter(|t| matching::fits(m, t)).peekable();
+    fits.peek().is_some()
+        && fits.all(|t| {
+            m.script == t.script
+                && !m.stems.iter().any(|st| t.stems.contains(st))
+                && !t.name
+                && m.text != t.text
+                && !verb_agrees
+        })
+}
+
+/// Returns true when the evidence for a task is thin: one word of the message fits it
+/// (an object, or a verb that is the title's), and that word covers less than half of
+/// the title's words after its verb.
+pub(super) fn thin(objects: &[String], verbs: &[String], task: &Candidate) -> bool {
+    let message = matching::words(&objects.join(" "));
+    // The title's own verb counts as a second word ("hotel booked" for "Book hotel in
+    // Lisbon for the offsite") when the title explains every object word ("watched the
+    // webinar on anesthesia" is not "Watch the webinar on dental X-rays").
+    let verb_fits =
+        explains_all(&message, task) && matching::words(&verbs.join(" ")).iter().any(|v| starts_with_verb(task, v));
+    let fitting =
+        message.iter().filter(|m| task.words.iter().any(|t| matching::fits(m, t))).count() + usize::from(verb_fits);
+    let rest = task.words.get(1..).unwrap_or_default();
+    let covered = rest.iter().filter(|t| message.iter().any(|m| matching::fits(m, t))).count();
+    fitting <= 1 && rest.len() >= 3 && covered * 2 < rest.len()
+}
+
+/// Returns true when the message points at a task in so many words: «задачу про лифт»,
+/// "the task about the pump", "the webcam task". The words after are the task's own, so
+/// one of them fitting one task is enough.
+pub(super) fn names_the_task(tokens: &[&str]) -> bool {
+    let task = |t: &str| matches!(t, "задачу" | "задача" | "задачи" | "задачку" | "task");
+    tokens.windows(2).any(|w| {
+        (task(w[0]) && matches!(w[1], "про" | "насчет" | "насчёт" | "по" | "about" | "for" | "re"))
+            || (w[1] == "task" && !ARTICLES.contains(&w[0]) && w[0] != "this")
+            // "close the washing machine one"
+            || (w[1] == "one" && !ARTICLES.contains(&w[0]) && w[0] != "this" && tokens.contains(&"the"))
+    })
+}
+
+/// Returns true when one object word names the task by itself: a word of six letters or
+/// more sharing its stem with a word of this title and of no other («жеребьёвку перенеси
+/// на сегодня», "not doing the goggles, delete"). Enough to move a task — a move loses
+/// nothing and is undone by another — or to cancel one on an explicit cancel word, though
+/// not to close one on a report.
+pub(super) fn names_alone(objects: &[String], tasks: &[Candidate], i: usize) -> bool {
+    let message = matching::words(&objects.join(" "));
+    let stem_fits = |m: &matching::Word, t: &Candidate| {
+        t.words.iter().any(|w| w.script == m.script && m.stems.iter().any(|st| w.stems.contains(st)))
+    };
+    message.iter().any(|m| {
+        m.text.chars().count() >= NAMES_ALONE_MIN_CHARS
+            && stem_fits(m, &tasks[i])
+            && tasks.iter().enumerate().all(|(j, t)| j == i || !t.words.iter().any(|w| matching::fits(m, w)))
+    })
+}
+
+/// Shortest word that names a task alone for a move ([`names_alone`]).
+pub(super) const NAMES_ALONE_MIN_CHARS: usize = 6;
+
+/// Resolves the words of a message: the objects first; when they fit several tasks,
+/// the verbs tell them apart if they can; with no objects, the verbs alone. A verb
+/// matches a title's first word (its verb): "paid" is not about "Fix the payment test".
+/// A clear object whose task's verb contradicts the message's («позвонила маме» against
+/// «Отвезти маму к врачу», while other tasks are calls) is not that task.
+pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Resolution {
+    let as_words = |ws: &[String]| matching::words(&ws.join(" "));
+    let verb_words = as_words(verbs);
+    // A verb fits a title's verb as a word does; only when it fits no title so, by its
+    // root too («отвела» / «Отвести») — a root shared across prefixes is weaker evidence
+    // («записала» is no «Подписать» while a task starts «Записать»).
+    let verb_fits_by = |i: usize, fit: &dyn Fn(&matching::Word, &matching::Word) -> bool| {
+        verb_words.iter().any(|v| title_verbs(&tasks[i]).any(|t| fit(v, t)))
+    };
+    let by_root = !(0..tasks.len()).any(|i| verb_fits_by(i, &matching::fits));
+    let verb_fits = |i: usize| verb_fits_by(i, &matching::fits) || (by_root && verb_fits_by(i, &same_verb));
+    if objects.is_empty() {
+        if verb_words.is_empty() {
+            return Resolution::Nothing;
+        }
+        let ix: Vec<usize> = narrow_by_reflexive((0..tasks.len()).filter(|i| verb_fits(*i)).collect(), verbs, tasks);
+        return match ix.len() {
+            0 => Resolution::Nothing,
+            1 => Resolution::One(ix[0]),
+            _ => Resolution::Several(ix),
+        };
+    }
+    let objects = &spell_out_initials(objects, tasks);
+    let object_words = as_words(objects);
+    // A one-word object is overruled by its verb: two object words that fit one task
+    // ("sent Mark the slides" for "Email Mark the slides") are evidence enough. So are
+    // several that leave a word unexplained when the verb is another task's («заплатила
+    // за свет на даче» is not «Почистить снег на даче» when a task starts «Заплатить»).
+    let verb_elsewhere = |i: usize| {
+        (objects.len() == 1 || !explains_all(&object_words, &tasks[i]))
+            && !verb_words.is_empty()
+            && !verb_fits(i)
+            && (0..tasks.len()).any(|j| j != i && verb_fits(j))
+    };
+    // A single letter the title does not have, where it has another ("vitamin C" is not
+    // "Buy vitamin D").
+    let letters = |words: Vec<&str>| -> Vec<char> {
+        words
+            .iter()
+            .filter_map(|w| {
+                let mut ch = w.chars();
+                match (ch.next(), ch.next()) {
+                    (Some(c), None) if c.is_ascii_alphabetic() && !matches!(c, 'a' | 'i') => Some(c),
+                    _ => None,
+                }
+            })
+            .collect()
+    };
+    let other_letter = |i: usize| {
+        let ours = letters(objects.iter().map(String::as_str).collect());
+        let normalized = tasks_text::normalize(&tasks[i].title);
+        let theirs = letters(normalized.split(' ').collect());
+        !ours.is_empty() && !theirs.is_empty() && !ours.iter().any(|c| theirs.contains(c))
+    };
+    // "bought the jars for the honey" fits "Deliver 10 jars of honey" by its objects and
+    // «Купить банки для мёда» by its verb and an object: both are offered.
+    let verb_rivals = |i: usize| -> Vec<usize> {
+        if verb_words.is_empty() || verb_fits(i) {
+            return Vec::new();
+        }
+        (0..tasks.len())
+            .filter(|j| {
+                *j != i
+                    && verb_fits(*j)
+                    && object_words.iter().any(|m| tasks[*j].words.iter().any(|w| matching::fits(m, w)))
+                    // A rival in the message's own language short of an object word the
+                    // task has is no rival: "expense report sent" is "Submit the expense
+                    // report", not "Send the claims report". (Across languages a missing
+                    // word may be one the lexicon lacks: «банки» for "jars".)
+                    && (explains_all(&object_words, &tasks[*j])
+                        || !explains_all(&object_words, &tasks[i])
+                        || !same_script(&object_words, &tasks[*j]))
+            })
+            .collect()
+    };
+    let resolved = match matching::resolve(&object_words, tasks) {
+        Resolution::One(i) if verb_elsewhere(i) || other_letter(i) => Resolution::Nothing,
+        Resolution::One(i) => {
+            let rivals = verb_rivals(i);
+            if rivals.is_empty() {
+                Resolution::One(i)
+            } else {
+                return Resolution::Several(std::iter::once(i).chain(rivals).collect());
+            }
+        }
+        Resolution::Several(ix) if !verb_words.is_empty() => {
+            // A Russian title with no verb («Подарок Милошу на годовщину») says nothing
+            // the message's verb could rule out: it stays beside the tasks the verb fits.
+            let verbless = |i: usize| {
+                let first = tasks[i].first.as_str();
+                !first.is_ascii() && !is_task_verb(first)
+            };
+            let mut narrowed: Vec<usize> = ix.iter().copied().filter(|i| verb_fits(*i)).collect();
+            if !narrowed.is_empty() {
+                let extra: Vec<usize> = ix.iter().copied().filter(|i| verbless(*i) && !narrowed.contains(i)).collect();
+                narrowed.extend(extra);
+            }
+            let narrowed = narrow_by_reflexive(narrowed, verbs, tasks);
+            // "translated the manual for baltic lines": the verb is another task's and a
+            // word is none of these tasks' — something else done for the same client.
+            let elsewhere = (0..tasks.len()).any(|j| !ix.contains(&j) && verb_fits(j))
+                && !ix.iter().any(|i| explains_all(&object_words, &tasks[*i]));
+            // "walked bim": a verb no task has, and only a name to go by — something else
+            // done with that someone.
+            let names_only = object_words
+                .iter()
+                .all(|m| ix.iter().all(|i| tasks[*i].words.iter().filter(|t| matching::fits(m, t)).all(|t| t.name)));
+            match narrowed.len() {
+                0 if elsewhere || names_only => Resolution::Nothing,
+                0 => Resolution::Several(ix),
+                1 => Resolution::One(narrowed[0]),
+                _ => Resolution::Several(narrowed),
+            }
+        }
+        other => other,
+    };
+    // "the attic paint": nouns, the words of «Купить краску для мансарды», not the verb
+    // of «Покрасить мансарду». Two object words or more, all fitting a title past its
+    // verb, tell the tasks apart.
+    match resolved {
+        Resolution::Several(ix) if object_words.len() >= 2 => {
+            let by_objects = |t: &Candidate| {
+                let rest = t.words.get(1..).unwrap_or_default();
+                object_words.iter().all(|m| rest.iter().any(|w| matching::fits(m, w)))
+            };
+            let nouns: Vec<usize> = ix.iter().copied().filter(|i| by_objects(&tasks[*i])).collect();
+            match nouns.len() {
+                1 => Resolution::One(nouns[0]),
+                n if n > 1 && n < ix.len() => Resolution::Several(nouns),
+                _ => Resolution::Several(ix),
+            }
+        }
+        other => other,
+    }
+}
+
+/// Returns true when the message's words and the title are written in one script.
+pub(super) fn same_script(words: &[matching::Word], task: &Candidate) -> bool {
+    let script = |ws: &mut dyn Iterator<Item = &matching::Word>| {
+        ws.map(|w| w.script)
+            .find(|s| matches!(s, tasks_text::stems::Script::Latin | tasks_text::stems::Script::Cyrillic))
+    };
+    script(&mut words.iter()).is_some_and(|a| script(&mut task.words.iter()) == Some(a))
+}
+
+/// English verbs that hand the meaning to a word after them: "Get the flat appraised",
+/// "Have the bike fixed".
+pub(super) const LIGHT_VERBS: &[&str] = &["get", "have", "make"];
+
+/// The words of a title that say what is done: its first, and after a light verb the
+/// rest too ("appraised" in "Get the flat appraised").
+pub(super) fn title_verbs(task: &Candidate) -> impl Iterator<Item = &matching::Word> {
+    // ("get" is a stop word: the title as written says whether it starts so.)
+    let light = LIGHT_VERBS.contains(&task.first.as_str());
+    task.words.iter().take(if light { task.words.len() } else { 1 })
+}
+
+/// Keeps, of several tasks, those whose verb is reflexive when the message's is
+/// («записалась» is «Записаться», not «Записать Катю»: the reflexive says who), when
+/// any is.
+pub(super) fn narrow_by_reflexive(ix: Vec<usize>, verbs: &[String], tasks: &[Candidate]) -> Vec<usize> {
+    let reflexive = |w: &str| w.ends_with("ся") || w.ends_with("сь");
+    if ix.len() < 2 || !verbs.iter().any(|v| is_past(v) && reflexive(v)) {
+        return ix;
+    }
+    let own: Vec<usize> =
+        ix.iter().copied().filter(|i| tasks[*i].words.first().is_some_and(|f| reflexive(&f.text))).collect();
+    if own.is_empty() { ix } else { own }
+}
+
+/// Reads a mistyped English object word as the lexicon word it is a typo of, when no
+/// title fits it as written: "tomaotes" is "tomatoes", and so «Подвязать помидоры». The
+/// same bounds as a typo of a title word (five letters at least, the first letter kept,
+/// one edit, two past seven letters), and the lexicon words that close must all mean one
+/// thing; titles in the message's own script are read by spelling already.
+pub(super) fn read_by_the_lexicon(objects: Vec<String>, tasks: &[Candidate]) -> Vec<String> {
+    objects
+        .into_iter()
+        .map(|object| {
+            let Some(m) = matching::words(&object).into_iter().next().filter(|m| {
+                object.is_ascii()
+                    && !object.contains(' ')
+                    && m.concepts.is_empty()
+                    && object.chars().count() >= matching::TYPO_MIN_CHARS
+                    && !tasks_text::lexicon::is_surface_word(&object)
+                    && !tasks.iter().any(|t| matching::fit_to_title(m, t).is_some())
+            }) else {
+                return object;
+            };
+            let Some(first) = m.text.chars().next() else { return object };
+            let allowed = if m.text.len() > matching::TYPO_ONE_EDIT_MAX_CHARS { 2 } else { 1 };
+            let mut close: Vec<(usize, &str)> = tasks_text::lexicon::surface_words_starting_with(first)
+                .filter(|w| w.len().abs_diff(m.text.len()) <= allowed)
+                .map(|w| (matching::edit_distance(w, &m.text), w))
+                .filter(|(d, _)| *d <= allowed)
+                .collect();
+            close.sort();
+            // One meaning among the words that close ("tomatoes", Spanish "tomates").
+            let meanings: BTreeSet<Vec<tasks_text::ConceptId>> =
+                close.iter().map(|(_, w)| tasks_text::concepts_of(w)).collect();
+            match (close.first(), meanings.len()) {
+                (Some((_, word)), 1) => (*word).to_string(),
+                _ => object,
+            }
+        })
+        .collect()
+}
+
+/// Replaces a short Latin word no title has by the title words it abbreviates, when
+/// the titles spell it one way only: "sams pr" is "Review Sam's pull request".
+pub(super) fn spell_out_initials(objects: &[String], tasks: &[Candidate]) -> Vec<String> {
+    let mut out = Vec::new();
+    for o in objects {
+        let n = o.chars().count();
+        let short = (2..=4).contains(&n) && o.chars().all(|c| c.is_ascii_lowercase());
+        let known = || tasks.iter().any(|t| t.words.iter().any(|w| w.text == *o));
+        // "at", "on", "it": a word the matcher drops is no abbreviation.
+        let function_word = || matching::words(o).is_empty();
+        if !short || function_word() || known() {
+            out.push(o.clone());
+            continue;
+        }
+        let mut spelled: Vec<Vec<String>> = Vec::new();
+        for t in tasks {
+            let words: Vec<&str> = t.words.iter().map(|w| w.text.as_str()).collect();
+            for run in words.windows(n) {
+                let initials: String = run.iter().filter_map(|w| w.chars().next()).collect();
+                let spelling: Vec<String> = run.iter().map(|w| w.to_string()).collect();
+                if initials == *o && !spelled.contains(&spelling) {
+                    spelled.push(spelling);
+                }
+            }
+        }
+        match spelled.as_slice() {
+            [one] => out.extend(one.iter().cloned()),
+            _ => out.push(o.clone()),
+        }
+    }
+    out
+}
+
+/// Abbreviations people type for words titles spell out.
+pub(super) const ABBREVIATIONS: &[(&str, &[&str])] = &[
+    ("др", &["день", "рождения"]),
+    ("днюха", &["день", "рождения"]),
+    ("днюху", &["день", "рождения"]),
+    ("bday", &["birthday"]),
+    ("b-day", &["birthday"]),
+    ("дз", &["домашнее", "задание"]),
+    ("тз", &["техническое", "задание"]),
+    ("пр", &["pr"]),
+    ("docs", &["documentation"]),
+    ("appt", &["appointment"]),
+    ("appt.", &["appointment"]),
+];
+
+/// Returns a word, or the words it abbreviates.
+pub(super) fn expand_abbreviation(word: &str) -> Vec<String> {
+    match ABBREVIATIONS.iter().find(|(a, _)| *a == word) {
+        Some((_, full)) => full.iter().map(|w| w.to_string()).collect(),
+        None => vec![word.to_string()],
+    }
+}
+
+/// Narrows several tasks to those whose verb a participle of the message is a form of
+/// («ульи утеплены»: «Утеплить ульи на зиму», not «Обработать ульи от клеща»).
+pub(super) fn narrow_by_participle(resolved: Resolution, tokens: &[&str], tasks: &[Candidate]) -> Resolution {
+    let Resolution::Several(ix) = resolved else { return resolved };
+    let participles: Vec<matching::Word> =
+        tokens.iter().filter(|t| is_done_participle(t)).flat_map(|t| matching::words(t)).collect();
+    if participles.is_empty() {
+        return Resolution::Several(ix);
+    }
+    let fits = |i: &usize| participles.iter().any(|p| starts_with_verb(&tasks[*i], p));
+    let narrowed: Vec<usize> = ix.iter().copied().filter(fits).collect();
+    match narrowed.len() {
+        0 => Resolution::Several(ix),
+        1 => Resolution::One(narrowed[0]),
+        _ => Resolution::Several(narrowed),
+    }
+}

@@ -1,0 +1,160 @@
+//! Reads mistyped command, date and number words as meant (one Damerau edit).
+
+use super::*;
+
+/// Reads mistyped lexicon words of `p` as meant (see [`crate::typos`]); the words of
+/// open tasks' titles and of projects stay as written.
+pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
+    let mut known: BTreeSet<String> = BTreeSet::new();
+    for title in s.tasks.iter().map(|t| t.title.as_str()).chain(s.projects.iter().map(|p| p.name.as_str())) {
+        known.extend(tasks_text::normalize(title).split(' ').map(str::to_string));
+    }
+    let tokens: Vec<String> = p.token_texts().iter().map(|t| t.to_string()).collect();
+    let refs: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    // A date phrase that reads already stays as written («в следующем месяце» is not a
+    // typo of «следующей»).
+    let date = phrase::find_date(p, s.today);
+    let last = refs.len().saturating_sub(1);
+    let allowed = |i: usize, meant: &str| {
+        let word = refs[i];
+        // A word that reads as a verb form already is one («записала», «напиши»), not a
+        // typo of another verb — unless it is one edit from a command («удпли» ends like
+        // a past verb but is «удали» mistyped).
+        let command_word = CANCEL_WORDS.contains(&meant)
+            || MOVE_WORDS.contains(&meant)
+            || DONE_WORDS.contains(&meant)
+            // «отпарвил» is «отправил», two letters swapped; «записала» is no «написала»
+            // (a letter replaced: a real verb of its own).
+            || (REPORT_VERBS.contains(&meant) && crate::typos::swapped(word, meant));
+        // After a word that starts a date («до конца недли», "by next weke") a date word
+        // is read, even where the typo ends like a past («недли» like «сделали»).
+        let date_context = i > 0
+            && matches!(
+                refs[i - 1],
+                "конца"
+                    | "до"
+                    | "на"
+                    | "к"
+                    | "через"
+                    | "следующей"
+                    | "следующую"
+                    | "этой"
+                    | "эту"
+                    | "next"
+                    | "this"
+                    | "by"
+            )
+            && date_meaning(meant).is_some();
+        let verb_form =
+            !command_word && !date_context && (is_past(word) || is_done_participle(word) || is_task_verb(word));
+        let in_date = date.is_some_and(|d| (d.start..d.end).contains(&i));
+        // A command word is read again only where commands stand — first or last
+        // ("remote" in "bought the remote batteries" is no "remove").
+        let command = lexicon().commands.contains(meant);
+        // «задачу» is «задача» inflected, not mistyped: a Russian command word that differs
+        // only by a vowel ending is a form of it.
+        let inflected = {
+            let (w, m): (Vec<char>, Vec<char>) = (word.chars().collect(), meant.chars().collect());
+            let common = w.iter().zip(&m).take_while(|(a, b)| a == b).count();
+            common + 1 >= w.len().max(m.len())
+                && w.last().is_some_and(|c| "аеиоуыэюяйь".contains(*c))
+                && m.last().is_some_and(|c| "аеиоуыэюяйь".contains(*c))
+        };
+        !verb_form && !in_date && (!command || i == 0 || i == last) && (!command || !inflected)
+    };
+    let (read, said) = crate::typos::correct(&refs, &lexicon().all, &known, &allowed, &date_meaning);
+    for (token, text) in p.tokens.iter_mut().zip(read) {
+        token.text = text;
+    }
+    said
+}
+
+/// What a date word names, whatever its ending («пятницу», «пятница», «пятнице» are one
+/// Friday; «неделю», «недели» one week): a typo close to several forms is still read.
+pub(super) fn date_meaning(word: &str) -> Option<u32> {
+    if let Some((day, _)) = tasks_text::calendar::weekday_word(word) {
+        return Some(100 + day.to_monday_zero_offset() as u32);
+    }
+    if let Some(m) = tasks_text::calendar::month_word(word) {
+        return Some(200 + u32::from(m.0.unsigned_abs()));
+    }
+    // The forms of one date word: «неделю», «недели», «неделе», «неделя» are one week.
+    ["недел", "месяц", "следующ", "выходн", "конц", "конец"]
+        .iter()
+        .position(|stem| word.starts_with(stem))
+        .map(|i| 300 + i as u32)
+}
+
+/// Every word the parser acts on: its command words, date words and list positions.
+pub(super) fn lexicon() -> &'static Lexicon {
+    static LEXICON: std::sync::OnceLock<Lexicon> = std::sync::OnceLock::new();
+    LEXICON.get_or_init(|| {
+        let mut commands: BTreeSet<&'static str> = BTreeSet::new();
+        for list in [DONE_WORDS, CANCEL_WORDS, MOVE_WORDS, WEAK_MOVE_WORDS, REPORT_VERBS] {
+            commands.extend(list.iter().copied());
+        }
+        commands.extend(CREATE_LEADS.iter().filter(|l| l.len() == 1).map(|l| l[0]));
+        // "remidn me to …": the first word of a lead of several, when long enough to read.
+        commands.extend(
+            CREATE_LEADS.iter().filter(|l| l.len() > 1 && l[0].len() >= crate::typos::MIN_LETTERS).map(|l| l[0]),
+        );
+        for twin in REAL_WORD_TWINS {
+            commands.remove(twin);
+        }
+        let mut all = commands.clone();
+        all.extend(DATE_WORDS.iter().copied());
+        // "boguht" is "bought": the pasts a report is told with.
+        all.extend(IRREGULAR_PAST.iter().copied().filter(|w| w.len() >= matching::TYPO_MIN_CHARS));
+        all.extend(tasks_text::calendar::all_words());
+        all.extend(phrase::ORDINAL_WORDS.iter().copied());
+        Lexicon { all, commands }
+    })
+}
+
+/// The words typos are read toward: all of them, and the command words among them
+/// (read again only where commands stand).
+pub(super) struct Lexicon {
+    all: BTreeSet<&'static str>,
+    commands: BTreeSet<&'static str>,
+}
+
+/// Command words one edit from a common word of their own that is no command: «запиши»
+/// / «напиши» ("write a poem" is no task lead). Never read as typos.
+pub(super) const REAL_WORD_TWINS: &[&str] = &["запиши"];
+
+/// Date words besides weekdays and months, for reading their typos.
+pub(super) const DATE_WORDS: &[&str] = &[
+    "завтра",
+    "послезавтра",
+    "сегодня",
+    "неделю",
+    "недели",
+    "неделе",
+    "неделя",
+    "месяц",
+    "месяца",
+    "месяце",
+    "выходные",
+    "выходных",
+    "следующую",
+    "следующей",
+    "следующий",
+    "следующая",
+    "следующем",
+    "следующего",
+    "через",
+    "конец",
+    "конца",
+    "tomorrow",
+    "today",
+    "tonight",
+    "weekend",
+    "month",
+    "week",
+    "next",
+    "days",
+    "weeks",
+    "months",
+    "дней",
+    "дня",
+];
