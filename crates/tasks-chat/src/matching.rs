@@ -479,11 +479,15 @@ fn broad_fits(m: &Word, t: &Word) -> bool {
 }
 
 /// Returns true when some message word fits the task only as a general word fits a
-/// specific one: the task is a fair guess, never enough to act on.
+/// specific one: the task is a fair guess, never enough to act on («купила кроссовки
+/// ребёнку» for «Купить Пете кроссовки»: which child?). A general word beside the word
+/// that names the same thing is its kind, no doubt: "water bill paid" for «Оплатить воду».
 pub fn fits_only_broadly(message: &[Word], task: &Candidate) -> bool {
+    let named_outright = |t: &Word| message.iter().any(|m| fit_of(m, t) == Some(Strength::Strong));
     message.iter().any(|m| {
         let best = task.words.iter().filter_map(|t| fit_of(m, t)).max();
         best == Some(Strength::Broad)
+            && !task.words.iter().filter(|t| fit_of(m, t) == Some(Strength::Broad)).all(named_outright)
     })
 }
 

@@ -118,7 +118,13 @@ pub(super) fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<Stri
             joined_with_previous = true;
             continue;
         }
-        if i < subject_end && !skip.contains(&i) && t.is_ascii() && (is_task_verb(t) || is_past(t)) {
+        // "water bill paid", "book club done": a plain verb first, before a noun, in a
+        // report is the noun's modifier, not what was done.
+        let reported_after = tokens.iter().skip(i + 2).any(|n| n.is_ascii() && (is_past(n) || DONE_WORDS.contains(n)));
+        let modifier = i == 0
+            && tokens.get(1).is_some_and(|n| n.is_ascii() && !is_task_verb(n) && !is_past(n) && !FILLER.contains(n))
+            && reported_after;
+        if (i < subject_end || modifier) && !skip.contains(&i) && t.is_ascii() && (is_task_verb(t) || is_past(t)) {
             objects.push(t.to_string());
             continue;
         }
@@ -255,3 +261,10 @@ pub(super) const NOUN_PHRASE_ENDS: &[&str] =
 
 /// English words after which a word is a noun ("the water bill", "my review").
 pub(super) const ARTICLES: &[&str] = &["the", "a", "an", "my", "our", "your", "his", "her", "their"];
+
+/// Returns true when a word fits a name in an open task's title («кармен» / "Carmen").
+pub(super) fn names_in_a_title(word: &str, tasks: &[Candidate]) -> bool {
+    matching::words(word)
+        .first()
+        .is_some_and(|w| tasks.iter().any(|t| t.words.iter().skip(1).any(|tw| tw.name && matching::fits(w, tw))))
+}

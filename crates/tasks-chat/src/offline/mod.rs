@@ -340,6 +340,11 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         (o, v) if o.is_empty() && v.is_empty() => mention_skipping(&tokens, date, &skipped),
         found => found,
     };
+    // «кармен готово»: a word that ends like a participle («оплачен») and is a name in a
+    // title past its verb («Order red velvet for Carmen») is the name.
+    let mut objects = objects;
+    objects
+        .extend(tokens.iter().filter(|t| is_done_participle(t) && names_in_a_title(t, s.tasks)).map(|t| t.to_string()));
     let objects = spell_out_initials(&objects, s.tasks);
     let objects = read_by_the_lexicon(objects, s.tasks);
     let (objects, mut verbs) = nouns_that_look_like_verbs(objects, verbs, s.tasks);

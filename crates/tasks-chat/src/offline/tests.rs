@@ -891,3 +891,24 @@ fn small_talk_is_left_alone() {
         assert!(matches!(parse(text, &s), Parsed::NotUnderstood(_)), "{text}");
     }
 }
+
+#[test]
+fn a_name_that_ends_like_a_participle_is_the_name() {
+    let tasks = candidates(&[("SHOP-1", "Order red velvet for Carmen"), ("SHOP-6", "Write the Carmen costume budget")]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // «кармен» ends like «оплачен»: a participle, had no title a Carmen.
+    check("кармен сделано", "clarify SHOP-1,SHOP-6");
+    check("бюджет кармен готов", r#"close_task {"id":"SHOP-6"}"#);
+    // A participle that is no title's name still says done, and names nothing.
+    check("оплачен", "none NoTaskFits");
+}
+
+#[test]
+fn a_plain_verb_first_in_a_report_is_a_modifier_and_a_kind_beside_its_thing_acts() {
+    let tasks = candidates(&[("DOM-4", "Оплатить воду"), ("DOM-1", "Оплатить газ")]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // "water" is a task verb ("water the plants"), and "bill" alone any utility's.
+    check("water bill paid", r#"close_task {"id":"DOM-4"}"#);
+    check("the bill is paid", "clarify DOM-4,DOM-1");
+    check("paid the gas bill", r#"close_task {"id":"DOM-1"}"#);
+}
