@@ -118,7 +118,7 @@ fn join_written_apart(text: &str) -> String {
         let word = words[i];
         let parts: Vec<&str> = word.split('-').collect();
         let hyphenated = parts.concat().to_lowercase();
-        if parts.len() == 2 && parts.iter().all(|p| letters(p)) && listed_compound(&hyphenated) {
+        if parts.len() >= 2 && parts.iter().all(|p| letters(p)) && listed_compound(&hyphenated) {
             out.push(hyphenated);
             i += 1;
             continue;
@@ -932,8 +932,16 @@ fn contradicted(message: &[Word], c: &Candidate) -> bool {
     if !title_name_unmatched {
         return false;
     }
-    message.iter().any(|m| !c.words.iter().any(|t| fits(m, t)))
+    // A word for the outing itself names no one else: "vet visit" is still «Сводить
+    // Бублика к ветеринару».
+    message.iter().any(|m| {
+        !c.words.iter().any(|t| fits(m, t)) && !m.concepts.iter().any(|c| OUTING_CONCEPTS.contains(&c.as_str()))
+    })
 }
+
+/// Lexicon concepts that name an outing or a meeting, not someone or somewhere: in a
+/// message they stand beside the title's name, never in its place.
+const OUTING_CONCEPTS: &[&str] = &["visit", "appointment", "meeting", "trip", "checkup", "lesson", "call"];
 
 /// Returns true when the message has a marker (a month) the task does not
 /// have, and the task one the message does not: they name different things.

@@ -76,6 +76,12 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
     let marked = tokens.first().is_some_and(|t| MARK_WORDS.contains(t));
     let done_form =
         |t: &&str| ["выполнен", "сделан", "готов", "закрыт", "куплен", "оплачен"].iter().any(|s| t.starts_with(s));
+    // "mark … as cancelled", «пометь отменённой: …»: a cancel, though "cancelled" is a past.
+    let cancel_form =
+        |t: &&str| matches!(*t, "cancelled" | "canceled") || ["отменен", "отменён"].iter().any(|s| t.starts_with(s));
+    if marked && tokens.iter().any(cancel_form) {
+        return Some(Intent::Cancel);
+    }
     let marked_done = marked && (has(DONE_WORDS) || tokens.iter().any(done_form));
     if marked_done && tokens.last().is_some_and(|t| DONE_WORDS.contains(t) || done_form(t)) {
         return Some(Intent::Done);
@@ -174,6 +180,11 @@ pub(super) const OBLIGATION_WORDS: &[&str] = &[
     "должны",
     "будет",
     "будут",
+    // «прайс нужен к пятнице» (a «не» before it is a cancel, read first).
+    "нужен",
+    "нужна",
+    "нужны",
+    "required",
 ];
 
 /// Prepositions that make the date after them a deadline: "by saturday", «до понедельника»,
@@ -187,7 +198,11 @@ pub(super) const DEADLINE_PREPOSITIONS: &[&str] = &["by", "till", "until", "befo
 pub(super) fn deadline_said(tokens: &[&str], d: DateSpan) -> bool {
     let outside: Vec<&str> =
         tokens.iter().enumerate().filter(|(i, _)| *i < d.start || *i >= d.end).map(|(_, t)| *t).collect();
-    let has_to = outside.windows(2).any(|w| matches!(w[0], "has" | "have" | "going") && w[1] == "to");
+    let has_to = outside.windows(2).any(|w| {
+        (matches!(w[0], "has" | "have" | "going") && w[1] == "to")
+            // "the gift is needed by saturday": a need, though "needed" ends like a past.
+            || (matches!(w[0], "is" | "are") && w[1] == "needed")
+    });
     if has_to || outside.iter().any(|t| OBLIGATION_WORDS.contains(t)) {
         return true;
     }

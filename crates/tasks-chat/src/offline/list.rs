@@ -2,6 +2,35 @@
 
 use super::*;
 
+/// Words after a first "show" that ask for a list.
+const SHOW_FOLLOWERS: &[&str] = &[
+    "me",
+    "us",
+    "what",
+    "whats",
+    "what's",
+    "the",
+    "my",
+    "all",
+    "everything",
+    "done",
+    "finished",
+    "completed",
+    "closed",
+    "tasks",
+    "today",
+    "todays",
+    "today's",
+    "this",
+    "last",
+    "inbox",
+    "overdue",
+    "late",
+    "list",
+    "projects",
+    "project",
+];
+
 /// Returns the list a message asks for, if it asks for one.
 pub(super) fn list_view(tokens: &[&str]) -> Option<Call> {
     let has = |list: &[&str]| tokens.iter().any(|t| list.contains(t));
@@ -32,6 +61,12 @@ pub(super) fn list_view(tokens: &[&str]) -> Option<Call> {
         "че",
     ]) || tokens.len() <= 2;
     if tokens.len() > 7 || !cue {
+        return None;
+    }
+    // "show notes done" names a task («Write show notes»): "show" asks for a list only
+    // before the words of one ("show me", "show done", "show the overdue").
+    let show_a_task = tokens.first() == Some(&"show") && tokens.get(1).is_some_and(|t| !SHOW_FOLLOWERS.contains(t));
+    if show_a_task {
         return None;
     }
     // «задачи без проекта», "tasks with no project": the inbox, not the projects.

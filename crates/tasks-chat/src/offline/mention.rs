@@ -26,6 +26,8 @@ pub(super) fn mention_skipping(
     // command's, not the task's.
     if tokens.first().is_some_and(|t| MARK_WORDS.contains(t)) {
         skip.push(0);
+        // "mark … as cancelled": the state marked, not a verb of the task.
+        skip.extend((1..tokens.len()).filter(|i| matches!(tokens[*i], "cancelled" | "canceled")));
     }
     let (objects, verbs) = mention(tokens, &skip);
     let objects: Vec<String> = objects
@@ -104,9 +106,23 @@ pub(super) fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<Stri
     // is the subject, a noun, whatever it could be read as.
     let subject_end = tokens.iter().position(|t| matches!(*t, "is" | "are" | "was" | "were")).unwrap_or(0);
     let mut joined_with_previous = false;
+    let mut skip_next = 0;
     for (i, t) in tokens.iter().enumerate() {
         if std::mem::take(&mut joined_with_previous) {
             continue;
+        }
+        if skip_next > 0 {
+            skip_next -= 1;
+            continue;
+        }
+        // "mother-in-law" (the hyphens split off): one word the lexicon knows.
+        if t.is_ascii() && tokens.get(i + 1) == Some(&"in") && tokens.get(i + 2) == Some(&"law") {
+            let joined = format!("{t}inlaw");
+            if !tasks_text::concepts_of(&joined).is_empty() {
+                objects.push(joined);
+                skip_next = 2;
+                continue;
+            }
         }
         // "dry cleaning", "light bulbs", "chess board": English writes as two words what
         // the lexicon knows as one («химчистка», «лампочка»).
