@@ -220,8 +220,10 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["забронировать", "бронь", "бронирование", "бронировать"],
         &["reservar", "reserva"],
     ),
+    // "Book the dentist" is «записаться к стоматологу»: "book" is listed under both the
+    // reservation and the appointment.
     c("appointment",
-        &["appointment", "slot", "signup", "appointments"],
+        &["appointment", "slot", "signup", "appointments", "book", "booked", "booking"],
         &["записаться", "запишись", "записать", "запись", "приём", "записалась", "записался", "записала", "записал"],
         &["cita", "turno", "citas", "turnos"],
     ),
