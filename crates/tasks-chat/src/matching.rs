@@ -91,10 +91,26 @@ pub fn words(text: &str) -> Vec<Word> {
             i += 2;
             continue;
         }
-        out.push(word_of(tokens[i].clone(), &capitalized));
+        let mut word = word_of(tokens[i].clone(), &capitalized);
+        book_sense(&mut word, out.is_empty());
+        out.push(word);
         i += 1;
     }
     out
+}
+
+/// Reads English "book" in its one sense: a verb first ("Book the dentist", "book the
+/// hotel") or as "booked" / "booking" — a reservation or an appointment, «записаться»;
+/// a noun elsewhere ("Return the library books") — «книги». The lexicon keys both by
+/// one stem.
+fn book_sense(word: &mut Word, first: bool) {
+    if word.script != Script::Latin || !word.stems.iter().any(|s| s == "book") {
+        return;
+    }
+    let verb = matches!(word.text.as_str(), "booked" | "booking") || (first && word.text == "book");
+    if !verb {
+        word.concepts = vec!["book_reading".to_string()];
+    }
 }
 
 /// Returns true when the lexicon lists a joined word, or its singular.
@@ -670,7 +686,10 @@ fn sound_key(latin: &str) -> String {
 /// word, or — a compound — by its parts, each fitting a title word ("car wash" is "Wash
 /// the car").
 pub fn fit_to_title(m: &Word, task: &Candidate) -> Option<Strength> {
-    let best = |w: &Word| task.words.iter().filter_map(|t| fit_of(w, t)).max();
+    // A title's compound is its parts too: "trip" is in "school trip".
+    let best = |w: &Word| {
+        task.words.iter().flat_map(|t| std::iter::once(t).chain(&t.parts)).filter_map(|t| fit_of(w, t)).max()
+    };
     best(m).or_else(|| {
         if m.parts.is_empty() {
             return None;

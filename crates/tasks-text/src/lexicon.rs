@@ -82,6 +82,9 @@ pub fn surface_words_starting_with(first: char) -> impl Iterator<Item = &'static
 fn lookup_keys(token: &TokenStems) -> Vec<(Language, &str)> {
     match token.script {
         Script::Cyrillic => {
+            if table::KEYED_WHOLE.contains(&token.token.as_str()) {
+                return vec![(Language::Russian, token.token.as_str())];
+            }
             let stem = token.stems[0].as_str();
             if !cut_too_short(&token.token, stem) {
                 return vec![(Language::Russian, stem)];
@@ -235,6 +238,9 @@ mod tests {
         check("сандали", &["shoes"]);
         // A word made from a listed one, read without its ending.
         check("дверцу", &["door"]);
+        // Keyed as written: «платье» is a dress, though it stems as «платить» does.
+        check("платье", &["dress"]);
+        check("платить", &["pay"]);
     }
 
     #[test]

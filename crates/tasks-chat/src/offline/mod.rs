@@ -363,12 +363,20 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         .collect();
     let object_words = matching::words(&objects.join(" "));
     let about_the_objects = |t: &Candidate| object_words.iter().any(|m| t.words.iter().any(|tw| matching::fits(m, tw)));
+    let verbs_said = verbs.len();
     verbs.retain(|v| {
         !states.contains(&v.as_str())
             || matching::words(v)
                 .first()
                 .is_some_and(|w| s.tasks.iter().any(|t| about_the_objects(t) && starts_with_verb(t, w)))
     });
+    // "the gym was packed yesterday": a state no title's verb says, kept as a bare "done",
+    // with one object word closes only a task whose words it names in full («Renew the
+    // gym membership» is asked about, not closed).
+    let state_dropped = verbs.len() < verbs_said;
+    let named_in_full = |t: &Candidate| {
+        t.words.get(1..).unwrap_or_default().iter().all(|w| object_words.iter().any(|m| matching::fits(m, w)))
+    };
     let resolved = narrow_by_participle(target(&objects, &verbs, s.tasks), &tokens, s.tasks);
     let resolved = match &scope {
         Some((key, _)) => within_project(resolved, key, &objects, &verbs, s.tasks),
@@ -393,6 +401,7 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
                 && !names_the_task(&tokens)
                 && !(matches!(intent, Intent::Move | Intent::Cancel) && names_alone(&objects, s.tasks, i)))
                 || matching::fits_only_broadly(&matching::words(&objects.join(" ")), &s.tasks[i])
+                || (state_dropped && object_words.len() < 2 && !named_in_full(&s.tasks[i]))
                 || (intent == Intent::Done
                     && (verb_unexplained(&objects, &verbs, s.tasks, i)
                         || synonym_only(&objects, &verbs, &s.tasks[i]))) =>

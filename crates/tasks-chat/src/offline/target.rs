@@ -238,9 +238,16 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         Resolution::Several(ix) if !verb_words.is_empty() => {
             // A Russian title with no verb («Подарок Милошу на годовщину») says nothing
             // the message's verb could rule out: it stays beside the tasks the verb fits.
+            // Nor does a title in the other language whose verb the message's object names:
+            // "Invoice the music school" is «выставить счёт» by «счёт». (In one language
+            // the verb would have been said: "paid the bill" is no invoicing.)
             let verbless = |i: usize| {
                 let first = tasks[i].first.as_str();
-                !first.is_ascii() && !is_task_verb(first)
+                let verb_is_an_object = !same_script(&object_words, &tasks[i])
+                    && tasks[i].words.first().is_some_and(|f| {
+                        object_words.iter().any(|m| matching::fit_of(m, f) == Some(matching::Strength::Strong))
+                    });
+                (!first.is_ascii() && !is_task_verb(first)) || verb_is_an_object
             };
             let mut narrowed: Vec<usize> = ix.iter().copied().filter(|i| verb_fits(*i)).collect();
             if !narrowed.is_empty() {

@@ -912,3 +912,59 @@ fn a_plain_verb_first_in_a_report_is_a_modifier_and_a_kind_beside_its_thing_acts
     check("the bill is paid", "clarify DOM-4,DOM-1");
     check("paid the gas bill", r#"close_task {"id":"DOM-1"}"#);
 }
+
+#[test]
+fn mark_as_cancelled_cancels_and_show_before_a_title_word_is_no_list() {
+    let tasks = candidates(&[
+        ("TUNE-6", "Buy a new tuning hammer"),
+        ("FLAT-5", "Заменить лампочку в коридоре"),
+        ("EDIT-3", "Write show notes for episode 41"),
+        ("EDIT-11", "Write show notes for episode 42"),
+        ("INBOX-6", "Mark cancel the old phone plan"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("mark the tuning hammer as cancelled", r#"cancel_task {"id":"TUNE-6"}"#);
+    check("пометь отменённой: заменить лампочку в коридоре", r#"cancel_task {"id":"FLAT-5"}"#);
+    // The task's own "cancel" is no cancel form: marked done, it closes.
+    check("mark cancel the old phone plan as done", r#"close_task {"id":"INBOX-6"}"#);
+    check("show notes done", "clarify EDIT-3,EDIT-11");
+    check("show done", r#"list_tasks {"filter":"done"}"#);
+}
+
+#[test]
+fn an_outing_a_need_a_bare_state_and_a_compound_in_a_title() {
+    let tasks = candidates(&[
+        ("FAM-3", "Сводить Бублика к ветеринару"),
+        ("FAM-11", "Купить подарок свекрови"),
+        ("ROCK-2", "Renew the gym membership"),
+        ("KIDS-5", "Sign Timur's school trip form"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // "visit" names the outing, not another someone in Бублик's place.
+    check("vet visit done", r#"close_task {"id":"FAM-3"}"#);
+    check("the mother-in-law gift is needed by saturday", &moved("FAM-11", "2026-03-14"));
+    // A state no title's verb says, with one object word, is asked about.
+    check("the gym was packed yesterday", "clarify ROCK-2");
+    // "trip" is a part of the title's "school trip".
+    check("trip form signed", r#"close_task {"id":"KIDS-5"}"#);
+}
+
+#[test]
+fn a_title_in_the_other_language_whose_verb_the_object_names_stays_beside() {
+    let tasks = candidates(&[
+        ("TUNE-4", "Выставить счёт Смирновым"),
+        ("TUNE-5", "Invoice the music school"),
+        ("HOME-2", "Pay the water bill"),
+        ("FAM-1", "Записать Соню к стоматологу"),
+        ("FAM-4", "Book Sonia's swimming lessons"),
+        ("INBOX-3", "Return the library books"),
+        ("MOVE-5", "Упаковать книги"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("счёт выставил", "clarify TUNE-4,TUNE-5");
+    // In one language the verb would have been said: paying is no invoicing.
+    check("paid the bill", r#"close_task {"id":"HOME-2"}"#);
+    // "Book" first is «записать»; "books" later are «книги».
+    check("записала соню", "clarify FAM-1,FAM-4");
+    check("с книгами готово", "clarify INBOX-3,MOVE-5");
+}

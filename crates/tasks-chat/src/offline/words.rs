@@ -285,6 +285,10 @@ pub(super) const FILLER: &[&str] = &[
     "pls",
     "already",
     "finally",
+    // When a report says it was done names no task: "the gym was packed yesterday".
+    "yesterday",
+    "вчера",
+    "позавчера",
     "just",
     "with",
     "w",

@@ -26,7 +26,8 @@ pub(crate) fn index_maps() -> (Keys, Surface) {
             let word = normalize_word(word);
             let code = language_code(language);
             let stem = stemmers.stem(language, &word);
-            let key = if language == Language::Russian && cut_too_short(&word, &stem) { word.clone() } else { stem };
+            let whole = cut_too_short(&word, &stem) || KEYED_WHOLE.contains(&word.as_str());
+            let key = if language == Language::Russian && whole { word.clone() } else { stem };
             let ids = keys.entry((code, key)).or_default();
             if !ids.contains(&concept.id) {
                 ids.push(concept.id);
@@ -93,6 +94,10 @@ pub(crate) fn cut_too_short(word: &str, stem: &str) -> bool {
     let kept = stem.chars().count();
     kept <= SHORT_STEM_MAX_CHARS && word.chars().count() >= kept + 2
 }
+
+/// Russian words keyed as written, because the stemmer cuts them to another word's stem:
+/// «платье» (a dress) and «платить» (to pay) are both «плат».
+pub(crate) const KEYED_WHOLE: &[&str] = &["платье", "платья", "платьем", "платьице", "платьях", "платьями"];
 
 /// Returns a language's code in the generated index.
 pub(crate) const fn language_code(language: Language) -> u8 {
@@ -923,7 +928,8 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["recoger", "recoge", "recogido"],
     ),
     c("visit", &["visit"], &["посетить", "съездить", "посещение"], &["visitar", "visita"]),
-    c("excursion", &["excursion", "tour"], &["экскурсия", "экскурсию"], &["excursión"]),
+    // A school trip is a class's excursion ("school trip" is joined as one word).
+    c("excursion", &["excursion", "tour", "schooltrip", "fieldtrip"], &["экскурсия", "экскурсию", "экскурсии"], &["excursión"]),
     c("luggage",
         &["luggage", "baggage", "suitcase", "suitcases"],
         &["багаж", "чемодан", "чемоданы"],
@@ -1927,7 +1933,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("pet_boarding", &["petsitter", "petsitting", "kennel"], &["передержка", "передержку", "зоогостиница"], &[]),
     c("microchip", &["microchip"], &["чип", "чипирование", "чипировать"], &[]),
     c("cobbler", &["cobbler", "shoemaker"], &["сапожник", "сапожника"], &["zapatero"]),
-    c("dress", &["dress", "dresses"], &[], &["vestido", "vestidos"]),
+    c("dress", &["dress", "dresses"], &["платье", "платья", "платьем", "платьице"], &["vestido", "vestidos"]),
     c("trousers", &["trousers", "pants", "jeans"], &["брюки", "штаны", "джинсы"], &["pantalones", "vaqueros"]),
     c("hat", &["hat", "hats", "beanie"], &["шапка", "шапку", "кепка", "кепку"], &["gorro", "gorra", "sombrero"]),
     c("gloves", &["gloves", "mittens"], &["перчатки", "варежки"], &["guantes"]),
@@ -2055,7 +2061,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     // Cars.
     c("car_wash", &["carwash"], &["автомойка", "автомойку", "автомойке"], &["autolavado", "lavadero"]),
     c("license_plate", &["numberplate", "numberplates", "licenseplate"], &["госномер", "госномера", "номерной", "номерного"], &[]),
-    c("tech_passport", &[], &["техпаспорт", "техпаспорта", "техпаспорте"], &[]),
+    c("tech_passport", &["techpassport"], &["техпаспорт", "техпаспорта", "техпаспорте"], &[]),
     c("antifreeze", &["antifreeze", "coolant"], &["антифриз", "антифриза", "тосол"], &["anticongelante"]),
     c("washer_fluid", &["screenwash"], &["незамерзайка", "незамерзайку", "омывайка", "омывайку", "омыватель"], &[]),
     c("engine", &["engine", "engines"], &["двигатель", "двигателя", "двигателем", "мотор", "мотора"], &["motor", "motores"]),
@@ -2081,9 +2087,10 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     // An instrument's strings; a programmer's strings rarely sit beside a Russian «струны».
     c("strings", &["strings"], &["струны", "струн", "струну", "струна"], &[]),
     c("amplifier", &["amp", "amps", "amplifier", "amplifiers"], &["усилитель", "усилителя", "комбик", "комбика"], &["amplificador", "ampli"]),
-    // Tuning an instrument (and, added after, its verb: «настройки», an app's settings,
-    // stays another concept).
-    c("instrument_tuning", &["tuner", "tuners", "tune", "tuned", "tuning"], &["тюнер", "тюнера", "камертон", "настроить", "настроила", "настроил", "настройщик"], &["afinar", "afinación", "afinador"]),
+    c("instrument_tuning", &["tuner", "tuners"], &["тюнер", "тюнера", "камертон"], &[]),
+    // Tuning an instrument, the verb (added after): «настройки», an app's settings, is
+    // another concept, and so is the tuner, a thing bought.
+    c("tune_instrument", &["tune", "tuned", "tuning"], &["настроить", "настроила", "настроил", "настройщик"], &["afinar", "afinación"]),
     c("drums", &["drums", "drummer", "drumkit"], &["барабаны", "барабанщик", "ударные", "ударных"], &["tambor", "tambores", "baterista"]),
     c("bass_guitar", &["bassist", "bassguitar"], &["басист", "басиста", "басгитара", "басгитару"], &["bajista"]),
     c("singing", &["sing", "sings", "singing", "sang", "vocals", "vocal"], &["вокал", "вокала", "вокалу", "спеть", "спела", "поют"], &["cantar", "canto"]),
