@@ -928,8 +928,13 @@ pub fn resolve(message: &[Word], candidates: &[Candidate]) -> Resolution {
 fn contradicted(message: &[Word], c: &Candidate) -> bool {
     // Only a name fits, and the message says more the task does not: another task
     // about the same person («перевела справку для Оли» is not «Ответить Оле про дачу»).
+    // (What more it says counts when the lexicon knows it or the title is in its script:
+    // «бус», unknown, may be the van of "Ask Vlad about the van".)
     let fitting: Vec<&Word> = message.iter().filter(|m| c.words.iter().any(|t| fits(m, t))).collect();
-    if !fitting.is_empty() && fitting.len() < message.len() && fitting.iter().all(|m| !m.names.is_empty()) {
+    let says_more = message.iter().any(|m| {
+        !c.words.iter().any(|t| fits(m, t)) && (!m.concepts.is_empty() || c.words.iter().any(|t| t.script == m.script))
+    });
+    if !fitting.is_empty() && says_more && fitting.iter().all(|m| !m.names.is_empty()) {
         return true;
     }
     // The message names a relative the task does not, while the task names another
@@ -946,15 +951,24 @@ fn contradicted(message: &[Word], c: &Candidate) -> bool {
         return true;
     }
     let is_name = |t: &Word| t.name && t.text.chars().count() >= 3 && !t.text.chars().all(|ch| ch.is_ascii_digit());
-    let title_name_unmatched =
-        c.words.iter().any(|t| is_name(t) && !is_acronym(&c.title, &t.text) && !message.iter().any(|m| fits(m, t)));
-    if !title_name_unmatched {
+    let unmatched_names: Vec<&Word> = c
+        .words
+        .iter()
+        .filter(|t| is_name(t) && !is_acronym(&c.title, &t.text) && !message.iter().any(|m| fits(m, t)))
+        .collect();
+    if unmatched_names.is_empty() {
         return false;
     }
     // A word for the outing itself names no one else: "vet visit" is still «Сводить
     // Бублика к ветеринару».
+    // A word of another script than the name is no name in its place unless it is a known
+    // first name: across languages an unknown word is more often one the lexicon lacks
+    // («спросила влада про бус» for "Ask Vlad about the van for Trebujeni").
+    let in_its_place = |m: &Word| !m.names.is_empty() || unmatched_names.iter().any(|t| t.script == m.script);
     message.iter().any(|m| {
-        !c.words.iter().any(|t| fits(m, t)) && !m.concepts.iter().any(|c| OUTING_CONCEPTS.contains(&c.as_str()))
+        !c.words.iter().any(|t| fits(m, t))
+            && !m.concepts.iter().any(|c| OUTING_CONCEPTS.contains(&c.as_str()))
+            && in_its_place(m)
     })
 }
 

@@ -133,6 +133,9 @@ pub fn concepts(tokens: &[TokenStems]) -> Vec<ConceptId> {
         if found.is_empty() && token.script == Script::Cyrillic {
             found = by_a_shorter_form(&token.token);
         }
+        if found.is_empty() && token.script == Script::Cyrillic {
+            found = as_perfective(&token.token);
+        }
         for id in found {
             let id = ConceptId(id);
             if !out.contains(&id) {
@@ -141,6 +144,21 @@ pub fn concepts(tokens: &[TokenStems]) -> Vec<ConceptId> {
         }
     }
     out
+}
+
+/// The concepts of a Russian imperfective verb the table lists as its perfective only:
+/// «заказывать» is read as «заказать», «подписывала» as «подписала» (the -ыва-/-ива-
+/// suffix taken out). A verb whose stem changes as well («оплачивать» / «оплатить») is
+/// not reached.
+fn as_perfective(token: &str) -> Vec<&'static str> {
+    let Some(at) = token.find("ыва").or_else(|| token.find("ива")) else { return Vec::new() };
+    // The suffix stands after a root of three letters at least («заказ-ыва-ть»).
+    if token[..at].chars().count() < 3 {
+        return Vec::new();
+    }
+    let perfective = format!("{}а{}", &token[..at], &token[at + "ыва".len()..]);
+    let stem = crate::stems::Stemmers::get().stem(Language::Russian, &perfective);
+    concepts_of_key(Language::Russian, &stem).to_vec()
 }
 
 /// Shortest Russian word read again without its ending.
@@ -238,6 +256,8 @@ mod tests {
         check("сандали", &["shoes"]);
         // A word made from a listed one, read without its ending.
         check("дверцу", &["door"]);
+        // An imperfective read as the perfective the table lists.
+        check("заказывать", &["order"]);
         // Keyed as written: «платье» is a dress, though it stems as «платить» does.
         check("платье", &["dress"]);
         check("платить", &["pay"]);

@@ -174,7 +174,8 @@ pub(super) fn is_done_participle(token: &str) -> bool {
 
 /// Short Russian participles (masculine; the others add «а», «о», «ы»): too short for
 /// the ending rules of [`is_done_participle`].
-pub(super) const SHORT_PARTICIPLES: &[&str] = &["сдан", "снят", "взят", "отдан", "продан", "выдан", "подан", "издан"];
+pub(super) const SHORT_PARTICIPLES: &[&str] =
+    &["сдан", "снят", "взят", "отдан", "продан", "выдан", "подан", "издан", "убран", "собран"];
 
 /// Prefixes of perfective Russian verbs, longest first.
 pub(super) const VERB_PREFIXES: &[&str] = &[

@@ -968,3 +968,24 @@ fn a_title_in_the_other_language_whose_verb_the_object_names_stays_beside() {
     check("записала соню", "clarify FAM-1,FAM-4");
     check("с книгами готово", "clarify INBOX-3,MOVE-5");
 }
+
+#[test]
+fn a_past_that_lost_its_e_a_short_participle_a_future_of_going_and_an_imperfective() {
+    let tasks = candidates(&[
+        ("EDIT-7", "Mix the Greer interview"),
+        ("EDIT-9", "Back up the project files"),
+        ("EDIT-5", "Убрать шум из интервью с Гриром"),
+        ("FAM-3", "Сводить Бублика к ветеринару"),
+        ("EDIT-12", "Order new headphones"),
+        ("TUNE-2", "Заказать фетр для молоточков"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("mixd the greer interview", r#"close_task {"id":"EDIT-7"}"#);
+    check("backd up the project files", r#"close_task {"id":"EDIT-9"}"#);
+    // "band" is no past: no title's verb is "ban".
+    check("band", "none UnknownPhrase");
+    check("шум из интервью грира убран", r#"close_task {"id":"EDIT-5"}"#);
+    check("к ветеринару не пойдём, убери", r#"cancel_task {"id":"FAM-3"}"#);
+    // «заказывать» is «заказать»: the headphones' order, not the felt's.
+    check("наушники заказывать не буду, убери", r#"cancel_task {"id":"EDIT-12"}"#);
+}

@@ -62,9 +62,19 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
         };
         !verb_form && !in_date && (!command || i == 0 || i == last) && (!command || !inflected)
     };
-    let (read, said) = crate::typos::correct(&refs, &lexicon().all, &known, &allowed, &date_meaning);
+    let (read, mut said) = crate::typos::correct(&refs, &lexicon().all, &known, &allowed, &date_meaning);
     for (token, text) in p.tokens.iter_mut().zip(read) {
         token.text = text;
+    }
+    // "mixd episode 42", "backd up the files": an English past that lost its "e", read
+    // as the past of an open task's verb ("Mix episode 42").
+    let title_verbs: BTreeSet<&str> = s.tasks.iter().map(|t| t.first.as_str()).filter(|f| f.is_ascii()).collect();
+    for token in &mut p.tokens {
+        let Some(verb) = token.text.strip_suffix('d') else { continue };
+        if verb.len() >= 3 && !verb.ends_with('e') && title_verbs.contains(verb) && !known.contains(&token.text) {
+            let meant = format!("{verb}ed");
+            said.push(Correction { wrote: std::mem::replace(&mut token.text, meant.clone()), meant });
+        }
     }
     said
 }

@@ -285,6 +285,13 @@ pub(super) const FILLER: &[&str] = &[
     "pls",
     "already",
     "finally",
+    // A future of going or being says when or whether, not what: «к ветеринару не
+    // пойдём, убери», «заказывать не буду».
+    "пойду",
+    "пойдём",
+    "пойдем",
+    "буду",
+    "будем",
     // When a report says it was done names no task: "the gym was packed yesterday".
     "yesterday",
     "вчера",
