@@ -546,7 +546,10 @@ pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
         || (!t.names.is_empty() && m.concepts.is_empty() && shared_start(&m.latin, &t.latin) >= 3))
         && name_fits(&m.latin, &t.latin);
     // A name no table holds, in another case of the same script: «драган» / «Драгану».
-    let same_name_another_case = m.script == t.script && ending_fits(&m.text, &t.text);
+    // (What follows their shared start is a case ending on both sides: «левана» is no
+    // «Лёву».)
+    let same_name_another_case =
+        m.script == t.script && ending_fits(&m.text, &t.text) && case_endings_apart(&m.text, &t.text);
     if t.name
         && (m.names.iter().any(|g| t.names.contains(g))
             || spelled_as_name
@@ -716,6 +719,27 @@ fn ending_fits(a: &str, b: &str) -> bool {
     let (la, lb) = (a.chars().count(), b.chars().count());
     let shorter = la.min(lb);
     shorter >= ENDING_MIN_CHARS && la.abs_diff(lb) <= 2 && shared_start(a, b) + 1 >= shorter
+}
+
+/// Russian case endings, for telling a name's forms («Драгану», «драган») from another
+/// name that starts the same («Левана», «Лёву»).
+const RU_CASE_ENDINGS: &[&str] = &[
+    "", "а", "я", "у", "ю", "е", "и", "ы", "ь", "ой", "ей", "ом", "ем", "ём", "ою", "ею", "ам", "ям", "ах", "ях",
+    "ами", "ями", "ов", "ев",
+];
+
+/// Returns true when two words of one script differ only by their case endings.
+fn case_endings_apart(a: &str, b: &str) -> bool {
+    let a = a.replace('ё', "е");
+    let b = b.replace('ё', "е");
+    let shared = shared_start(&a, &b);
+    let rest = |w: &str| w.chars().skip(shared).collect::<String>();
+    // A possessive made of the name is one too: «Надины» (Над-ин-ы), «мишкино».
+    let ending = |r: String| {
+        RU_CASE_ENDINGS.contains(&r.as_str())
+            || ["ин", "кин"].iter().any(|p| r.strip_prefix(p).is_some_and(|e| RU_CASE_ENDINGS.contains(&e)))
+    };
+    ending(rest(&a)) && ending(rest(&b))
 }
 
 /// Letters two words in different scripts must share from the start, transliterated,

@@ -67,7 +67,10 @@ fn judge(expect: &Value, calls: &[Value]) -> (bool, bool) {
                 loose(&s(a, "text")) == loose(&s(expect, "text"))
                     && s(a, "deadline_kind") == s(expect, "deadline_kind")
                     && s(a, "deadline") == s(expect, "deadline")
-                    && (expect.get("project").is_none() || s(a, "project").eq_ignore_ascii_case(&s(expect, "project")))
+                    && (expect.get("project").is_none()
+                        || s(a, "project").eq_ignore_ascii_case(&s(expect, "project"))
+                        // The inbox is no project: a create without one files it there.
+                        || (s(expect, "project").eq_ignore_ascii_case("inbox") && s(a, "project").is_empty()))
             }
             "list_tasks" => s(a, "filter") == s(expect, "filter"),
             "clarify" => {
@@ -185,6 +188,13 @@ fn chat_holdout_12_figures() {
 fn chat_holdout_13_figures() {
     // Wednesday 2031-01-22, 09:40 in Chisinau (winter time, UTC+2).
     figures("chat-phrases-holdout-13", "2031-01-22T07:40:00Z", "Europe/Chisinau");
+}
+
+#[test]
+#[ignore = "evaluation of the fourteenth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_14_figures() {
+    // Wednesday 2031-06-11, 18:25 in Tashkent (UTC+5).
+    figures("chat-phrases-holdout-14", "2031-06-11T13:25:00Z", "Asia/Tashkent");
 }
 
 fn figures(set: &str, now: &str, tz: &str) {

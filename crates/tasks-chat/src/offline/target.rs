@@ -240,16 +240,20 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
             // the message's verb could rule out: it stays beside the tasks the verb fits.
             // Nor does a title in the other language whose verb the message's object names:
             // "Invoice the music school" is «выставить счёт» by «счёт». (In one language
-            // the verb would have been said: "paid the bill" is no invoicing.)
+            // the verb would have been said: "paid the bill" is no invoicing. Nor where the
+            // verb fits a title of the other language: the lexicon knows it across them,
+            // and «оплатил счёт» is "Pay the water bill", no "Invoice …".)
+            let mut narrowed: Vec<usize> = ix.iter().copied().filter(|i| verb_fits(*i)).collect();
+            let verb_known_across = narrowed.iter().any(|i| !same_script(&verb_words, &tasks[*i]));
             let verbless = |i: usize| {
                 let first = tasks[i].first.as_str();
-                let verb_is_an_object = !same_script(&object_words, &tasks[i])
+                let verb_is_an_object = !verb_known_across
+                    && !same_script(&object_words, &tasks[i])
                     && tasks[i].words.first().is_some_and(|f| {
                         object_words.iter().any(|m| matching::fit_of(m, f) == Some(matching::Strength::Strong))
                     });
                 (!first.is_ascii() && !is_task_verb(first)) || verb_is_an_object
             };
-            let mut narrowed: Vec<usize> = ix.iter().copied().filter(|i| verb_fits(*i)).collect();
             if !narrowed.is_empty() {
                 let extra: Vec<usize> = ix.iter().copied().filter(|i| verbless(*i) && !narrowed.contains(i)).collect();
                 narrowed.extend(extra);

@@ -989,3 +989,23 @@ fn a_past_that_lost_its_e_a_short_participle_a_future_of_going_and_an_imperfecti
     // «заказывать» is «заказать»: the headphones' order, not the felt's.
     check("наушники заказывать не буду, убери", r#"cancel_task {"id":"EDIT-12"}"#);
 }
+
+#[test]
+fn a_name_in_another_case_differs_only_by_its_ending_and_a_verb_known_across_rules_out_a_noun_verb() {
+    let tasks = candidates(&[
+        ("DOM-5", "Отдать Левану дрель"),
+        ("KIDS-4", "Отвезти Лёву к стоматологу"),
+        ("KIDS-7", "Забрать Надины очки из оптики"),
+        ("HOME-1", "Оплатить свет"),
+        ("HOME-2", "Pay the water bill"),
+        ("TUNE-5", "Invoice the music school"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // «левана» is Levan's, not Лёва's: «ана» is no case ending.
+    check("дрель левану отдал", r#"close_task {"id":"DOM-5"}"#);
+    check("левана сделал", r#"close_task {"id":"DOM-5"}"#);
+    // «Надины» is Надя's: a possessive is a form of the name.
+    check("надины очки забрала", r#"close_task {"id":"KIDS-7"}"#);
+    // "paid" fits "Pay" across languages: "Invoice" is not what was done.
+    check("оплатил счёт", "clarify HOME-1,HOME-2");
+}
