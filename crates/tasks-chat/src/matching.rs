@@ -644,7 +644,9 @@ pub const NAME_SOUND_MIN_CHARS: usize = 3;
 fn sound_key(latin: &str) -> String {
     // Pairs of letters read as one sound: «Рахманинов» is "Rachmaninoff", «Чехов»
     // "Chekhov" (ch and kh both read h).
-    const DIGRAPHS: &[(&str, &str)] = &[("ph", "f"), ("th", "t"), ("kh", "h"), ("ck", "k"), ("ch", "h"), ("yo", "e")];
+    // «Паджеро» (padzhero) is "Pajero", «Джамиля» "Djamila": дж is one sound, j.
+    const DIGRAPHS: &[(&str, &str)] =
+        &[("dzh", "j"), ("dj", "j"), ("ph", "f"), ("th", "t"), ("kh", "h"), ("ck", "k"), ("ch", "h"), ("yo", "e")];
     // "-off" ends a Russian "-ов" in the old spelling.
     let latin = latin.strip_suffix("ff").map_or_else(|| latin.to_string(), |stem| format!("{stem}v"));
     // "Yerzhan" is «Ержан»: a first «е» is read "e", its sound "ye".

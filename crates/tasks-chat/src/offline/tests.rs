@@ -1009,3 +1009,43 @@ fn a_name_in_another_case_differs_only_by_its_ending_and_a_verb_known_across_rul
     // "paid" fits "Pay" across languages: "Invoice" is not what was done.
     check("оплатил счёт", "clarify HOME-1,HOME-2");
 }
+
+#[test]
+fn short_typos_are_read_only_where_their_place_says_what_they_are() {
+    let tasks = candidates(&[
+        ("WORK-12", "Renew the office lease"),
+        ("ASTRO-8", "Buy a red flashlight for the star party"),
+        ("RUN-7", "Pay the club fee"),
+        ("KIDS-1", "Sign Lev up for swimming"),
+        ("DOM-8", "Вызвать мастера по стиральной машине"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // Before a date unit: "next", "the".
+    check(
+        "push the office lease to nexy week",
+        r#"update_task {"deadline":"2026-03-22","deadline_kind":"week","id":"WORK-12"}"#,
+    );
+    check("move the office lease to end of teh month", &moved("WORK-12", "2026-03-31"));
+    // Last: a report verb with two letters swapped or one left out.
+    check("flashlight for the star party gto", r#"close_task {"id":"ASTRO-8"}"#);
+    check("club fee pad", r#"close_task {"id":"RUN-7"}"#);
+    // A short word one letter replaced or added is a word of its own.
+    check("thanks a lot", "none UnknownPhrase");
+    check("club fee pais", "none UnknownPhrase");
+    check("close the washing machine one", r#"close_task {"id":"DOM-8"}"#);
+}
+
+#[test]
+fn a_job_said_in_either_language_and_dzh_is_j() {
+    let car =
+        ProjectName {
+            key: "CAR".into(), name: "Машина".into(), description: "Старый Паджеро: резина, ТО".into()
+        };
+    let words = |a: &str, b: &str| {
+        let (m, t) = (matching::words(a), matching::words(b));
+        matching::fits(&m[0], &t[0])
+    };
+    assert!(words("работе", "work"), "«работе» is work");
+    assert!(words("pajero", "Паджеро"), "дж is j");
+    assert!(names_project("pajero", &car), "a description's word in the other script");
+}

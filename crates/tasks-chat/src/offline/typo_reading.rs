@@ -66,6 +66,54 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
     for (token, text) in p.tokens.iter_mut().zip(read) {
         token.text = text;
     }
+    // Short words, read only where their place says what they are. Before a date unit
+    // ("nexy week", "end of teh month") a word one edit from "next", "this" or "the";
+    // last in the message ("flashlight for the star party gto", "club fee pais") a word
+    // one edit from a report verb or a done word, when no other is as close.
+    let n = p.tokens.len();
+    for i in 0..n {
+        let word = p.tokens[i].text.clone();
+        if word.chars().count() < 3
+            || known.contains(&word)
+            || lexicon().all.contains(word.as_str())
+            || !tasks_text::concepts_of(&word).is_empty()
+            || tasks_text::stems::is_stop_word(&word)
+            || matches!(word.as_str(), "one" | "ones")
+        {
+            continue;
+        }
+        let before_a_unit = p
+            .tokens
+            .get(i + 1)
+            .is_some_and(|t| SHORT_DATE_UNITS.contains(&t.text.as_str()) || date_meaning(&t.text).is_some());
+        let meant: Vec<&str> = if before_a_unit {
+            ["next", "this", "the"].into_iter().filter(|m| crate::typos::one_edit(&word, m)).collect()
+        } else if i + 1 == n && i > 0 {
+            REPORT_VERBS
+                .iter()
+                .chain(DONE_WORDS)
+                .chain(IRREGULAR_PAST)
+                .copied()
+                .filter(|m| {
+                    // Two letters swapped or one left out: a short word one letter
+                    // replaced or added is too often a word of its own ("thanks a lot",
+                    // "bought bread").
+                    let dropped = m.chars().count() == word.chars().count() + 1 && crate::typos::one_edit(&word, m);
+                    m.is_ascii() == word.is_ascii()
+                        && m.chars().count() >= 3
+                        && (crate::typos::swapped(&word, m) || dropped)
+                })
+                .collect::<BTreeSet<&str>>()
+                .into_iter()
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if let [m] = meant.as_slice() {
+            p.tokens[i].text = m.to_string();
+            said.push(Correction { wrote: word, meant: m.to_string() });
+        }
+    }
     // "mixd episode 42", "backd up the files": an English past that lost its "e", read
     // as the past of an open task's verb ("Mix episode 42").
     let title_verbs: BTreeSet<&str> = s.tasks.iter().map(|t| t.first.as_str()).filter(|f| f.is_ascii()).collect();
@@ -78,6 +126,9 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
     }
     said
 }
+
+/// Date units a short mistyped "next", "this" or "the" stands before.
+const SHORT_DATE_UNITS: &[&str] = &["week", "month", "weekend", "year"];
 
 /// What a date word names, whatever its ending («пятницу», «пятница», «пятнице» are one
 /// Friday; «неделю», «недели» one week): a typo close to several forms is still read.

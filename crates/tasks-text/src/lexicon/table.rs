@@ -353,6 +353,9 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("newsletter", &["newsletter"], &["рассылка", "рассылку"], &["boletín"]),
     c("survey", &["survey", "poll"], &["опрос", "опроса"], &["encuesta"]),
     // Work and documents.
+    // One's job, the place and the work done there («по работе», "work stuff"); the verb
+    // «работать» stems apart and is left out.
+    c("job", &["work", "job", "jobs"], &["работа", "работу", "работе", "работы", "работой"], &["trabajo"]),
     c("design",
         &["design", "redesign", "mockup"],
         &["дизайн", "редизайн", "макет", "макеты"],
