@@ -100,17 +100,18 @@ pub fn words(text: &str) -> Vec<Word> {
 }
 
 /// Reads English "book" in its one sense: a verb first ("Book the dentist", "book the
-/// hotel") or as "booked" / "booking" — a reservation or an appointment, «записаться»;
-/// a noun elsewhere ("Return the library books") — «книги». The lexicon keys both by
-/// one stem.
+/// hotel") or as "booked" / "booking" — a reservation or an appointment, «забронировать»
+/// or «записаться»; a noun elsewhere ("Return the library books") — «книги». The lexicon
+/// keys both by one stem, and lists "book" under the reservation only: the appointment
+/// is added here, for the chat, so that the duplicate check's meaning of "book" (and its
+/// measured figures) stay as they were.
 fn book_sense(word: &mut Word, first: bool) {
     if word.script != Script::Latin || !word.stems.iter().any(|s| s == "book") {
         return;
     }
     let verb = matches!(word.text.as_str(), "booked" | "booking") || (first && word.text == "book");
-    if !verb {
-        word.concepts = vec!["book_reading".to_string()];
-    }
+    word.concepts =
+        if verb { vec!["reserve".to_string(), "appointment".to_string()] } else { vec!["book_reading".to_string()] };
 }
 
 /// Returns true when the lexicon lists a joined word, or its singular.
@@ -565,6 +566,19 @@ pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
     }
     if broad_fits(m, t) {
         return Some(Strength::Broad);
+    }
+    // Two words the lexicon knows as different things are no misspelling of each other:
+    // «зарплату» (a salary) is no «заплатить» one letter off. (One word's relatives,
+    // sharing a long start, still fit: «настройку» / «Настроить».)
+    // (Across scripts a loan word's two spellings may sit under two concepts: "garage",
+    // «гаража».)
+    if m.script == t.script
+        && !m.concepts.is_empty()
+        && !t.concepts.is_empty()
+        && !m.concepts.iter().any(|c| t.concepts.contains(c))
+        && shared_start(&m.text, &t.text) < PREFIX_MIN_SHARED
+    {
+        return None;
     }
     let weak = if m.script != t.script {
         // A loan word across scripts («метафору» / "metaphor", «пост» / "post", «идея» /
