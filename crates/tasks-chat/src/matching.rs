@@ -523,7 +523,10 @@ pub enum Strength {
 pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
     // A name is compared by its first stem only: the Spanish stem of "levan" (they
     // lift) is "lev", which is no Levan.
-    let shares_a_stem = if t.name {
+    // So are two English words: the chat reads Russian and English, and a Spanish stem
+    // would make a "carer" of a "car" ("car", as a Spanish verb's stem).
+    let english = m.script == Script::Latin && t.script == Script::Latin;
+    let shares_a_stem = if t.name || english {
         m.stems.first().is_some_and(|s| t.stems.first() == Some(s))
     } else {
         m.stems.iter().any(|s| t.stems.contains(s))
@@ -715,6 +718,23 @@ pub fn fit_to_title(m: &Word, task: &Candidate) -> Option<Strength> {
         }
         m.parts.iter().map(best).collect::<Option<Vec<Strength>>>().and_then(|s| s.into_iter().min())
     })
+}
+
+/// Returns true when a message word is the title word itself: in one script by a shared
+/// stem, across scripts by its sound (a loan word or a name), not only by meaning.
+pub fn literally(m: &Word, t: &Word) -> bool {
+    // A name is its forms and its diminutives alike (a general word, "parents", is none
+    // of them).
+    if t.name || !m.names.is_empty() {
+        return fit_of(m, t) == Some(Strength::Strong);
+    }
+    if m.script == t.script {
+        m.stems.first().is_some_and(|s| t.stems.contains(s))
+            || m.text == t.text
+            || (!m.text.is_ascii() && case_endings_apart(&m.text, &t.text))
+    } else {
+        sound_alike(m, t, NAME_SOUND_MIN_CHARS) || case_vowel_alike(&m.sounds[0], &t.sounds[0])
+    }
 }
 
 /// Returns true when a message word fits a title word, strongly or weakly.

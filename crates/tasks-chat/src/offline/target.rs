@@ -126,19 +126,21 @@ pub(super) fn names_the_task(tokens: &[&str]) -> bool {
 }
 
 /// Returns true when one object word names the task by itself: a word of six letters or
-/// more sharing its stem with a word of this title and of no other («жеребьёвку перенеси
+/// more that is a word of this title and of no other («жеребьёвку перенеси
 /// на сегодня», "not doing the goggles, delete"). Enough to move a task — a move loses
 /// nothing and is undone by another — or to cancel one on an explicit cancel word, though
 /// not to close one on a report.
 pub(super) fn names_alone(objects: &[String], tasks: &[Candidate], i: usize) -> bool {
     let message = matching::words(&objects.join(" "));
-    let stem_fits = |m: &matching::Word, t: &Candidate| {
-        t.words.iter().any(|w| w.script == m.script && m.stems.iter().any(|st| w.stems.contains(st)))
-    };
+    // The word itself: its stem in one script, its sound in the other («вебинару» for
+    // "webinar").
+    let stem_fits = |m: &matching::Word, t: &Candidate| t.words.iter().any(|w| matching::literally(m, w));
     message.iter().any(|m| {
         m.text.chars().count() >= NAMES_ALONE_MIN_CHARS
             && stem_fits(m, &tasks[i])
-            && tasks.iter().enumerate().all(|(j, t)| j == i || !t.words.iter().any(|w| matching::fits(m, w)))
+            // (Another task with only a word of the same meaning does not count: the
+            // word said is this title's, «собрание» the parents' meeting, not «планёрку».)
+            && tasks.iter().enumerate().all(|(j, t)| j == i || !t.words.iter().any(|w| matching::literally(m, w)))
     })
 }
 
@@ -226,6 +228,10 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
             .collect()
     };
     let resolved = match matching::resolve(&object_words, tasks) {
+        Resolution::Several(ix) => said_as_written(ix, &object_words, tasks),
+        other => other,
+    };
+    let resolved = match resolved {
         Resolution::One(i) if verb_elsewhere(i) || other_letter(i) => Resolution::Nothing,
         Resolution::One(i) => {
             let rivals = verb_rivals(i);
@@ -294,6 +300,42 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
             }
         }
         other => other,
+    }
+}
+
+/// Narrows tasks the words fit about as well to those that have the very words said,
+/// where the others have only another word of the same meaning: «вебинар» is the
+/// "webinar", not the "workshop".
+pub(super) fn said_as_written(ix: Vec<usize>, object_words: &[matching::Word], tasks: &[Candidate]) -> Resolution {
+    let as_written = |i: usize| {
+        object_words.iter().all(|m| {
+            let fitting: Vec<&matching::Word> = tasks[i].words.iter().filter(|t| matching::fits(m, t)).collect();
+            fitting.is_empty() || fitting.iter().any(|t| matching::literally(m, t))
+        }) && object_words.iter().any(|m| tasks[i].words.iter().any(|t| matching::literally(m, t)))
+    };
+    let script = |i: usize| {
+        tasks[i]
+            .words
+            .iter()
+            .map(|w| w.script)
+            .find(|s| matches!(s, tasks_text::stems::Script::Latin | tasks_text::stems::Script::Cyrillic))
+    };
+    // A title in the other language that fits by meaning only gives way to one of that
+    // language with the loan word as said («вебинар»: "webinar", not "workshop"). In
+    // the message's own language two words of one meaning are often true synonyms
+    // («шины», «резина»), and across two languages both stay («фильтр» is «Поменять
+    // фильтр» and "Replace the water filter" alike).
+    let own = object_words
+        .iter()
+        .map(|m| m.script)
+        .find(|s| matches!(s, tasks_text::stems::Script::Latin | tasks_text::stems::Script::Cyrillic));
+    let gives_way =
+        |i: usize| !as_written(i) && script(i) != own && ix.iter().any(|k| as_written(*k) && script(*k) == script(i));
+    let kept: Vec<usize> = ix.iter().copied().filter(|i| !gives_way(*i)).collect();
+    match kept.len() {
+        n if n == ix.len() || n == 0 => Resolution::Several(ix),
+        1 => Resolution::One(kept[0]),
+        _ => Resolution::Several(kept),
     }
 }
 

@@ -1049,3 +1049,23 @@ fn a_job_said_in_either_language_and_dzh_is_j() {
     assert!(words("pajero", "Паджеро"), "дж is j");
     assert!(names_project("pajero", &car), "a description's word in the other script");
 }
+
+#[test]
+fn a_loan_word_as_said_wins_over_a_word_of_its_meaning_and_english_reads_no_spanish_stem() {
+    let tasks = candidates(&[
+        ("CPD-7", "Book the hands-on ultrasound workshop"),
+        ("CPD-2", "Watch the ultrasound webinar"),
+        ("INBOX-2", "Renew car insurance"),
+        ("CLIN-5", "Reply to Mrs. Carter about the X-ray"),
+        ("WORK-2", "Поменять фильтр в офисе"),
+        ("HOME-4", "Replace the kitchen water filter"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // «вебинар» is the webinar; the workshop only means the same kind of thing.
+    check("вебинар смотреть не буду, удали", r#"cancel_task {"id":"CPD-2"}"#);
+    check("назначь вебинару срок на среду", &moved("CPD-2", "2026-03-18"));
+    // Across two languages both stay: «фильтр» may be either filter.
+    check("фильтр поменял", "clarify WORK-2,HOME-4");
+    // "carer" is no "car" by a Spanish stem.
+    check("done with mrs carer", "none NoTaskFits");
+}

@@ -231,9 +231,10 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["cita", "turno", "citas", "turnos"],
     ),
     c("share", &["share", "sharing"], &["поделиться", "расшарить"], &["compartir"]),
+    // «посмотреть» is a look at something and a watch of it alike ("watch the webinar").
     c("review",
-        &["review", "check", "proofread"],
-        &["проверить", "проверь", "проверка", "посмотреть", "посмотри", "глянуть"],
+        &["review", "check", "proofread", "watch", "watched", "watching"],
+        &["проверить", "проверь", "проверка", "посмотреть", "посмотри", "глянуть", "смотреть", "посмотрела", "посмотрел"],
         &["revisar", "revisa", "revisión", "comprobar", "repasar"],
     ),
     c("fix",
