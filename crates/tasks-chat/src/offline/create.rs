@@ -120,6 +120,11 @@ pub(super) const LEADIN_FILLER: &[&str] = &[
 /// lead-in with a command word in it («срок по отчёту: пятница», "mark as done: …") is
 /// not one.
 pub(super) fn create_after_project_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed> {
+    // "inbox: call the plumber tomorrow", «в инбокс: …»: the inbox is no project, and a
+    // task filed there has none.
+    if let Some(lead) = inbox_lead(p) {
+        return Some(create(p, s, lead, None));
+    }
     let (key, lead) = project_lead(p, s)?;
     // «хоккей — сделала», "car: filter replaced": a report (or a cancel, or a move) about
     // what the rest names in that project, not a task to add.
@@ -173,6 +178,18 @@ pub(super) fn is_command(t: &&str) -> bool {
 
 /// Returns the project a lead-in before a colon or a dash names («KIDS:», «для школы —»,
 /// "blog idea:") and the lead-in's token positions.
+/// Returns the tokens of a lead-in that names the inbox before a colon or a dash.
+pub(super) fn inbox_lead(p: &Phrase) -> Option<Vec<usize>> {
+    let sep = p.words.iter().take(LEADIN_MAX_WORDS).position(|w| w.ends_with(':') || is_dash(w))?;
+    let lead: Vec<usize> = (0..p.tokens.len())
+        .filter(|i| p.tokens[*i].word < sep || (p.tokens[*i].word == sep && !is_dash(&p.words[sep])))
+        .collect();
+    let content: Vec<&str> =
+        lead.iter().map(|i| p.tokens[*i].text.as_str()).filter(|w| !LEADIN_FILLER.contains(w)).collect();
+    let inbox = |w: &&str| matches!(*w, "inbox" | "инбокс" | "входящие" | "входящих");
+    (lead.len() < p.tokens.len() && content.len() == 1 && content.iter().all(inbox)).then_some(lead)
+}
+
 pub(super) fn project_lead(p: &Phrase, s: &Situation<'_>) -> Option<(String, Vec<usize>)> {
     let sep = p.words.iter().take(LEADIN_MAX_WORDS).position(|w| w.ends_with(':') || is_dash(w))?;
     let lead: Vec<usize> = (0..p.tokens.len())
@@ -189,8 +206,23 @@ pub(super) fn project_lead(p: &Phrase, s: &Situation<'_>) -> Option<(String, Vec
     if content.is_empty() {
         return None;
     }
-    let mut named: Vec<&ProjectName> =
-        s.projects.iter().filter(|pr| content.iter().all(|w| names_project(w, pr))).collect();
+    // The project most of the words name ("photo club idea:" is the film project's by
+    // "photo"); of two named as often, the one whose own words are said as written
+    // ("ultrasound idea:" is the course about ultrasound, not the clinic that does «УЗИ»).
+    let count = |pr: &ProjectName| content.iter().filter(|w| names_project(w, pr)).count();
+    let as_written = |pr: &ProjectName| {
+        let own = matching::words(&format!("{} {} {}", pr.key, pr.name, pr.description));
+        content
+            .iter()
+            .filter(|w| matching::words(w).first().is_some_and(|m| own.iter().any(|o| matching::literally(m, o))))
+            .count()
+    };
+    let best = s.projects.iter().map(count).max().unwrap_or(0);
+    let mut named: Vec<&ProjectName> = s.projects.iter().filter(|pr| best > 0 && count(pr) == best).collect();
+    let best_written = named.iter().map(|pr| as_written(pr)).max().unwrap_or(0);
+    if named.len() > 1 && best_written > 0 {
+        named.retain(|pr| as_written(pr) == best_written);
+    }
     // "KIDS:", «дети:»: a project's key or name said whole wins over a word of another's
     // description ("kids" in a family project's).
     let whole = |pr: &&ProjectName| {

@@ -173,7 +173,12 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         return Parsed::NotUnderstood(NotUnderstood::UnknownPhrase);
     }
     let lang = Lang::of(text);
-    if let Some(create) = create_after_lead(&p, s) {
+    // "need to email hughes the clips by friday", «надо записать соню до пятницы»: a need
+    // with a date that says an open task again, verb and all, is its deadline — a move —
+    // not a new task.
+    let need = matches!(tokens.first(), Some(&("need" | "надо" | "нужно"))) || tokens.starts_with(&["i", "need"]);
+    let deadline_of_an_open_task = need && restated_with_a_date(&tokens, phrase::find_date(&p, s.today), s);
+    if let Some(create) = create_after_lead(&p, s).filter(|_| !deadline_of_an_open_task) {
         return create;
     }
     if let Some(create) = create_after_project_lead(&p, s) {
@@ -245,8 +250,11 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // ("have the jack back by thursday" orders: "have" before an article.)
     let have_it_done =
         matches!(tokens.first(), Some(&("have" | "has"))) && tokens.get(1).is_some_and(|t| ARTICLES.contains(t));
+    // ("did the lyova thing" reports: "did" before an article.)
+    let did_it = tokens.first() == Some(&"did") && tokens.get(1).is_some_and(|t| ARTICLES.contains(t));
     let asks = !were_not
         && !have_it_done
+        && !did_it
         && matches!(tokens.first(), Some(&("is" | "are" | "was" | "were" | "did" | "do" | "does" | "have" | "has")));
     // "if it rains move the long run", «если будет дождь, перенеси»: a condition is not
     // met yet; nothing is done on it.

@@ -879,7 +879,8 @@ fn a_report_after_a_dash_is_no_project_lead_in() {
     // "office" is a word of WORK's description, yet "— done" adds nothing.
     let tasks = candidates(&[("WORK-1", "Fix the office printer"), ("HOME-1", "Купить хоккейную форму")]);
     check_in(&tasks, "office — done", r#"close_task {"id":"WORK-1"}"#);
-    check_in(&tasks, "для ремонта — всё сделала", "none NoTaskFits");
+    // «ремонт» is a repair, and the printer's fix the only one: the dash leads no project.
+    check_in(&tasks, "для ремонта — всё сделала", r#"close_task {"id":"WORK-1"}"#);
     check_in(&tasks, "office: done", r#"close_task {"id":"WORK-1"}"#);
 }
 
@@ -1068,4 +1069,33 @@ fn a_loan_word_as_said_wins_over_a_word_of_its_meaning_and_english_reads_no_span
     check("фильтр поменял", "clarify WORK-2,HOME-4");
     // "carer" is no "car" by a Spanish stem.
     check("done with mrs carer", "none NoTaskFits");
+}
+
+#[test]
+fn the_inbox_leads_a_task_with_no_project_and_a_need_with_a_date_moves_an_open_task() {
+    let tasks = candidates(&[
+        ("CPD-8", "Email Dr. Hughes the ultrasound clips"),
+        ("CPD-3", "Email Dr. Hughes about the exam date"),
+        ("HOME-9", "Sign Lyova's school trip form"),
+        ("HOME-2", "Записать Лёву к ортодонту"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check(
+        "inbox: call the plumber tomorrow",
+        r#"create_task {"deadline":"2026-03-12","deadline_kind":"day","text":"call the plumber"}"#,
+    );
+    check("в инбокс: поменять масло", r#"create_task {"deadline_kind":"none","text":"поменять масло"}"#);
+    // "clients" is a word of WORK's description, said as written.
+    check(
+        "clients idea: a newsletter",
+        r#"create_task {"deadline_kind":"none","project":"WORK","text":"a newsletter"}"#,
+    );
+    check("need to email hughes the clips by friday", &moved("CPD-8", "2026-03-13"));
+    // A need no open task says again is a new task.
+    check(
+        "need to buy milk by friday",
+        r#"create_task {"deadline":"2026-03-13","deadline_kind":"day","text":"buy milk"}"#,
+    );
+    // "did" before an article reports; it does not ask.
+    check("did the lyova thing", "clarify HOME-9,HOME-2");
 }

@@ -239,7 +239,8 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     ),
     c("fix",
         &["fix", "repair", "broken", "fixed", "repaired", "repairing", "fixing"],
-        &["починить", "почини", "починка", "исправить", "исправь", "отремонтировать", "починила", "починил", "отремонтировала", "отремонтировал"],
+        // «в ремонт» is a repair as often as a renovation (listed under both).
+        &["починить", "почини", "починка", "исправить", "исправь", "отремонтировать", "починила", "починил", "отремонтировала", "отремонтировал", "ремонт"],
         &["arreglar", "reparar", "corregir", "reparación", "arreglo", "arregla", "arreglado", "reparado"],
     ),
     c("update",
