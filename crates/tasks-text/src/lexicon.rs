@@ -282,8 +282,9 @@ mod tests {
             (Language::Russian, "правк"),
             (Language::Russian, "отвезт"),
             (Language::Russian, "отвез"),
-            // «ремонт» is a repair and a renovation.
+            // «ремонт» is a repair and a renovation; "film" a movie and a roll of film.
             (Language::Russian, "ремонт"),
+            (Language::English, "film"),
         ];
         let allowed: Vec<(u8, &str)> = allowed.iter().map(|(l, s)| (language_code(*l), *s)).collect();
         let mut shared: Vec<_> = KEYS.iter().filter(|(_, _, ids)| ids.len() > 1).collect();

@@ -130,7 +130,8 @@ pub(super) fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<Stri
         if let Some(n) = next.filter(|n| !skip.contains(&i) && matching::compound_of(t, n).is_some()) {
             // Written apart still: the matcher joins it, and keeps its parts for a title
             // that writes them apart ("Wash the car").
-            objects.push(format!("{t} {n}"));
+            // ("x ray": a one-letter part would be dropped as no word, so it is joined.)
+            objects.push(if t.chars().count() == 1 { format!("{t}{n}") } else { format!("{t} {n}") });
             joined_with_previous = true;
             continue;
         }
@@ -223,6 +224,21 @@ pub(super) fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<Stri
                     | "not"
             )
         {
+            continue;
+        }
+        // «столик не бронирую, отмени»: a present verb after «не» is the activity not
+        // done: a verb, no object («струны не покупаю» is «Купить струны»).
+        let present_after_ne = i > 0
+            && tokens[i - 1] == "не"
+            && !t.is_ascii()
+            && [
+                "ую", "юю", "аю", "яю", "ею", "ишу", "ожу", "ажу", "ем", "ешь", "ет", "им", "ит", "ут", "ют", "ат",
+                "ят",
+            ]
+            .iter()
+            .any(|e| t.ends_with(e));
+        if present_after_ne {
+            verbs.push(t.to_string());
             continue;
         }
         // A participle («оплачен») says done, as a done word does; its stem is often not

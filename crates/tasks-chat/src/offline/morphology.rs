@@ -39,11 +39,12 @@ pub(super) const IRREGULAR_BASE: &[(&str, &str)] = &[
     ("rang", "ring"),
 ];
 
-/// A Russian verb without its prefix and its past or infinitive ending: «дозвонилась»,
-/// «позвонить» → «звони».
+/// A Russian verb without its prefix and its past, infinitive or first-person present
+/// ending: «дозвонилась», «позвонить» → «звони»; «отдаю» / «Отдать» → «отда».
 pub(super) fn verb_root(word: &str) -> String {
     // «сти» before «ти»: «отвести» / «отвела» share «отве».
-    let endings = ["лась", "лся", "лись", "ться", "чься", "ла", "ли", "ло", "ть", "сти", "ти", "чь", "л", "ся"];
+    let endings =
+        ["лась", "лся", "лись", "ться", "чься", "ла", "ли", "ло", "ть", "сти", "ти", "чь", "л", "ся", "ю", "у"];
     let mut w = word;
     for e in endings {
         if let Some(stripped) = w.strip_suffix(e) {

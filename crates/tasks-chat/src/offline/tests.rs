@@ -1099,3 +1099,26 @@ fn the_inbox_leads_a_task_with_no_project_and_a_need_with_a_date_moves_an_open_t
     // "did" before an article reports; it does not ask.
     check("did the lyova thing", "clarify HOME-9,HOME-2");
 }
+
+#[test]
+fn a_present_after_ne_is_the_verb_an_x_ray_one_word_and_a_loose_month_no_object() {
+    let tasks = candidates(&[
+        ("INBOX-8", "Забронировать столик с Нодирой"),
+        ("TUNE-8", "Купить струны для рояля"),
+        ("TUNE-5", "Поменять струну на рояле"),
+        ("CLIN-5", "Reply to Mrs. Carter about the X-ray"),
+        ("CPD-2", "Watch the ultrasound webinar"),
+        ("ROCK-2", "Book the Chimgan trip with Sardor"),
+        ("INBOX-10", "Pick up the suit from the tailor"),
+        ("INBOX-1", "Забрать костюм из химчистки"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("столик не бронирую, отмени", r#"cancel_task {"id":"INBOX-8"}"#);
+    // «покупаю» is «Купить»: the strings bought, not the string changed.
+    check("струны не покупаю, удали", r#"cancel_task {"id":"TUNE-8"}"#);
+    // An X-ray is no ultrasound.
+    check("mark the x-ray as done", "clarify CLIN-5");
+    check("no trip to chimgan this month, delete it", r#"cancel_task {"id":"ROCK-2"}"#);
+    // A suit is «костюм»: the two are asked about.
+    check("suit done", "clarify INBOX-10,INBOX-1");
+}

@@ -292,6 +292,8 @@ pub(super) const FILLER: &[&str] = &[
     "пойдем",
     "буду",
     "будем",
+    // "no trip to chimgan this month": a span of time said loosely names no task.
+    "month",
     // When a report says it was done names no task: "the gym was packed yesterday".
     "yesterday",
     "вчера",

@@ -1013,11 +1013,11 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["анализ", "анализы", "анализов"],
         &["análisis", "analítica"],
     ),
-    c("xray",
-        &["xray", "radiograph", "mri", "ultrasound", "xrays", "ct"],
-        &["рентген", "мрт", "узи", "флюорография", "флюорографию", "томография", "томографию", "кт"],
-        &["radiografía", "resonancia", "ecografía", "tomografía"],
-    ),
+    // Each kind of scan is its own: an ultrasound is no X-ray, an MRI no CT.
+    c("xray", &["xray", "radiograph", "xrays"], &["рентген", "флюорография", "флюорографию"], &["radiografía"]),
+    c("ultrasound", &["ultrasound", "sonogram"], &["узи"], &["ecografía"]),
+    c("mri", &["mri"], &["мрт"], &["resonancia"]),
+    c("ct_scan", &["ct"], &["кт", "томография", "томографию"], &["tomografía"]),
     c("vaccination",
         &["vaccine", "vaccines", "vaccination", "vaccinate", "jab", "vaccinated"],
         &["прививка", "прививку", "прививки", "вакцина", "вакцину", "вакцинация", "привиться", "прививок"],
@@ -1949,7 +1949,10 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("socks", &["socks"], &["носки", "носков"], &["calcetines"]),
     c("underwear", &["underwear", "underpants", "bra"], &["трусы", "трусики", "лифчик", "бюстгальтер"], &["sujetador", "calzoncillos", "bragas"]),
     c("tights", &["pantyhose"], &["колготки", "колготок"], &["pantis", "leotardos"]),
-    c("costume", &["costume", "tuxedo"], &["костюм", "костюма"], &["disfraz", "disfraces"]),
+    // A suit is a costume's everyday word («костюм из химчистки»).
+    c("costume", &["costume", "tuxedo", "suit", "suits"], &["костюм", "костюма", "костюмы"], &["disfraz", "disfraces"]),
+    // Photographic film («плёнка»): "film" is listed under the movie too.
+    c("photo_film", &["film"], &["плёнка", "плёнку", "плёнки", "плёнкой", "пленка", "пленку", "пленки", "пленкой"], &[]),
     c("jewelry", &["jewelry", "jewellery", "earrings", "necklace", "bracelet"], &["серьги", "сережки", "браслет", "ожерелье"], &["joyas", "joyería", "pulsera"]),
     c("handbag", &["handbag", "handbags"], &["сумка", "сумку", "сумочка", "сумочку"], &[]),
     c("umbrella", &["umbrella"], &["зонт", "зонтик", "зонта"], &["paraguas"]),
