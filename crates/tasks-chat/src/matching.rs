@@ -662,8 +662,18 @@ fn sound_key(latin: &str) -> String {
     // Pairs of letters read as one sound: «Рахманинов» is "Rachmaninoff", «Чехов»
     // "Chekhov" (ch and kh both read h).
     // «Паджеро» (padzhero) is "Pajero", «Джамиля» "Djamila": дж is one sound, j.
-    const DIGRAPHS: &[(&str, &str)] =
-        &[("dzh", "j"), ("dj", "j"), ("ph", "f"), ("th", "t"), ("kh", "h"), ("ck", "k"), ("ch", "h"), ("yo", "e")];
+    // «Мёрфи» is "Murphy": an English "ur" is a Russian «ёр» (as it sounds, "er").
+    const DIGRAPHS: &[(&str, &str)] = &[
+        ("dzh", "j"),
+        ("dj", "j"),
+        ("ph", "f"),
+        ("th", "t"),
+        ("kh", "h"),
+        ("ck", "k"),
+        ("ch", "h"),
+        ("yo", "e"),
+        ("ur", "er"),
+    ];
     // "-off" ends a Russian "-ов" in the old spelling.
     let latin = latin.strip_suffix("ff").map_or_else(|| latin.to_string(), |stem| format!("{stem}v"));
     // "Yerzhan" is «Ержан»: a first «е» is read "e", its sound "ye".
@@ -876,6 +886,9 @@ pub struct Candidate {
     /// the flat appraised", «найти» of «Найти, с кем оставить Бима»): read once here,
     /// asked on every comparison of verbs.
     pub first: String,
+    /// An English phrasal verb written around its object ("Sign Danya up for the race",
+    /// "Pick the suit up"), joined as the lexicon knows it ("signup"): a second verb.
+    pub phrasal: Option<Word>,
 }
 
 impl Candidate {
@@ -883,7 +896,14 @@ impl Candidate {
     pub fn new(key: &str, title: &str) -> Candidate {
         let first = title.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).unwrap_or_default();
         let first = first.to_lowercase().replace('ё', "е");
-        Candidate { key: key.to_string(), title: title.to_string(), words: words(title), first }
+        let later: Vec<String> = title.split_whitespace().skip(2).take(3).map(|w| w.to_lowercase()).collect();
+        let phrasal = ["up", "off"]
+            .iter()
+            .find(|p| later.iter().any(|w| w.trim_matches(|c: char| !c.is_alphabetic()) == **p))
+            .map(|p| format!("{first}{p}"))
+            .filter(|joined| first.is_ascii() && listed_compound(joined))
+            .and_then(|joined| words(&joined).into_iter().next());
+        Candidate { key: key.to_string(), title: title.to_string(), words: words(title), first, phrasal }
     }
 }
 

@@ -357,7 +357,7 @@ pub(super) const LIGHT_VERBS: &[&str] = &["get", "have", "make"];
 pub(super) fn title_verbs(task: &Candidate) -> impl Iterator<Item = &matching::Word> {
     // ("get" is a stop word: the title as written says whether it starts so.)
     let light = LIGHT_VERBS.contains(&task.first.as_str());
-    task.words.iter().take(if light { task.words.len() } else { 1 })
+    task.words.iter().take(if light { task.words.len() } else { 1 }).chain(&task.phrasal)
 }
 
 /// Keeps, of several tasks, those whose verb is reflexive when the message's is

@@ -1122,3 +1122,18 @@ fn a_present_after_ne_is_the_verb_an_x_ray_one_word_and_a_loose_month_no_object(
     // A suit is «костюм»: the two are asked about.
     check("suit done", "clarify INBOX-10,INBOX-1");
 }
+
+#[test]
+fn an_english_ur_is_a_russian_yor_and_a_phrasal_verb_around_its_object_is_one_verb() {
+    let tasks = candidates(&[
+        ("LAB-8", "Print the aligner models for Murphy"),
+        ("LAB-9", "Сфоткать оттенок для Мёрфи"),
+        ("HOME-2", "Записать Даню к ортодонту"),
+        ("RUN-2", "Sign Danya up for the junior trail race"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("drop the murphy task", "clarify LAB-8,LAB-9");
+    check("с мёрфи разобрался", "clarify LAB-8,LAB-9");
+    // "Sign … up" is "signup", «записать»: both Danya's sign-ups are asked about.
+    check("danya is signed up", "clarify HOME-2,RUN-2");
+}
