@@ -673,6 +673,8 @@ fn sound_key(latin: &str) -> String {
         ("ch", "h"),
         ("yo", "e"),
         ("ur", "er"),
+        // "aquarium" is «аквариум».
+        ("qu", "kv"),
     ];
     // "-off" ends a Russian "-ов" in the old spelling.
     let latin = latin.strip_suffix("ff").map_or_else(|| latin.to_string(), |stem| format!("{stem}v"));

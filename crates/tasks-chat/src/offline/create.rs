@@ -199,7 +199,8 @@ pub(super) fn project_lead(p: &Phrase, s: &Situation<'_>) -> Option<(String, Vec
         return None;
     }
     let words: Vec<&str> = lead.iter().map(|i| p.tokens[*i].text.as_str()).collect();
-    if words.iter().any(is_command) {
+    // (A project's name that ends like a past, «для трейла», is no report.)
+    if words.iter().any(|w| is_command(w) && !s.projects.iter().any(|pr| names_project(w, pr))) {
         return None;
     }
     let content: Vec<&str> = words.iter().copied().filter(|w| !LEADIN_FILLER.contains(w)).collect();
@@ -222,6 +223,16 @@ pub(super) fn project_lead(p: &Phrase, s: &Situation<'_>) -> Option<(String, Vec
     let best_written = named.iter().map(|pr| as_written(pr)).max().unwrap_or(0);
     if named.len() > 1 && best_written > 0 {
         named.retain(|pr| as_written(pr) == best_written);
+    }
+    // Of those still level, the one the words name by its key or name, not a word of its
+    // description («идея для дома» is «Дом», not the village project's «дом в деревне»).
+    let by_name = |pr: &ProjectName| {
+        let name = ProjectName { key: pr.key.clone(), name: pr.name.clone(), description: String::new() };
+        content.iter().filter(|w| names_project(w, &name)).count()
+    };
+    let best_by_name = named.iter().map(|pr| by_name(pr)).max().unwrap_or(0);
+    if named.len() > 1 && best_by_name > 0 {
+        named.retain(|pr| by_name(pr) == best_by_name);
     }
     // "KIDS:", «дети:»: a project's key or name said whole wins over a word of another's
     // description ("kids" in a family project's).
@@ -247,9 +258,23 @@ pub(super) fn is_dash(word: &str) -> bool {
 pub(super) fn names_project(word: &str, project: &ProjectName) -> bool {
     // «бим» is "Bim", «хоум» is no key: the key or the name written in the other script.
     // («тойота» / "toyota": y and й are one sound.)
-    let spelled = |w: &str| tasks_core::dedup::entities::translit(w).replace('y', "i");
+    // ("trail" is «трейл»: an English "ai" is a Russian «ей».)
+    let spelled = |w: &str| tasks_core::dedup::entities::translit(w).replace('y', "i").replace("ai", "ei");
     let key = project.key.to_lowercase();
-    if word == key || spelled(word) == spelled(&key) || spelled(word) == spelled(&tasks_text::normalize(&project.name))
+    // («в лабу», «для лабы»: a Russian case ending on the name written in Latin, "Lab".)
+    let name = spelled(&tasks_text::normalize(&project.name));
+    let bare = |w: &str| {
+        let s = spelled(w);
+        ["u", "y", "a", "e", "i", "om", "oi"]
+            .iter()
+            .find_map(|e| s.strip_suffix(e).map(str::to_string))
+            .filter(|_| !w.is_ascii())
+            .unwrap_or(s)
+    };
+    if word == key
+        || spelled(word) == spelled(&key)
+        || spelled(word) == name
+        || (name.len() >= 3 && (bare(word) == name || bare(word) == spelled(&key)))
     {
         return true;
     }

@@ -139,7 +139,11 @@ pub(super) fn is_past(token: &str) -> bool {
             .iter()
             .any(|p| base == *p || base.strip_suffix(p).is_some_and(|prefix| VERB_PREFIXES.contains(&prefix)));
     // "tied", "dried": four letters are enough for a past of -ie.
+    // ("breed", "speed", "bleed" end so and are none: a past in "-eed" is "agreed",
+    // "freed".)
+    let not_a_past = token.ends_with("eed") && !matches!(token, "agreed" | "freed" | "guaranteed" | "decreed");
     let en = token.is_ascii()
+        && !not_a_past
         && ((n >= 5 && token.ends_with("ed")) || (n == 4 && token.ends_with("ied")) || IRREGULAR_PAST.contains(&token));
     ru || ru_irregular || en
 }

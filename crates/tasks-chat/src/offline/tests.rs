@@ -1137,3 +1137,37 @@ fn an_english_ur_is_a_russian_yor_and_a_phrasal_verb_around_its_object_is_one_ve
     // "Sign … up" is "signup", «записать»: both Danya's sign-ups are asked about.
     check("danya is signed up", "clarify HOME-2,RUN-2");
 }
+
+#[test]
+fn a_lead_in_names_its_project_by_name_in_either_script_and_a_word_in_eed_is_no_past() {
+    let projects = vec![
+        ProjectName {
+            key: "HOME".into(), name: "Дом".into(), description: "Квартира в Гродно".into()
+        },
+        ProjectName {
+            key: "DACHA".into(), name: "Деревня".into(), description: "Батин дом в деревне".into()
+        },
+        ProjectName {
+            key: "AQUA".into(), name: "Аквариум".into(), description: "Креветки и два аквариума".into()
+        },
+        ProjectName { key: "RUN".into(), name: "Trail".into(), description: "Trail running".into() },
+        ProjectName { key: "LAB".into(), name: "Lab".into(), description: "Dental lab work".into() },
+    ];
+    let tasks = candidates(&[("AQUA-1", "Почистить фильтр в большом аквариуме")]);
+    let s = Situation { tasks: &tasks, today: jiff::civil::date(2026, 3, 11), shown: &[], projects: &projects };
+    let project = |text: &str| match parse(text, &s) {
+        Parsed::Steps(steps) => match &steps[..] {
+            [Step::Run(Call::CreateTask { project, .. })] => project.clone(),
+            _ => None,
+        },
+        Parsed::NotUnderstood(_) => None,
+    };
+    // The name, not a word of another's description («дом в деревне»).
+    assert_eq!(project("идея для дома: заменить фильтр в пылесосе").as_deref(), Some("HOME"));
+    assert_eq!(project("idea for the village: a rain barrel for dad").as_deref(), Some("DACHA"));
+    // "aquarium" is «Аквариум» by sound (qu is кв); "breed" is no past.
+    assert_eq!(project("aquarium idea: breed blue dream shrimp").as_deref(), Some("AQUA"));
+    // «трейла» ends like a past and is "Trail" (ai is ей); «лабу» is "Lab" with a case ending.
+    assert_eq!(project("идея для трейла: пробежать кольцо").as_deref(), Some("RUN"));
+    assert_eq!(project("в лабу добавь: заменить лампу").as_deref(), Some("LAB"));
+}

@@ -352,6 +352,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     ),
     c("newsletter", &["newsletter"], &["рассылка", "рассылку"], &["boletín"]),
     c("survey", &["survey", "poll"], &["опрос", "опроса"], &["encuesta"]),
+    c("village", &["village", "villages"], &["деревня", "деревню", "деревне", "деревни", "деревней"], &["pueblo", "aldea"]),
     // Work and documents.
     // One's job, the place and the work done there («по работе», "work stuff"); the verb
     // «работать» stems apart and is left out.
