@@ -162,7 +162,11 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         verb_words.iter().any(|v| title_verbs(&tasks[i]).any(|t| fit(v, t)))
     };
     let by_root = !(0..tasks.len()).any(|i| verb_fits_by(i, &matching::fits));
-    let verb_fits = |i: usize| verb_fits_by(i, &matching::fits) || (by_root && verb_fits_by(i, &same_verb));
+    // (After a Russian light verb the noun says the action, and is only ever a root's
+    // match: «подмену» for «поменял».)
+    let light = |i: usize| !tasks[i].first.is_ascii() && LIGHT_VERBS.contains(&tasks[i].first.as_str());
+    let verb_fits =
+        |i: usize| verb_fits_by(i, &matching::fits) || ((by_root || light(i)) && verb_fits_by(i, &same_verb));
     if objects.is_empty() {
         if verb_words.is_empty() {
             return Resolution::Nothing;
@@ -350,7 +354,9 @@ pub(super) fn same_script(words: &[matching::Word], task: &Candidate) -> bool {
 
 /// English verbs that hand the meaning to a word after them: "Get the flat appraised",
 /// "Have the bike fixed".
-pub(super) const LIGHT_VERBS: &[&str] = &["get", "have", "make"];
+/// So do Russian ones before a noun of the action: «Сделать подмену воды» is changing
+/// the water («поменял воду»).
+pub(super) const LIGHT_VERBS: &[&str] = &["get", "have", "make", "сделать", "провести"];
 
 /// The words of a title that say what is done: its first, and after a light verb the
 /// rest too ("appraised" in "Get the flat appraised").

@@ -1171,3 +1171,15 @@ fn a_lead_in_names_its_project_by_name_in_either_script_and_a_word_in_eed_is_no_
     assert_eq!(project("идея для трейла: пробежать кольцо").as_deref(), Some("RUN"));
     assert_eq!(project("в лабу добавь: заменить лампу").as_deref(), Some("LAB"));
 }
+
+#[test]
+fn a_russian_light_verb_hands_its_meaning_to_the_noun_after_it() {
+    let tasks = candidates(&[
+        ("AQUA-6", "Сделать подмену воды в креветочнике"),
+        ("AQUA-7", "Поменять воду в большом аквариуме"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // «подмену» is the changing «поменял» says: both water changes are asked about.
+    check("поменял воду", "clarify AQUA-6,AQUA-7");
+    check("поменял воду в большом аквариуме", r#"close_task {"id":"AQUA-7"}"#);
+}
