@@ -12,14 +12,7 @@ pub(super) fn create_after_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed>
         // «в проект семья купить самокат»: the word "project" says it as a colon does.
         let said_project = tokens[..used].iter().any(|t| matches!(*t, "проект" | "project"));
         // «в уроки добавь проверить контрольную»: the project, then the lead.
-        let lead_after = CREATE_LEADS.iter().find(|lead| tokens.get(used..used + lead.len()) == Some(&lead[..]));
-        if let Some(lead) = lead_after.filter(|lead| tokens.len() > used + lead.len()) {
-            let mut drop: Vec<usize> = (0..used + lead.len()).collect();
-            if tokens.get(used + lead.len()).is_some_and(|t| CREATE_FILLER.contains(t))
-                && tokens.len() > used + lead.len() + 1
-            {
-                drop.push(used + lead.len());
-            }
+        if let Some(drop) = through_a_lead(&tokens, used) {
             return Some(create(p, s, drop, Some(key)));
         }
         // «в FLAT отксерить паспорт», «по работе проверить логи»: an infinitive right after
@@ -36,14 +29,7 @@ pub(super) fn create_after_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed>
         s.projects.iter().find(|pr| first == pr.key.to_lowercase() || first == tasks_text::normalize(&pr.name));
     if let Some(project) = named_first {
         let used = if matches!(tokens.get(1), Some(&("project" | "проект"))) { 2 } else { 1 };
-        let after = CREATE_LEADS.iter().find(|lead| tokens.get(used..used + lead.len()) == Some(&lead[..]));
-        if let Some(lead) = after.filter(|lead| tokens.len() > used + lead.len()) {
-            let mut drop: Vec<usize> = (0..used + lead.len()).collect();
-            if tokens.get(used + lead.len()).is_some_and(|t| CREATE_FILLER.contains(t))
-                && tokens.len() > used + lead.len() + 1
-            {
-                drop.push(used + lead.len());
-            }
+        if let Some(drop) = through_a_lead(&tokens, used) {
             return Some(create(p, s, drop, Some(project.key.clone())));
         }
     }
@@ -68,6 +54,21 @@ pub(super) fn create_after_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed>
         break;
     }
     Some(create(p, s, drop, project))
+}
+
+/// Returns the tokens to leave out of a new task when a create lead (and a filler after
+/// it) follows the `used` tokens that named its project: «в уроки добавь …», "CLM add …".
+fn through_a_lead(tokens: &[&str], used: usize) -> Option<Vec<usize>> {
+    let lead = CREATE_LEADS.iter().find(|lead| tokens.get(used..used + lead.len()) == Some(&lead[..]))?;
+    let end = used + lead.len();
+    if tokens.len() <= end {
+        return None;
+    }
+    let mut drop: Vec<usize> = (0..end).collect();
+    if tokens.get(end).is_some_and(|t| CREATE_FILLER.contains(t)) && tokens.len() > end + 1 {
+        drop.push(end);
+    }
+    Some(drop)
 }
 
 /// Words of a lead-in that do not name the project: «идея для блога:», "blog post idea:",
@@ -178,12 +179,20 @@ pub(super) fn is_command(t: &&str) -> bool {
 
 /// Returns the project a lead-in before a colon or a dash names («KIDS:», «для школы —»,
 /// "blog idea:") and the lead-in's token positions.
+/// Returns the tokens before a lead-in's colon or dash (a colon's word included), if the
+/// message has one within [`LEADIN_MAX_WORDS`].
+fn lead_tokens(p: &Phrase) -> Option<Vec<usize>> {
+    let sep = p.words.iter().take(LEADIN_MAX_WORDS).position(|w| w.ends_with(':') || is_dash(w))?;
+    Some(
+        (0..p.tokens.len())
+            .filter(|i| p.tokens[*i].word < sep || (p.tokens[*i].word == sep && !is_dash(&p.words[sep])))
+            .collect(),
+    )
+}
+
 /// Returns the tokens of a lead-in that names the inbox before a colon or a dash.
 pub(super) fn inbox_lead(p: &Phrase) -> Option<Vec<usize>> {
-    let sep = p.words.iter().take(LEADIN_MAX_WORDS).position(|w| w.ends_with(':') || is_dash(w))?;
-    let lead: Vec<usize> = (0..p.tokens.len())
-        .filter(|i| p.tokens[*i].word < sep || (p.tokens[*i].word == sep && !is_dash(&p.words[sep])))
-        .collect();
+    let lead = lead_tokens(p)?;
     let content: Vec<&str> =
         lead.iter().map(|i| p.tokens[*i].text.as_str()).filter(|w| !LEADIN_FILLER.contains(w)).collect();
     let inbox = |w: &&str| matches!(*w, "inbox" | "инбокс" | "входящие" | "входящих");
@@ -191,10 +200,7 @@ pub(super) fn inbox_lead(p: &Phrase) -> Option<Vec<usize>> {
 }
 
 pub(super) fn project_lead(p: &Phrase, s: &Situation<'_>) -> Option<(String, Vec<usize>)> {
-    let sep = p.words.iter().take(LEADIN_MAX_WORDS).position(|w| w.ends_with(':') || is_dash(w))?;
-    let lead: Vec<usize> = (0..p.tokens.len())
-        .filter(|i| p.tokens[*i].word < sep || (p.tokens[*i].word == sep && !is_dash(&p.words[sep])))
-        .collect();
+    let lead = lead_tokens(p)?;
     if lead.is_empty() || lead.len() >= p.tokens.len() {
         return None;
     }
