@@ -99,7 +99,9 @@ pub(super) fn list_view(tokens: &[&str]) -> Option<Call> {
     ]) || starts("выполненн")
         || starts("сделанн")
         || starts("закрыт");
-    let asks = has(&["что", "какие", "покажи", "show", "what", "whats", "what's", "list", "список"]);
+    // ("done with the price list": "list" asks only first, "list done tasks".)
+    let asks = has(&["что", "какие", "покажи", "show", "what", "whats", "what's", "список"])
+        || tokens.first() == Some(&"list");
     if done_words && asks {
         let period = if has(&["сегодня", "today"]) {
             Some(Period::Today)

@@ -1183,3 +1183,12 @@ fn a_russian_light_verb_hands_its_meaning_to_the_noun_after_it() {
     check("поменял воду", "clarify AQUA-6,AQUA-7");
     check("поменял воду в большом аквариуме", r#"close_task {"id":"AQUA-7"}"#);
 }
+
+#[test]
+fn done_with_a_list_named_in_a_title_is_no_list_asked_for() {
+    let tasks =
+        candidates(&[("LAB-11", "Update the price list for Cork"), ("LAB-12", "Send Smile Dublin the new price list")]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("done with the price list", "clarify LAB-11,LAB-12");
+    check("list done tasks", r#"list_tasks {"filter":"done"}"#);
+}
