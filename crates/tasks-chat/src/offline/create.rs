@@ -133,7 +133,17 @@ pub(super) fn create_after_project_lead(p: &Phrase, s: &Situation<'_>) -> Option
         (0..p.tokens.len()).filter(|i| !lead.contains(i)).map(|i| p.tokens[i].text.as_str()).collect();
     // (A weak move word — "plan", "set" — is a task's verb as often.)
     let report = |t: &&str| is_command(t) && !WEAK_MOVE_WORDS.contains(t);
-    if rest.iter().any(report) || rest.iter().all(|t| FILLER.contains(t)) {
+    // "AQUA: buy a co2 drop checker": a task's verb first makes a new task, whatever
+    // command word ("drop") stands later as a noun.
+    let verb_first = rest.first().is_some_and(|t| is_task_verb(t) && !is_command(t));
+    if (!verb_first && rest.iter().any(report)) || rest.iter().all(|t| FILLER.contains(t)) {
+        return None;
+    }
+    // «стоматолог: записаться надо через неделю»: a lead-in that, with the rest, says an
+    // open task again with a date is that task's deadline (the dental lab's description
+    // naming a dentist is no lead-in to it).
+    let tokens = p.token_texts();
+    if restated_with_a_date(&tokens, phrase::find_date(p, s.today), s) {
         return None;
     }
     Some(create(p, s, lead, Some(key)))

@@ -334,7 +334,10 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     skipped.extend(reason_clause(&p));
     // "car: filter replaced", «дом: фильтр поменял»: a project named first scopes the
     // report to its tasks.
-    let scope = project_lead(&p, s).or_else(|| {
+    // (A lead-in that, with the rest, says an open task again with a date scopes
+    // nothing: «стоматолог: записаться надо через неделю».)
+    let restated = restated_with_a_date(&tokens, date, s);
+    let scope = project_lead(&p, s).filter(|_| !restated).or_else(|| {
         // «в семье иссык-куль готово»: «в»/«по» and a project, no colon.
         project_at(&tokens, 0, s.projects).map(|(key, used)| (key, (0..used).collect()))
     });

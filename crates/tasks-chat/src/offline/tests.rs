@@ -1192,3 +1192,27 @@ fn done_with_a_list_named_in_a_title_is_no_list_asked_for() {
     check("done with the price list", "clarify LAB-11,LAB-12");
     check("list done tasks", r#"list_tasks {"filter":"done"}"#);
 }
+
+#[test]
+fn a_task_verb_after_a_lead_in_makes_a_task_and_a_lead_in_that_restates_a_task_moves_it() {
+    let projects = vec![
+        ProjectName { key: "AQUA".into(), name: "Аквариум".into(), description: "Креветки".into() },
+        ProjectName { key: "LAB".into(), name: "Lab".into(), description: "Dental lab work".into() },
+    ];
+    let tasks = candidates(&[("AQUA-8", "Fix the leaking CO2 valve"), ("INBOX-9", "Записаться к стоматологу")]);
+    let s = Situation { tasks: &tasks, today: jiff::civil::date(2026, 3, 11), shown: &[], projects: &projects };
+    let got = |text: &str| match parse(text, &s) {
+        Parsed::Steps(steps) => match &steps[..] {
+            [Step::Run(c)] => format!("{} {}", c.tool(), c.arguments()),
+            other => format!("{other:?}"),
+        },
+        Parsed::NotUnderstood(why) => format!("none {why:?}"),
+    };
+    // "drop" stands as a noun after a task's verb.
+    assert_eq!(
+        got("AQUA: buy a co2 drop checker"),
+        r#"create_task {"deadline_kind":"none","project":"AQUA","text":"buy a co2 drop checker"}"#
+    );
+    // The lab's description names a dentist, but the words say the open task again.
+    assert_eq!(got("стоматолог: записаться надо через неделю"), moved("INBOX-9", "2026-03-18"));
+}
