@@ -975,6 +975,7 @@ fn a_past_that_lost_its_e_a_short_participle_a_future_of_going_and_an_imperfecti
     let tasks = candidates(&[
         ("EDIT-7", "Mix the Greer interview"),
         ("EDIT-9", "Back up the project files"),
+        ("CHESS-8", "Prepare puzzles for the Saturday class"),
         ("EDIT-5", "Убрать шум из интервью с Гриром"),
         ("FAM-3", "Сводить Бублика к ветеринару"),
         ("EDIT-12", "Order new headphones"),
@@ -983,6 +984,8 @@ fn a_past_that_lost_its_e_a_short_participle_a_future_of_going_and_an_imperfecti
     let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
     check("mixd the greer interview", r#"close_task {"id":"EDIT-7"}"#);
     check("backd up the project files", r#"close_task {"id":"EDIT-9"}"#);
+    // "prepard" is "Prepare"'s past short of its "e": a report, not a move to Saturday.
+    check("prepard the puzzles for the saturday class", r#"close_task {"id":"CHESS-8"}"#);
     // "band" is no past: no title's verb is "ban".
     check("band", "none UnknownPhrase");
     check("шум из интервью грира убран", r#"close_task {"id":"EDIT-5"}"#);

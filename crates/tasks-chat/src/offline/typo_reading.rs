@@ -117,12 +117,17 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
     // "mixd episode 42", "backd up the files": an English past that lost its "e", read
     // as the past of an open task's verb ("Mix episode 42").
     let title_verbs: BTreeSet<&str> = s.tasks.iter().map(|t| t.first.as_str()).filter(|f| f.is_ascii()).collect();
+    // ("prepard": the past of "Prepare" short of its "e".)
     for token in &mut p.tokens {
         let Some(verb) = token.text.strip_suffix('d') else { continue };
-        if verb.len() >= 3 && !verb.ends_with('e') && title_verbs.contains(verb) && !known.contains(&token.text) {
-            let meant = format!("{verb}ed");
-            said.push(Correction { wrote: std::mem::replace(&mut token.text, meant.clone()), meant });
+        if verb.len() < 3 || verb.ends_with('e') || known.contains(&token.text) {
+            continue;
         }
+        if !title_verbs.contains(verb) && !title_verbs.contains(format!("{verb}e").as_str()) {
+            continue;
+        }
+        let meant = format!("{verb}ed");
+        said.push(Correction { wrote: std::mem::replace(&mut token.text, meant.clone()), meant });
     }
     said
 }
