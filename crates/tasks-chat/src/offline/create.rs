@@ -120,7 +120,10 @@ pub(super) const LEADIN_FILLER: &[&str] = &[
 /// of its name, or a word of its description, and must be the only one that fits; a
 /// lead-in with a command word in it («срок по отчёту: пятница», "mark as done: …") is
 /// not one.
-pub(super) fn create_after_project_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed> {
+///
+/// `restated` says whether the message says an open task again with a date (read once
+/// by the caller).
+pub(super) fn create_after_project_lead(p: &Phrase, s: &Situation<'_>, restated: &dyn Fn() -> bool) -> Option<Parsed> {
     // "inbox: call the plumber tomorrow", «в инбокс: …»: the inbox is no project, and a
     // task filed there has none.
     if let Some(lead) = inbox_lead(p) {
@@ -142,8 +145,7 @@ pub(super) fn create_after_project_lead(p: &Phrase, s: &Situation<'_>) -> Option
     // «стоматолог: записаться надо через неделю»: a lead-in that, with the rest, says an
     // open task again with a date is that task's deadline (the dental lab's description
     // naming a dentist is no lead-in to it).
-    let tokens = p.token_texts();
-    if restated_with_a_date(&tokens, phrase::find_date(p, s.today), s) {
+    if restated() {
         return None;
     }
     Some(create(p, s, lead, Some(key)))
@@ -226,30 +228,27 @@ pub(super) fn project_lead(p: &Phrase, s: &Situation<'_>) -> Option<(String, Vec
     // The project most of the words name ("photo club idea:" is the film project's by
     // "photo"); of two named as often, the one whose own words are said as written
     // ("ultrasound idea:" is the course about ultrasound, not the clinic that does «УЗИ»).
-    let count = |pr: &ProjectName| content.iter().filter(|w| names_project(w, pr)).count();
-    let as_written = |pr: &ProjectName| {
+    // Each project is ranked once, by how many of the words name it, then by how many
+    // name it as written, then by how many name it by its key or name — compared in that
+    // order:
+    // - "photo club idea:" is the film project's by "photo";
+    // - "ultrasound idea:" is the course about ultrasound, not the clinic that does «УЗИ»;
+    // - «идея для дома» is «Дом», not the village project's «дом в деревне».
+    let rank = |pr: &ProjectName| {
         let own = matching::words(&format!("{} {} {}", pr.key, pr.name, pr.description));
-        content
-            .iter()
-            .filter(|w| matching::words(w).first().is_some_and(|m| own.iter().any(|o| matching::literally(m, o))))
-            .count()
+        let as_written =
+            |w: &&&str| matching::words(w).first().is_some_and(|m| own.iter().any(|o| matching::literally(m, o)));
+        let name_only = ProjectName { key: pr.key.clone(), name: pr.name.clone(), description: String::new() };
+        (
+            content.iter().filter(|w| names_project(w, pr)).count(),
+            content.iter().filter(as_written).count(),
+            content.iter().filter(|w| names_project(w, &name_only)).count(),
+        )
     };
-    let best = s.projects.iter().map(count).max().unwrap_or(0);
-    let mut named: Vec<&ProjectName> = s.projects.iter().filter(|pr| best > 0 && count(pr) == best).collect();
-    let best_written = named.iter().map(|pr| as_written(pr)).max().unwrap_or(0);
-    if named.len() > 1 && best_written > 0 {
-        named.retain(|pr| as_written(pr) == best_written);
-    }
-    // Of those still level, the one the words name by its key or name, not a word of its
-    // description («идея для дома» is «Дом», not the village project's «дом в деревне»).
-    let by_name = |pr: &ProjectName| {
-        let name = ProjectName { key: pr.key.clone(), name: pr.name.clone(), description: String::new() };
-        content.iter().filter(|w| names_project(w, &name)).count()
-    };
-    let best_by_name = named.iter().map(|pr| by_name(pr)).max().unwrap_or(0);
-    if named.len() > 1 && best_by_name > 0 {
-        named.retain(|pr| by_name(pr) == best_by_name);
-    }
+    let ranks: Vec<(usize, usize, usize)> = s.projects.iter().map(rank).collect();
+    let best = ranks.iter().copied().max().unwrap_or_default();
+    let mut named: Vec<&ProjectName> =
+        s.projects.iter().zip(&ranks).filter(|(_, r)| best.0 > 0 && **r == best).map(|(pr, _)| pr).collect();
     // "KIDS:", «дети:»: a project's key or name said whole wins over a word of another's
     // description ("kids" in a family project's).
     let whole = |pr: &&ProjectName| {

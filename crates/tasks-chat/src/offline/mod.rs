@@ -173,15 +173,19 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         return Parsed::NotUnderstood(NotUnderstood::UnknownPhrase);
     }
     let lang = Lang::of(text);
+    let date = phrase::find_date(&p, s.today);
+    // Whether the message says an open task again, verb and all, with a date: asked by
+    // up to four rules below, and a whole resolution over the candidates, so read once
+    // and only when asked.
+    let restated_once = std::cell::OnceCell::new();
+    let restated = || *restated_once.get_or_init(|| restated_with_a_date(&tokens, date, s));
     // "need to email hughes the clips by friday", «надо записать соню до пятницы»: a need
-    // with a date that says an open task again, verb and all, is its deadline — a move —
-    // not a new task.
+    // with a date that says an open task again is its deadline — a move — not a new task.
     let need = matches!(tokens.first(), Some(&("need" | "надо" | "нужно"))) || tokens.starts_with(&["i", "need"]);
-    let deadline_of_an_open_task = need && restated_with_a_date(&tokens, phrase::find_date(&p, s.today), s);
-    if let Some(create) = create_after_lead(&p, s).filter(|_| !deadline_of_an_open_task) {
+    if let Some(create) = create_after_lead(&p, s).filter(|_| !(need && restated())) {
         return create;
     }
-    if let Some(create) = create_after_project_lead(&p, s) {
+    if let Some(create) = create_after_project_lead(&p, s, &restated) {
         return create;
     }
     if is_defer_today(&tokens) {
@@ -194,7 +198,6 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     if let Some(view) = list_view(&tokens) {
         return Parsed::Steps(vec![Step::Run(view)]);
     }
-    let date = phrase::find_date(&p, s.today);
     let arrow = text.contains("->") || text.contains('→') || text.contains("=>");
     // «йогу на завтра», "the dentist to friday": a task's words and a date, no verb, is a
     // move of that task.
@@ -220,8 +223,7 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // "RUN-5 next week", «INBOX-3 на 3 октября»: a key and a date is a move of that task.
     let keyed_date = date.is_some() && !phrase::keys_in(&p).is_empty();
     let intent = intent_of(&tokens, date, arrow).or_else(|| {
-        (keyed_date || missed_then_date || bare_date_move(&tokens, date, s) || restated_with_a_date(&tokens, date, s))
-            .then_some(Intent::Move)
+        (keyed_date || missed_then_date || bare_date_move(&tokens, date, s) || restated()).then_some(Intent::Move)
     });
     let Some(mut intent) = intent else {
         return implicit_create(&p, s, date).unwrap_or(Parsed::NotUnderstood(NotUnderstood::UnknownPhrase));
@@ -336,8 +338,7 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // report to its tasks.
     // (A lead-in that, with the rest, says an open task again with a date scopes
     // nothing: «стоматолог: записаться надо через неделю».)
-    let restated = restated_with_a_date(&tokens, date, s);
-    let scope = project_lead(&p, s).filter(|_| !restated).or_else(|| {
+    let scope = project_lead(&p, s).filter(|_| !restated()).or_else(|| {
         // «в семье иссык-куль готово»: «в»/«по» and a project, no colon.
         project_at(&tokens, 0, s.projects).map(|(key, used)| (key, (0..used).collect()))
     });

@@ -72,6 +72,15 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
     // one edit from a report verb or a done word, when no other is as close.
     let n = p.tokens.len();
     for i in 0..n {
+        // The place first (cheap): before a date unit, or last.
+        let before_a_unit = p
+            .tokens
+            .get(i + 1)
+            .is_some_and(|t| SHORT_DATE_UNITS.contains(&t.text.as_str()) || date_meaning(&t.text).is_some());
+        let last = i + 1 == n && i > 0;
+        if !before_a_unit && !last {
+            continue;
+        }
         let word = p.tokens[i].text.clone();
         if word.chars().count() < 3
             || known.contains(&word)
@@ -82,13 +91,9 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
         {
             continue;
         }
-        let before_a_unit = p
-            .tokens
-            .get(i + 1)
-            .is_some_and(|t| SHORT_DATE_UNITS.contains(&t.text.as_str()) || date_meaning(&t.text).is_some());
         let meant: Vec<&str> = if before_a_unit {
             ["next", "this", "the"].into_iter().filter(|m| crate::typos::one_edit(&word, m)).collect()
-        } else if i + 1 == n && i > 0 {
+        } else {
             REPORT_VERBS
                 .iter()
                 .chain(DONE_WORDS)
@@ -106,8 +111,6 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
                 .collect::<BTreeSet<&str>>()
                 .into_iter()
                 .collect()
-        } else {
-            Vec::new()
         };
         if let [m] = meant.as_slice() {
             p.tokens[i].text = m.to_string();
