@@ -19,7 +19,7 @@ use std::collections::HashSet;
 
 use tasks_core::Error;
 use tasks_core::model::{DueKind, Status, Task};
-use tasks_core::ops::query::{self, AgendaView, ListQuery, SearchQuery};
+use tasks_core::ops::query::{self, ListQuery, SearchQuery, Sort};
 use tasks_core::ops::{Context, project};
 use tasks_core::port::Engine;
 
@@ -81,7 +81,16 @@ impl Situation {
         for t in query::search(store, &SearchQuery { text: words, open_only: true, limit: SEARCH_LIMIT })? {
             s.push(t, &mut seen);
         }
-        for t in query::agenda(store, ctx, AgendaView::Today, true, Some(AGENDA_LIMIT))? {
+        // Today's and overdue tasks, latest due first: the ones a message is most likely
+        // about, read from the due index alone (the agenda's readiness order read every
+        // due row at 100k tasks to sort them: 3 of a turn's 8 ms).
+        let agenda = ListQuery {
+            due_before: ctx.today().tomorrow().ok(),
+            sort: Sort::LatestDue,
+            limit: Some(AGENDA_LIMIT),
+            ..ListQuery::default()
+        };
+        for t in query::list(store, &agenda)? {
             s.push(t, &mut seen);
         }
         if query::count_open(store, FULL_SCAN_MAX_OPEN + 1)? <= FULL_SCAN_MAX_OPEN {
