@@ -129,7 +129,10 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
     // "the signup form is set up", "the sensor is clean": a report of a state.
     let reported = tokens.windows(3).any(|w| matches!(w[0], "is" | "are") && w[1] == "set" && w[2] == "up")
         || tokens.windows(2).skip(1).any(|w| matches!(w[0], "is" | "are") && STATE_WORDS.contains(&w[1]));
-    if reported {
+    // «термос уже у оли», «документы уже у марты»: the thing is where the task was to
+    // take it — handed over.
+    let handed_over = tokens.windows(2).any(|w| w[0] == "уже" && w[1] == "у");
+    if reported || handed_over {
         return Some(Intent::Done);
     }
     // «с книгой всё», «посудомойка всё»: done with it (but «купить всё» is a task).

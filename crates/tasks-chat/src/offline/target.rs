@@ -147,6 +147,14 @@ pub(super) fn names_alone(objects: &[String], tasks: &[Candidate], i: usize) -> 
 /// Shortest word that names a task alone for a move ([`names_alone`]).
 pub(super) const NAMES_ALONE_MIN_CHARS: usize = 6;
 
+/// Returns true when two verbs of different concepts name one act ([`SAME_ACT`]).
+fn one_act(v: &matching::Word, title_verb: &matching::Word) -> bool {
+    SAME_ACT.iter().any(|act| {
+        v.concepts.iter().any(|c| act.contains(&c.as_str()))
+            && title_verb.concepts.iter().any(|c| act.contains(&c.as_str()))
+    })
+}
+
 /// Resolves the words of a message: the objects first; when they fit several tasks,
 /// the verbs tell them apart if they can; with no objects, the verbs alone. A verb
 /// matches a title's first word (its verb): "paid" is not about "Fix the payment test".
@@ -216,6 +224,10 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         if verb_words.is_empty() || verb_fits(i) {
             return Vec::new();
         }
+        // A task whose verb names the message's act in other words, and whose words
+        // explain all the objects, has no rival short of one: «оплатила аренду за
+        // квартиру» is «Перевести аренду за квартиру», not "Pay the shop rent".
+        let same_act = verb_fits_by(i, &one_act) && explains_all(&object_words, &tasks[i]);
         (0..tasks.len())
             .filter(|j| {
                 *j != i
@@ -227,7 +239,9 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
                     // word may be one the lexicon lacks: «банки» for "jars".)
                     && (explains_all(&object_words, &tasks[*j])
                         || !explains_all(&object_words, &tasks[i])
-                        || !same_script(&object_words, &tasks[*j]))
+                        || (!same_script(&object_words, &tasks[*j])
+                            && !(same_act
+                                && object_words.iter().any(|m| !tasks[*j].words.iter().any(|w| matching::fits(m, w))))))
             })
             .collect()
     };
@@ -253,7 +267,10 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
             // the verb would have been said: "paid the bill" is no invoicing. Nor where the
             // verb fits a title of the other language: the lexicon knows it across them,
             // and «оплатил счёт» is "Pay the water bill", no "Invoice …".)
-            let mut narrowed: Vec<usize> = ix.iter().copied().filter(|i| verb_fits(*i)).collect();
+            // A title whose verb names the message's act in other words, and whose words
+            // explain every object said, stays too ("paid the rent": «Перевести аренду»).
+            let same_act = |i: usize| verb_fits_by(i, &one_act) && explains_all(&object_words, &tasks[i]);
+            let mut narrowed: Vec<usize> = ix.iter().copied().filter(|i| verb_fits(*i) || same_act(*i)).collect();
             let verb_known_across = narrowed.iter().any(|i| !same_script(&verb_words, &tasks[*i]));
             let verbless = |i: usize| {
                 let first = tasks[i].first.as_str();

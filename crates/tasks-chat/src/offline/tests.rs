@@ -1222,3 +1222,54 @@ fn two_words_the_lexicon_knows_apart_are_no_misspelling_of_each_other() {
     // One word's relatives, sharing a long start, still fit.
     check("настройку у горбуновых сделал", r#"close_task {"id":"CHAN-2"}"#);
 }
+
+#[test]
+fn a_date_word_with_two_letters_swapped_or_a_unit_short_of_one_is_read_and_a_past_typo_between_two_forms() {
+    // «сегодян» ends like a participle («-ян») but is «сегодня» with two letters swapped.
+    check("перенеси интернет на сегодян", &moved("HOME-2", "2026-03-11"));
+    // «недли» after «конец» is a week.
+    check(
+        "перенеси интернет на конец недли",
+        r#"update_task {"deadline":"2026-03-15","deadline_kind":"week","id":"HOME-2"}"#,
+    );
+    // "wek" after "next" is the week.
+    check(
+        "move tom's pr to next wek",
+        r#"update_task {"deadline":"2026-03-22","deadline_kind":"week","id":"WORK-3"}"#,
+    );
+    // «оплатилп» is one letter from «оплатил» and from «оплатила»: one report either way.
+    check("оплатилп интернет", r#"close_task {"id":"HOME-2"}"#);
+}
+
+#[test]
+fn a_verb_naming_the_same_act_keeps_its_task_beside_the_one_the_verb_fits() {
+    let rent = candidates(&[("HOME-4", "Перевести аренду хозяйке"), ("SHOP-1", "Pay the shop rent")]);
+    check_in(&rent, "paid the rent", "clarify HOME-4,SHOP-1");
+    check_in(&rent, "оплатила аренду", "clarify HOME-4,SHOP-1");
+    // A word only one of them has still decides.
+    check_in(&rent, "оплатила аренду хозяйке", r#"close_task {"id":"HOME-4"}"#);
+    let sent = candidates(&[("SZP-8", "Send the invoice to Velo Nord"), ("SZP-9", "Выставить счёт Мареку")]);
+    check_in(&sent, "sent the invoice", "clarify SZP-8,SZP-9");
+    check_in(&sent, "счёт отправила", "clarify SZP-8,SZP-9");
+    let invoices = candidates(&[("TUNE-5", "Invoice the music school"), ("TUNE-4", "Выставить счёт Смирновым")]);
+    // The same act in other words stays only where it explains every object said.
+    check_in(&invoices, "music school invoice sent", r#"close_task {"id":"TUNE-5"}"#);
+}
+
+#[test]
+fn a_name_with_its_fleeting_vowel_and_a_polish_spelling_and_a_thing_handed_over() {
+    let tasks = candidates(&[
+        ("FAM-7", "Забрать Павла из аэропорта"),
+        ("FAM-8", "Buy Paweł a birthday present"),
+        ("FAM-13", "Заказать торт Павлу на день рождения"),
+        ("INBOX-3", "Вернуть Оле термос"),
+        ("SZP-6", "Bleed the brakes on Tomek's MTB"),
+    ]);
+    check_in(&tasks, "pawel's birthday is sorted", "clarify FAM-8,FAM-13");
+    check_in(&tasks, "с днём рождения павла всё готово", "clarify FAM-8,FAM-13");
+    check_in(&tasks, "павла из аэропорта забрала", r#"close_task {"id":"FAM-7"}"#);
+    // «уже у оли»: the thing is where the task was to take it.
+    check_in(&tasks, "термос уже у оли", r#"close_task {"id":"INBOX-3"}"#);
+    // "bled": an irregular past is a report.
+    check_in(&tasks, "tomek's brakes are bled", r#"close_task {"id":"SZP-6"}"#);
+}

@@ -32,6 +32,7 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
             && matches!(
                 refs[i - 1],
                 "конца"
+                    | "конец"
                     | "до"
                     | "на"
                     | "к"
@@ -45,8 +46,13 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
                     | "by"
             )
             && date_meaning(meant).is_some();
-        let verb_form =
-            !command_word && !date_context && (is_past(word) || is_done_participle(word) || is_task_verb(word));
+        // Two neighbours swapped in a date word («сегодян») is a slip of the fingers,
+        // whatever the typo happens to end like (a participle's «-ян»).
+        let swapped_date = DATE_WORDS.contains(&meant) && crate::typos::swapped(word, meant);
+        let verb_form = !command_word
+            && !date_context
+            && !swapped_date
+            && (is_past(word) || is_done_participle(word) || is_task_verb(word));
         let in_date = date.is_some_and(|d| (d.start..d.end).contains(&i));
         // A command word is read again only where commands stand — first or last
         // ("remote" in "bought the remote batteries" is no "remove").
@@ -62,7 +68,7 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
         };
         !verb_form && !in_date && (!command || i == 0 || i == last) && (!command || !inflected)
     };
-    let (read, mut said) = crate::typos::correct(&refs, &lexicon().all, &known, &allowed, &date_meaning);
+    let (read, mut said) = crate::typos::correct(&refs, &lexicon().all, &known, &allowed, &meaning);
     for (token, text) in p.tokens.iter_mut().zip(read) {
         token.text = text;
     }
@@ -78,7 +84,8 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
             .get(i + 1)
             .is_some_and(|t| SHORT_DATE_UNITS.contains(&t.text.as_str()) || date_meaning(&t.text).is_some());
         let last = i + 1 == n && i > 0;
-        if !before_a_unit && !last {
+        let after_a_date_lead = i > 0 && DATE_LEADS.contains(&p.tokens[i - 1].text.as_str());
+        if !before_a_unit && !last && !after_a_date_lead {
             continue;
         }
         let word = p.tokens[i].text.clone();
@@ -89,6 +96,19 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
             || tasks_text::stems::is_stop_word(&word)
             || matches!(word.as_str(), "one" | "ones")
         {
+            continue;
+        }
+        // "next wek": after a word that starts a date, a date unit short of a letter.
+        if after_a_date_lead && !before_a_unit {
+            let units: Vec<&str> = SHORT_DATE_UNITS
+                .iter()
+                .copied()
+                .filter(|u| u.chars().count() == word.chars().count() + 1 && crate::typos::one_edit(&word, u))
+                .collect();
+            if let [u] = units.as_slice() {
+                p.tokens[i].text = u.to_string();
+                said.push(Correction { wrote: word, meant: u.to_string() });
+            }
             continue;
         }
         let meant: Vec<&str> = if before_a_unit {
@@ -137,6 +157,25 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
 
 /// Date units a short mistyped "next", "this" or "the" stands before.
 const SHORT_DATE_UNITS: &[&str] = &["week", "month", "weekend", "year"];
+
+/// Words a date unit follows: a short word after one that is a unit short of a letter
+/// ("next wek") is read as the unit.
+const DATE_LEADS: &[&str] = &["next", "this", "following"];
+
+/// What a word means for reading a typo close to several: a date word's meaning
+/// ([`date_meaning`]), or a Russian past's verb — «оплатилп» is one letter from
+/// «оплатил» and from «оплатила», both one report.
+fn meaning(word: &str) -> Option<u32> {
+    date_meaning(word).or_else(|| {
+        let stem = ["лась", "лись", "лся", "ла", "ли", "ло", "л"].iter().find_map(|e| word.strip_suffix(e))?;
+        if word.is_ascii() || stem.chars().count() < 3 || !is_past(word) {
+            return None;
+        }
+        // A stable number for the stem (FNV-1a), above the date meanings' range.
+        let hash = stem.bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+        Some(hash | 0x8000_0000)
+    })
+}
 
 /// What a date word names, whatever its ending («пятницу», «пятница», «пятнице» are one
 /// Friday; «неделю», «недели» one week): a typo close to several forms is still read.

@@ -220,6 +220,14 @@ pub(super) const IRREGULAR_PAST: &[&str] = &[
     "built", "drove", "ate", "read", "rang", "put", "left", "fed", "swept", "spoke", "went", "had", "saw", "wrote",
     "paid", "sent",
 ];
+
+/// More English pasts, read as reports but never as what a typo meant ("chase" is no
+/// "chose", "spend" no "spent"). (Not "cut", "shut", "set", "let": the same form is an
+/// imperative that starts a task.)
+pub(super) const MORE_IRREGULAR_PAST: &[&str] = &[
+    "bled", "hung", "dug", "lent", "spent", "caught", "taught", "kept", "rode", "flew", "chose", "stuck", "strung",
+    "laid", "drew", "grew", "blew", "bent", "lit", "dealt", "wore", "threw", "swam",
+];
 /// Words that carry nothing about which task is meant.
 pub(super) const FILLER: &[&str] = &[
     // A need or a future: how a deadline is said (`OBLIGATION_WORDS`), no task's word.
@@ -382,6 +390,12 @@ pub(super) const FILLER: &[&str] = &[
     "тогда",
 ];
 /// Words that make "delete / move / done" about many tasks at once.
+/// Verbs of different lexicon concepts that name one act when a title's verb is asked
+/// about: a rent transferred is a rent paid («Перевести аренду» for "paid the rent"),
+/// an invoice issued is an invoice sent («Выставить счёт» for "sent the invoice"). The
+/// message's verb rules neither task out, so both stay and the person is asked.
+pub(super) const SAME_ACT: &[&[&str]] = &[&["pay", "transfer"], &["send", "issue_invoice"]];
+
 pub(super) const BATCH_WORDS: &[&str] = &["все", "всё", "all", "everything", "everything's"];
 
 /// Past forms of task verbs the words of a report of completion use ("returned the
