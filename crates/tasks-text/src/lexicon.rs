@@ -330,6 +330,16 @@ mod tests {
     }
 
     #[test]
+    fn concrete_things_of_the_fourth_vocabulary_across_languages() {
+        check("Fix the bathroom tap", &["fix", "bathroom", "tap"]);
+        check("Починить кран в ванной", &["fix", "tap", "bathroom"]);
+        check("Fix the seat on the erg", &["fix", "seat"]);
+        check("Поднять сиденье", &["seat"]);
+        check("Buy a new cake stand", &["buy", "cake", "stand"]);
+        check("Забрать подставку для торта", &["collect", "stand", "cake"]);
+    }
+
+    #[test]
     fn everyday_areas_across_languages() {
         check("Записаться к ветеринару", &["appointment", "vet"]);
         check("Cita con el veterinario", &["appointment", "vet"]);
@@ -352,7 +362,7 @@ mod tests {
         check("came", &[]); // Spanish `cama` (bed) is not listed
         check("kind", &[]); // Spanish `kínder`
         check("sell", &["sell"]); // its own concept, not Spanish `sello` (stamp)
-        check("gate", &[]); // Spanish `gato`
+        check("gate", &["gate"]); // its own concept, not Spanish `gato` (cat)
         check("extract", &[]); // Spanish `extracto`
         check("terms", &[]); // Spanish `termo`
         check("selected", &["choose"]); // not also exam: Spanish `selectividad`

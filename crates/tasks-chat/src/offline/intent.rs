@@ -95,6 +95,9 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
         matches!(w[0], "сними" | "снять" | "снимаю" | "сняла" | "снял")
             && matches!(w[1], "задачу" | "задача" | "задачи" | "задачку" | "пункт")
     });
+    if fault_gone(tokens) && !has(CANCEL_WORDS) {
+        return Some(Intent::Done);
+    }
     if has(CANCEL_WORDS) || not_needed || taken_off {
         return Some(Intent::Cancel);
     }
@@ -157,6 +160,26 @@ pub(super) fn ticked_off(tokens: &[&str]) -> Option<[usize; 2]> {
         })
         .map(|i| [i, i + 1])
 }
+
+/// Returns true when the words say the fault a task was for is gone: «кран больше не
+/// течёт», "the tap no longer drips", "doesn't squeak anymore" — done, not dropped
+/// ("no longer" is otherwise a cancel: "no longer needed"), and no negated activity.
+pub(super) fn fault_gone(tokens: &[&str]) -> bool {
+    (0..tokens.len()).any(|i| {
+        FAULT_VERBS.contains(&tokens[i])
+            && ((i >= 2 && matches!((tokens[i - 2], tokens[i - 1]), ("больше", "не") | ("no", "longer")))
+                || tokens[i + 1..].iter().any(|t| matches!(*t, "anymore" | "больше")))
+    })
+}
+
+/// What a fault does, in the present: said with «больше не», "no longer" or "anymore",
+/// the fault is gone.
+pub(super) const FAULT_VERBS: &[&str] = &[
+    "течёт", "течет", "капает", "протекает", "подтекает", "скрипит", "гремит", "шумит", "гудит", "болит", "чешется",
+    "воняет", "мигает", "заедает", "барахлит", "leaks", "leak", "leaking", "drips", "drip", "dripping", "squeaks",
+    "squeak", "squeaking", "creaks", "creak", "rattles", "rattle", "buzzes", "buzz", "hurts", "hurt", "flickers",
+    "flicker", "smells", "smell", "stinks", "itches",
+];
 
 /// Words of a finished state after "is"/"are": "the sensor is clean", "the ladder is
 /// back" — a report of completion.

@@ -243,7 +243,7 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let move_stands = tokens.iter().any(|t| MOVE_WORDS.contains(t)) && date.is_some();
     if is_negated(&tokens) && !cancel_stands && (missed_then_date || move_stands) && intent != Intent::Cancel {
         intent = Intent::Move;
-    } else if is_negated(&tokens) && !cancel_stands {
+    } else if is_negated(&tokens) && !cancel_stands && !fault_gone(&tokens) {
         return Parsed::NotUnderstood(NotUnderstood::Negated);
     }
     // "is the hall rent paid", "did I call mom": English asks by its first word too.

@@ -1273,3 +1273,23 @@ fn a_name_with_its_fleeting_vowel_and_a_polish_spelling_and_a_thing_handed_over(
     // "bled": an irregular past is a report.
     check_in(&tasks, "tomek's brakes are bled", r#"close_task {"id":"SZP-6"}"#);
 }
+
+#[test]
+fn a_fault_said_gone_is_done_and_parts_are_any_of_the_parts_ordered() {
+    let tasks = candidates(&[
+        ("DOM-6", "Fix the bathroom tap"),
+        ("DOM-9", "Починить дверь на балконе"),
+        ("SZP-4", "Order spokes from Sapim"),
+        ("SZP-5", "Order a new cassette for Tomek"),
+        ("SZP-13", "Заказать колодки Shimano"),
+        ("FAM-13", "Заказать торт Павлу"),
+    ]);
+    // "no longer" is otherwise a cancel ("no longer needed"): here the leak is gone.
+    check_in(&tasks, "the bathroom tap no longer leaks", r#"close_task {"id":"DOM-6"}"#);
+    check_in(&tasks, "the bathroom tap doesn't leak anymore", r#"close_task {"id":"DOM-6"}"#);
+    check_in(&tasks, "дверь на балконе больше не скрипит", r#"close_task {"id":"DOM-9"}"#);
+    // A fault still there is no report.
+    check_in(&tasks, "дверь на балконе всё ещё скрипит", "none UnknownPhrase");
+    // "parts" is any of the part orders, never the cake.
+    check_in(&tasks, "ordered the parts", "clarify SZP-4,SZP-5,SZP-13");
+}
