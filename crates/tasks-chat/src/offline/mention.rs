@@ -171,6 +171,14 @@ pub(super) fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<Stri
         {
             continue;
         }
+        // "taken care of", "took care of mom": one verb, a report of done — "care" names
+        // no task.
+        if *t == "care" && i > 0 && matches!(tokens[i - 1], "took" | "taken") {
+            if tokens.get(i + 1) == Some(&"of") {
+                skip_next = 1;
+            }
+            continue;
+        }
         if *t == "up" && after_verb && tokens[i - 1].starts_with("pick") {
             verbs.retain(|v: &String| v != tokens[i - 1]);
             verbs.push("pickup".to_string());

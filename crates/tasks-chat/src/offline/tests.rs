@@ -1293,3 +1293,19 @@ fn a_fault_said_gone_is_done_and_parts_are_any_of_the_parts_ordered() {
     // "parts" is any of the part orders, never the cake.
     check_in(&tasks, "ordered the parts", "clarify SZP-4,SZP-5,SZP-13");
 }
+
+#[test]
+fn batya_is_dad_and_taken_care_of_is_done() {
+    let tasks = candidates(&[
+        ("DACHA-1", "Помочь папе с дровами"),
+        ("DACHA-2", "Call dad about the roof"),
+        ("DACHA-6", "Забрать у бати картошку"),
+        ("FAM-4", "Позвонить маме в Брест"),
+        ("PAP-4", "Позвонить в банк насчёт карты"),
+    ]);
+    check_in(&tasks, "dad stuff done", "clarify DACHA-1,DACHA-2,DACHA-6");
+    check_in(&tasks, "картошку у бати забрал", r#"close_task {"id":"DACHA-6"}"#);
+    // "care" names no task («карты» sounds near it): "taken care of" is a report, asked
+    // about since only mum is named.
+    check_in(&tasks, "mom's taken care of", "clarify FAM-4");
+}

@@ -227,6 +227,8 @@ pub(super) const IRREGULAR_PAST: &[&str] = &[
 pub(super) const MORE_IRREGULAR_PAST: &[&str] = &[
     "bled", "hung", "dug", "lent", "spent", "caught", "taught", "kept", "rode", "flew", "chose", "stuck", "strung",
     "laid", "drew", "grew", "blew", "bent", "lit", "dealt", "wore", "threw", "swam",
+    // Past participles of a report ("mom's taken care of", "the forms are written").
+    "taken", "given", "written", "driven", "chosen", "shown", "drawn",
 ];
 /// Words that carry nothing about which task is meant.
 pub(super) const FILLER: &[&str] = &[
