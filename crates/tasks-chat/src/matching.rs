@@ -724,8 +724,11 @@ fn sound_key(latin: &str) -> String {
     // another vowel is й.
     let latin =
         latin.strip_prefix("ye").or_else(|| latin.strip_prefix("je")).map_or(latin.clone(), |rest| format!("e{rest}"));
+    // A first "ju" is «ю», whose glide the key drops as it drops "yu"'s: "Jupiter" is
+    // «Юпитер» (yupiter).
     let latin = match latin.strip_prefix('j') {
-        Some(rest) if rest.starts_with(['a', 'o', 'u']) => format!("i{rest}"),
+        Some(rest) if rest.starts_with('u') => rest.to_string(),
+        Some(rest) if rest.starts_with(['a', 'o']) => format!("i{rest}"),
         _ => latin,
     };
     let mut out = String::with_capacity(latin.len());

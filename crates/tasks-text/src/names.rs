@@ -74,6 +74,8 @@ const GROUPS: &[&[&str]] = &[
     &["алексей", "леша", "лёша", "алеша", "alexey", "alexei", "aleksey", "lyosha", "alyosha"],
     &["андрей", "андрюша", "andrey", "andrei", "andrew", "andres"],
     &["олег", "олежка", "oleg"],
+    // "Davit" is the Armenian and Georgian spelling.
+    &["давид", "дэвид", "david", "davit", "dave"],
     &["павел", "павла", "паша", "pavel", "pawel", "pasha", "paul", "pablo"],
     &["константин", "костя", "костик", "konstantin", "kostya"],
     &["максим", "макс", "maxim", "maksim", "max"],

@@ -396,7 +396,10 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     };
     // «продлила свой паспорт» is not «Продлить паспорт Гены»: one's own thing is no task
     // that names someone else.
-    let own = tokens.iter().any(|t| matches!(*t, "свой" | "свою" | "своё" | "свое" | "свои" | "своего" | "own"));
+    // Nor is "booked the dentist for myself" «Записать Давида к стоматологу».
+    let own = tokens.iter().any(|t| {
+        matches!(*t, "свой" | "свою" | "своё" | "свое" | "свои" | "своего" | "own" | "myself" | "себя" | "себе")
+    });
     let names_another = |i: usize| {
         let message = matching::words(&objects.join(" "));
         s.tasks[i].words.iter().any(|t| t.name && !message.iter().any(|m| matching::fits(m, t)))

@@ -1309,3 +1309,17 @@ fn batya_is_dad_and_taken_care_of_is_done() {
     // about since only mum is named.
     check_in(&tasks, "mom's taken care of", "clarify FAM-4");
 }
+
+#[test]
+fn davit_is_david_a_first_ju_is_yu_and_a_task_for_myself_names_no_one_else() {
+    let tasks = candidates(&[
+        ("KIDS-4", "Записать Давида к стоматологу"),
+        ("KIDS-5", "Sign Davit up for the chess club"),
+        ("SKY-5", "Подготовить доклад про Юпитер для клуба"),
+        ("SKY-10", "Slides for the Jupiter talk"),
+    ]);
+    check_in(&tasks, "записал давида", "clarify KIDS-4,KIDS-5");
+    check_in(&tasks, "jupiter is ready", "clarify SKY-5,SKY-10");
+    check_in(&tasks, "booked the dentist for myself", "none NoTaskFits");
+    check_in(&tasks, "записал давида к стоматологу", r#"close_task {"id":"KIDS-4"}"#);
+}
