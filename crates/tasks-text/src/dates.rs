@@ -568,6 +568,7 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     (&["final", "de", "la", "semana"], Relative::ThisWeek),
     (&["finales", "de", "la", "semana"], Relative::ThisWeek),
     (&["day", "after", "tomorrow"], Relative::DayAfterTomorrow),
+    (&["day", "after", "tommorow"], Relative::DayAfterTomorrow),
     (&["end", "of", "month"], Relative::EndOfMonth),
     (&["end", "of", "week"], Relative::ThisWeek),
     (&["end", "of", "year"], Relative::EndOfYear),
@@ -588,6 +589,7 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     (&["fin", "del", "dia"], Relative::Today),
     (&["final", "del", "dia"], Relative::Today),
     (&["next", "week"], Relative::NextWeek),
+    (&["nxt", "week"], Relative::NextWeek),
     (&["next", "month"], Relative::EndOfNextMonth),
     (&["this", "weekend"], Relative::Weekend),
     (&["fin", "de", "semana"], Relative::Weekend),
@@ -638,6 +640,12 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     (&["tomorrow"], Relative::Tomorrow),
     (&["tmrw"], Relative::Tomorrow),
     (&["tmr"], Relative::Tomorrow),
+    // Misspellings common enough to be spellings: two letters off ("tommorow") is past
+    // the typo reader's one edit (which reads "tomorow" and says so).
+    (&["tommorow"], Relative::Tomorrow),
+    (&["2morrow"], Relative::Tomorrow),
+    (&["2moro"], Relative::Tomorrow),
+    (&["седня"], Relative::Today),
     (&["завтра"], Relative::Tomorrow),
     (&["manana"], Relative::Tomorrow),
     (&["послезавтра"], Relative::DayAfterTomorrow),
@@ -1025,6 +1033,18 @@ fn match_day_month(t: &[&str], i: usize, today: Date) -> Option<Hit> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn common_misspellings_of_tomorrow_today_and_next_are_spellings() {
+        let today = jiff::civil::date(2026, 5, 1); // a Friday
+        let due = |t: &str| super::find_due_match(&crate::normalize(t), today).map(|m| m.due.date);
+        assert_eq!(due("buy oil tommorow"), Some(jiff::civil::date(2026, 5, 2)));
+        assert_eq!(due("call mum day after tommorow"), Some(jiff::civil::date(2026, 5, 3)));
+        assert_eq!(due("call mum 2moro"), Some(jiff::civil::date(2026, 5, 2)));
+        assert_eq!(due("позвонить маме сёдня"), Some(today));
+        assert_eq!(due("call mum nxt week"), due("call mum next week"));
+        assert!(due("call mum nxt week").is_some());
+    }
 
     #[test]
     fn a_weekday_with_its_day_of_the_month_is_that_day() {

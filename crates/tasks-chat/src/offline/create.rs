@@ -34,6 +34,14 @@ pub(super) fn create_after_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed>
         }
     }
     let lead = CREATE_LEADS.iter().find(|lead| tokens.len() > lead.len() && tokens[..lead.len()] == lead[..])?;
+    // «задача HOME-6 выполнена»: a task's key and a word of done, cancel or move say
+    // what happened to that task, whatever word leads.
+    let acted_on = tokens.iter().any(|t| {
+        DONE_WORDS.contains(t) || CANCEL_WORDS.contains(t) || MOVE_WORDS.contains(t) || is_done_participle(t)
+    });
+    if acted_on && !phrase::keys_in(p).is_empty() {
+        return None;
+    }
     let mut drop: Vec<usize> = (0..lead.len()).collect();
     // A lead then a filler (`добавь задачу`, `remind me to`); a project named right after
     // (`добавь в проект дом`, `add to work:`) is taken here too.

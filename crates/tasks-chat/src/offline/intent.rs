@@ -37,10 +37,18 @@ pub(super) fn restated_with_a_date(tokens: &[&str], date: Option<DateSpan>, s: &
     let Resolution::One(i) = target(&objects, &verbs, s.tasks) else { return false };
     let task = &s.tasks[i];
     let verb_words = matching::words(&verbs.join(" "));
+    // "finish the jupiter slides in 2 days", «доделать план к четвергу»: a verb of
+    // finishing says to do the task itself, whatever its own verb.
+    let finishing = verbs.iter().all(|v| FINISHING_VERBS.contains(&v.as_str()));
     explains_all(&matching::words(&objects.join(" ")), task)
-        && verb_words.iter().any(|v| starts_with_verb(task, v))
+        && (finishing || verb_words.iter().any(|v| starts_with_verb(task, v)))
         && !thin(&objects, &verbs, task)
 }
+
+/// Verbs of finishing whatever the task is: with a date and an open task's words, a
+/// deadline for that task, not a new one.
+const FINISHING_VERBS: &[&str] =
+    &["finish", "complete", "wrap", "закончить", "доделать", "завершить", "дописать", "закончи", "доделай"];
 
 /// "delete everything", «перенеси всё»: an action on many tasks at once, which the
 /// conversation does not take from one phrase (seed 001: no batch operations).
@@ -135,7 +143,16 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
     // «термос уже у оли», «документы уже у марты»: the thing is where the task was to
     // take it — handed over.
     let handed_over = tokens.windows(2).any(|w| w[0] == "уже" && w[1] == "у");
-    if reported || handed_over {
+    // "the fan works again", «самокат снова на ходу», «опять работает»: mended.
+    let works_again = tokens.windows(2).any(|w| {
+        matches!((w[0], w[1]), ("works" | "working" | "runs" | "running", "again") | ("снова" | "опять", "работает"))
+    }) || tokens.windows(3).any(|w| matches!((w[0], w[1], w[2]), ("снова" | "опять", "на", "ходу")));
+    // "the zenith is on its way to lyon", «посылка уже в пути»: sent.
+    let on_its_way = tokens
+        .windows(4)
+        .any(|w| matches!(w[0], "is" | "are") && w[1] == "on" && matches!(w[2], "its" | "their" | "the") && w[3] == "way")
+        || tokens.windows(3).any(|w| matches!((w[0], w[1], w[2]), ("уже", "в", "пути")));
+    if reported || handed_over || works_again || on_its_way {
         return Some(Intent::Done);
     }
     // «с книгой всё», «посудомойка всё»: done with it (but «купить всё» is a task).

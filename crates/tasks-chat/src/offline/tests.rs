@@ -1323,3 +1323,24 @@ fn davit_is_david_a_first_ju_is_yu_and_a_task_for_myself_names_no_one_else() {
     check_in(&tasks, "booked the dentist for myself", "none NoTaskFits");
     check_in(&tasks, "записал давида к стоматологу", r#"close_task {"id":"KIDS-4"}"#);
 }
+
+#[test]
+fn a_key_after_zadacha_is_acted_on_a_past_short_of_its_vowel_and_states_of_done() {
+    let tasks = candidates(&[
+        ("HOME-6", "Поменять батарейку в часах"),
+        ("HOME-8", "Вызвать мастера по бойлеру"),
+        ("HOME-5", "Fix the bathroom extractor fan"),
+        ("SHOP-16", "Post the Zenith back to the client in Lyon"),
+        ("SKY-10", "Slides for the Jupiter talk"),
+        ("ROW-6", "Написать план тренировки для юниоров"),
+    ]);
+    // «задача» leads a new task, but not one whose key is written with a word of done.
+    check_in(&tasks, "задача HOME-6 выполнена", r#"close_task {"id":"HOME-6"}"#);
+    // «вызвл»: «вызвал» short of its vowel, read as the title's verb.
+    check_in(&tasks, "вызвл мастера по бойлеру", r#"close_task {"id":"HOME-8"}"#);
+    check_in(&tasks, "the extractor fan works again", r#"close_task {"id":"HOME-5"}"#);
+    check_in(&tasks, "the zenith is on its way to lyon", r#"close_task {"id":"SHOP-16"}"#);
+    // A verb of finishing with a date is the task's deadline, in either language.
+    check_in(&tasks, "finish the jupiter slides in 2 days", &moved("SKY-10", "2026-03-13"));
+    check_in(&tasks, "план тренировки для юниоров закончить к пятнице", &moved("ROW-6", "2026-03-13"));
+}

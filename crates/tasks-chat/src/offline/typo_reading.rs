@@ -152,6 +152,28 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
         let meant = format!("{verb}ed");
         said.push(Correction { wrote: std::mem::replace(&mut token.text, meant.clone()), meant });
     }
+    // «вызвл мастера» for «Вызвать мастера…»: a Russian past that lost the vowel before
+    // its «-л», read as the past of an open task's verb.
+    let title_stems: BTreeSet<String> = s
+        .tasks
+        .iter()
+        .filter_map(|t| t.first.strip_suffix("ть").filter(|st| !st.is_ascii() && st.chars().count() >= 3))
+        .map(str::to_string)
+        .collect();
+    for token in &mut p.tokens {
+        let Some(before_l) = token.text.strip_suffix('л') else { continue };
+        if before_l.is_ascii() || known.contains(&token.text) || before_l.ends_with(|c: char| "аеёиоуыэюя".contains(c)) {
+            continue;
+        }
+        let Some(stem) = title_stems.iter().find(|st| {
+            let mut letters = st.chars();
+            letters.next_back().is_some_and(|v| "аеиоуыя".contains(v)) && letters.as_str() == before_l
+        }) else {
+            continue;
+        };
+        let meant = format!("{stem}л");
+        said.push(Correction { wrote: std::mem::replace(&mut token.text, meant.clone()), meant });
+    }
     said
 }
 
