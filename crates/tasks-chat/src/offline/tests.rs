@@ -1254,6 +1254,14 @@ fn a_verb_naming_the_same_act_keeps_its_task_beside_the_one_the_verb_fits() {
     let invoices = candidates(&[("TUNE-5", "Invoice the music school"), ("TUNE-4", "Выставить счёт Смирновым")]);
     // The same act in other words stays only where it explains every object said.
     check_in(&invoices, "music school invoice sent", r#"close_task {"id":"TUNE-5"}"#);
+    let letters = candidates(&[
+        ("CLM-4", "Email Jelena the Lotus settlement figures"),
+        ("CLM-12", "Написать Елене про отпуск"),
+        ("CLM-5", "Send the monthly claims report to Oliver"),
+        ("CLM-10", "Submit the expense report"),
+    ]);
+    check_in(&letters, "елене написала", "clarify CLM-4,CLM-12");
+    check_in(&letters, "отчет отправила", "clarify CLM-5,CLM-10");
 }
 
 #[test]
