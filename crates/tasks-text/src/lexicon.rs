@@ -337,6 +337,8 @@ mod tests {
         check("Поднять сиденье", &["seat"]);
         check("Buy a new cake stand", &["buy", "cake", "stand"]);
         check("Забрать подставку для торта", &["collect", "stand", "cake"]);
+        check("Buy a new chess clock", &["buy", "chess", "clock"]);
+        check("Починить шахматные часы", &["fix", "chess", "clock"]);
     }
 
     #[test]

@@ -3314,7 +3314,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("fan_heater", &["fanheater"], &["тепловентилятор", "тепловентилятора", "тепловентиляторе", "тепловентиляторы"], &["termoventilador"]),
     c("induction_hob", &[], &["индукционная", "индукционную", "индукционной"], &["inducción"]),
     // Clocks and watches.
-    c("clock", &["clock", "clocks", "wristwatch"], &["часики", "циферблат", "циферблата", "циферблате", "циферблаты"], &["reloj", "relojes"]),
+    c("clock", &["clock", "clocks", "wristwatch"], &["часы", "часов", "часах", "часами", "часики", "циферблат", "циферблата", "циферблате", "циферблаты"], &["reloj", "relojes"]),
     c("smartwatch", &["smartwatch", "smartwatches"], &["смартчасы"], &[]),
     c("strap", &["strap", "straps"], &["ремешок", "ремешка", "ремешке", "ремешки"], &[]),
     c("timer", &["timer", "timers"], &["таймер", "таймера", "таймере", "таймеры"], &["temporizador"]),
