@@ -401,6 +401,34 @@ pub static BROAD_TERMS: &[BroadTerm] = &[
         ],
         names: false,
     },
+    // Footwear: "bought the shoes" is the sneakers or the climbing shoes.
+    BroadTerm {
+        general: &["обувь", "обуви", "обувку", "shoes", "footwear"],
+        specific: &[
+            "кроссовки",
+            "кроссовок",
+            "кеды",
+            "ботинки",
+            "сапоги",
+            "туфли",
+            "сандалии",
+            "тапки",
+            "тапочки",
+            "скальники",
+            "скальников",
+            "чешки",
+            "бутсы",
+            "sneakers",
+            "trainers",
+            "boots",
+            "sandals",
+            "slippers",
+            "heels",
+            "loafers",
+            "cleats",
+        ],
+        names: false,
+    },
     // Parts of a bike or a car: "ordered the parts" is any of the orders of spokes, a
     // cassette, brake pads. («детали» is left out: «обсудить детали» is details.)
     BroadTerm {
@@ -940,16 +968,32 @@ pub struct Candidate {
 impl Candidate {
     /// Builds a candidate from a key and a title.
     pub fn new(key: &str, title: &str) -> Candidate {
-        let first = title.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).unwrap_or_default();
+        // "Exhibition: write the English labels", «Выставка: подобрать витрины»: a short
+        // heading before a colon, and the task after it, whose verb comes first — read as
+        // the task, then its heading.
+        let reading = match title.split_once(':') {
+            // (A colon inside a word is none: "1:1 with Priya", "10:30".)
+            Some((head, rest))
+                if head.split_whitespace().count() <= 3
+                    && head.chars().any(char::is_alphabetic)
+                    && rest.starts_with(' ')
+                    && !rest.trim().is_empty() =>
+            {
+                format!("{} {}", rest.trim(), head.trim())
+            }
+            _ => title.to_string(),
+        };
+        let title_as_read = reading.as_str();
+        let first = title_as_read.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).unwrap_or_default();
         let first = first.to_lowercase().replace('ё', "е");
-        let later: Vec<String> = title.split_whitespace().skip(2).take(3).map(|w| w.to_lowercase()).collect();
+        let later: Vec<String> = title_as_read.split_whitespace().skip(2).take(3).map(|w| w.to_lowercase()).collect();
         let phrasal = ["up", "off"]
             .iter()
             .find(|p| later.iter().any(|w| w.trim_matches(|c: char| !c.is_alphabetic()) == **p))
             .map(|p| format!("{first}{p}"))
             .filter(|joined| first.is_ascii() && listed_compound(joined))
             .and_then(|joined| words(&joined).into_iter().next());
-        Candidate { key: key.to_string(), title: title.to_string(), words: words(title), first, phrasal }
+        Candidate { key: key.to_string(), title: title.to_string(), words: words(title_as_read), first, phrasal }
     }
 }
 

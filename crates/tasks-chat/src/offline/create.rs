@@ -36,9 +36,9 @@ pub(super) fn create_after_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed>
     let lead = CREATE_LEADS.iter().find(|lead| tokens.len() > lead.len() && tokens[..lead.len()] == lead[..])?;
     // «задача HOME-6 выполнена»: a task's key and a word of done, cancel or move say
     // what happened to that task, whatever word leads.
-    let acted_on = tokens.iter().any(|t| {
-        DONE_WORDS.contains(t) || CANCEL_WORDS.contains(t) || MOVE_WORDS.contains(t) || is_done_participle(t)
-    });
+    let acted_on = tokens
+        .iter()
+        .any(|t| DONE_WORDS.contains(t) || CANCEL_WORDS.contains(t) || MOVE_WORDS.contains(t) || is_done_participle(t));
     if acted_on && !phrase::keys_in(p).is_empty() {
         return None;
     }
@@ -57,6 +57,14 @@ pub(super) fn create_after_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed>
         if tokens.get(at).is_some_and(|t| CREATE_FILLER.contains(t)) && tokens.len() > at + 1 {
             drop.push(at);
             at += 1;
+            continue;
+        }
+        // "add new task: …", «добавь новую задачу: …» ("add new batteries" keeps "new").
+        let new_task = matches!(tokens.get(at), Some(&("new" | "новую" | "новая")))
+            && matches!(tokens.get(at + 1), Some(&("task" | "todo" | "задачу" | "задача")));
+        if new_task && tokens.len() > at + 2 {
+            drop.extend([at, at + 1]);
+            at += 2;
             continue;
         }
         break;
@@ -227,6 +235,11 @@ pub(super) fn project_lead(p: &Phrase, s: &Situation<'_>) -> Option<(String, Vec
     let words: Vec<&str> = lead.iter().map(|i| p.tokens[*i].text.as_str()).collect();
     // (A project's name that ends like a past, «для трейла», is no report.)
     if words.iter().any(|w| is_command(w) && !s.projects.iter().any(|pr| names_project(w, pr))) {
+        return None;
+    }
+    // «срок по аннотации — в понедельник», "reference letter - deadline in 2 weeks": a
+    // deadline's topic, not a project to file a task in.
+    if (0..p.tokens.len()).any(|i| is_deadline_word(&p.tokens[i].text)) {
         return None;
     }
     let content: Vec<&str> = words.iter().copied().filter(|w| !LEADIN_FILLER.contains(w)).collect();

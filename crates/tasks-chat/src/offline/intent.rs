@@ -112,6 +112,18 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
     if date.is_some_and(|d| deadline_said(tokens, d)) {
         return Some(Intent::Move);
     }
+    // "get the etsy fees done in 3 days", «готово к пятнице»: a done word right before a
+    // date it is due by or within is when, not a report.
+    let done_by = date.is_some_and(|d| {
+        (0..d.start).any(|i| {
+            DONE_WORDS.contains(&tokens[i])
+                && (i + 1..=i + 2).contains(&d.start)
+                && matches!(tokens[i + 1], "in" | "within" | "by" | "before" | "till" | "until" | "к" | "до")
+        })
+    });
+    if done_by {
+        return Some(Intent::Move);
+    }
     // «маму с вокзала забрать в субботу»: an infinitive and a date say what is to be
     // done when — never a report, whatever word ends like a past («вокзала»).
     let infinitive = tokens.iter().any(|t| !t.is_ascii() && is_task_verb(t));
@@ -139,19 +151,22 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
     }
     // "the signup form is set up", "the sensor is clean": a report of a state.
     let reported = tokens.windows(3).any(|w| matches!(w[0], "is" | "are") && w[1] == "set" && w[2] == "up")
-        || tokens.windows(2).skip(1).any(|w| matches!(w[0], "is" | "are") && STATE_WORDS.contains(&w[1]));
+        || tokens.windows(2).skip(1).any(|w| matches!(w[0], "is" | "are") && STATE_WORDS.contains(&w[1]))
+        // "the press release is out": sent, when "out" ends the message ("out of milk" is
+        // none).
+        || (tokens.len() >= 3 && tokens[tokens.len() - 2..] == ["is", "out"]);
     // «термос уже у оли», «документы уже у марты»: the thing is where the task was to
     // take it — handed over.
-    let handed_over = tokens.windows(2).any(|w| w[0] == "уже" && w[1] == "у");
+    // («посылка уже дома»: brought home.)
+    let handed_over = tokens.windows(2).any(|w| w[0] == "уже" && matches!(w[1], "у" | "дома"));
     // "the fan works again", «самокат снова на ходу», «опять работает»: mended.
     let works_again = tokens.windows(2).any(|w| {
         matches!((w[0], w[1]), ("works" | "working" | "runs" | "running", "again") | ("снова" | "опять", "работает"))
     }) || tokens.windows(3).any(|w| matches!((w[0], w[1], w[2]), ("снова" | "опять", "на", "ходу")));
     // "the zenith is on its way to lyon", «посылка уже в пути»: sent.
-    let on_its_way = tokens
-        .windows(4)
-        .any(|w| matches!(w[0], "is" | "are") && w[1] == "on" && matches!(w[2], "its" | "their" | "the") && w[3] == "way")
-        || tokens.windows(3).any(|w| matches!((w[0], w[1], w[2]), ("уже", "в", "пути")));
+    let on_its_way = tokens.windows(4).any(|w| {
+        matches!(w[0], "is" | "are") && w[1] == "on" && matches!(w[2], "its" | "their" | "the") && w[3] == "way"
+    }) || tokens.windows(3).any(|w| matches!((w[0], w[1], w[2]), ("уже", "в", "пути")));
     if reported || handed_over || works_again || on_its_way {
         return Some(Intent::Done);
     }
@@ -192,10 +207,44 @@ pub(super) fn fault_gone(tokens: &[&str]) -> bool {
 /// What a fault does, in the present: said with «больше не», "no longer" or "anymore",
 /// the fault is gone.
 pub(super) const FAULT_VERBS: &[&str] = &[
-    "течёт", "течет", "капает", "протекает", "подтекает", "скрипит", "гремит", "шумит", "гудит", "болит", "чешется",
-    "воняет", "мигает", "заедает", "барахлит", "leaks", "leak", "leaking", "drips", "drip", "dripping", "squeaks",
-    "squeak", "squeaking", "creaks", "creak", "rattles", "rattle", "buzzes", "buzz", "hurts", "hurt", "flickers",
-    "flicker", "smells", "smell", "stinks", "itches",
+    "течёт",
+    "течет",
+    "капает",
+    "протекает",
+    "подтекает",
+    "скрипит",
+    "гремит",
+    "шумит",
+    "гудит",
+    "болит",
+    "чешется",
+    "воняет",
+    "мигает",
+    "заедает",
+    "барахлит",
+    "leaks",
+    "leak",
+    "leaking",
+    "drips",
+    "drip",
+    "dripping",
+    "squeaks",
+    "squeak",
+    "squeaking",
+    "creaks",
+    "creak",
+    "rattles",
+    "rattle",
+    "buzzes",
+    "buzz",
+    "hurts",
+    "hurt",
+    "flickers",
+    "flicker",
+    "smells",
+    "smell",
+    "stinks",
+    "itches",
 ];
 
 /// Words of a finished state after "is"/"are": "the sensor is clean", "the ladder is

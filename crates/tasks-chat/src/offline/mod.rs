@@ -263,7 +263,28 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     if matches!(tokens.first(), Some(&("if" | "если" | "unless"))) {
         return Parsed::NotUnderstood(NotUnderstood::Question);
     }
-    if text.contains('?') || asks {
+    // «какой сегодня курс юаня», "why is it raining": a question word first asks, with
+    // or without its mark ("what" and «что» lead lists: "what's today").
+    let question_word = matches!(
+        tokens.first(),
+        Some(
+            &("какой"
+                | "какая"
+                | "какое"
+                | "какие"
+                | "сколько"
+                | "почему"
+                | "зачем"
+                | "где"
+                | "кто"
+                | "how"
+                | "why"
+                | "where"
+                | "who"
+                | "which")
+        )
+    );
+    if text.contains('?') || asks || question_word {
         return Parsed::NotUnderstood(NotUnderstood::Question);
     }
     // "asked the tutor to extend the quiz deadline": with no date and no move word, a

@@ -144,7 +144,9 @@ pub(super) fn is_past(token: &str) -> bool {
     let not_a_past = token.ends_with("eed") && !matches!(token, "agreed" | "freed" | "guaranteed" | "decreed");
     let en = token.is_ascii()
         && !not_a_past
-        && ((n >= 5 && token.ends_with("ed")) || (n == 4 && token.ends_with("ied")) || IRREGULAR_PAST.contains(&token)
+        && ((n >= 5 && token.ends_with("ed"))
+            || (n == 4 && token.ends_with("ied"))
+            || IRREGULAR_PAST.contains(&token)
             || MORE_IRREGULAR_PAST.contains(&token));
     ru || ru_irregular || en
 }

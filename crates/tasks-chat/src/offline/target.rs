@@ -179,7 +179,8 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         if verb_words.is_empty() {
             return Resolution::Nothing;
         }
-        let ix: Vec<usize> = narrow_by_reflexive((0..tasks.len()).filter(|i| verb_fits(*i)).collect(), verbs, tasks);
+        let ix: Vec<usize> =
+            narrow_by_reflexive((0..tasks.len()).filter(|i| verb_fits(*i)).collect(), verbs, tasks, true);
         return match ix.len() {
             0 => Resolution::Nothing,
             1 => Resolution::One(ix[0]),
@@ -285,7 +286,7 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
                 let extra: Vec<usize> = ix.iter().copied().filter(|i| verbless(*i) && !narrowed.contains(i)).collect();
                 narrowed.extend(extra);
             }
-            let narrowed = narrow_by_reflexive(narrowed, verbs, tasks);
+            let narrowed = narrow_by_reflexive(narrowed, verbs, tasks, false);
             // "translated the manual for baltic lines": the verb is another task's and a
             // word is none of these tasks' — something else done for the same client.
             let elsewhere = (0..tasks.len()).any(|j| !ix.contains(&j) && verb_fits(j))
@@ -386,9 +387,16 @@ pub(super) fn title_verbs(task: &Candidate) -> impl Iterator<Item = &matching::W
 /// Keeps, of several tasks, those whose verb is reflexive when the message's is
 /// («записалась» is «Записаться», not «Записать Катю»: the reflexive says who), when
 /// any is.
-pub(super) fn narrow_by_reflexive(ix: Vec<usize>, verbs: &[String], tasks: &[Candidate]) -> Vec<usize> {
+pub(super) fn narrow_by_reflexive(
+    ix: Vec<usize>,
+    verbs: &[String],
+    tasks: &[Candidate],
+    no_object: bool,
+) -> Vec<usize> {
     let reflexive = |w: &str| w.ends_with("ся") || w.ends_with("сь");
-    if ix.len() < 2 || !verbs.iter().any(|v| is_past(v) && reflexive(v)) {
+    // "signed up" with no one signed: one's own, as «записалась» is.
+    let own_signup = no_object && verbs.iter().any(|v| v == "signup");
+    if ix.len() < 2 || !(own_signup || verbs.iter().any(|v| is_past(v) && reflexive(v))) {
         return ix;
     }
     let own: Vec<usize> =

@@ -1233,10 +1233,7 @@ fn a_date_word_with_two_letters_swapped_or_a_unit_short_of_one_is_read_and_a_pas
         r#"update_task {"deadline":"2026-03-15","deadline_kind":"week","id":"HOME-2"}"#,
     );
     // "wek" after "next" is the week.
-    check(
-        "move tom's pr to next wek",
-        r#"update_task {"deadline":"2026-03-22","deadline_kind":"week","id":"WORK-3"}"#,
-    );
+    check("move tom's pr to next wek", r#"update_task {"deadline":"2026-03-22","deadline_kind":"week","id":"WORK-3"}"#);
     // «оплатилп» is one letter from «оплатил» and from «оплатила»: one report either way.
     check("оплатилп интернет", r#"close_task {"id":"HOME-2"}"#);
 }
@@ -1351,4 +1348,54 @@ fn a_key_after_zadacha_is_acted_on_a_past_short_of_its_vowel_and_states_of_done(
     // A verb of finishing with a date is the task's deadline, in either language.
     check_in(&tasks, "finish the jupiter slides in 2 days", &moved("SKY-10", "2026-03-13"));
     check_in(&tasks, "план тренировки для юниоров закончить к пятнице", &moved("ROW-6", "2026-03-13"));
+}
+
+#[test]
+fn done_by_a_date_is_when_a_question_word_asks_and_states_of_arrival() {
+    let tasks = candidates(&[
+        ("BIND-9", "Pay the Etsy fees"),
+        ("ROCK-9", "Записаться на курс по самоспасению"),
+        ("INBOX-5", "Записаться к стоматологу"),
+        ("HOME-5", "Записать Веру к ортодонту"),
+        ("LIB-7", "Send the press release about the exhibition"),
+        ("INBOX-8", "Забрать посылку с почты"),
+        ("GRANT-2", "Ask Prof. Whitmore for a reference letter"),
+        ("HOME-4", "Купить Вере кроссовки для физры"),
+        ("ROCK-4", "Купить новые скальники"),
+    ]);
+    check_in(&tasks, "get the etsy fees done in 3 days", &moved("BIND-9", "2026-03-14"));
+    check_in(&tasks, "etsy fees done today", r#"close_task {"id":"BIND-9"}"#);
+    // A question word first asks, with or without its mark.
+    check_in(&tasks, "какой сегодня курс юаня", "none Question");
+    check_in(&tasks, "how much were the etsy fees today", "none Question");
+    check_in(&tasks, "the press release is out", r#"close_task {"id":"LIB-7"}"#);
+    check_in(&tasks, "посылка уже дома", r#"close_task {"id":"INBOX-8"}"#);
+    check_in(&tasks, "the reference letter from whitmore came in", r#"close_task {"id":"GRANT-2"}"#);
+    // Shoes are the sneakers or the climbing shoes.
+    check_in(&tasks, "bought the shoes", "clarify HOME-4,ROCK-4");
+    check_in(&tasks, "купила обувь", "clarify HOME-4,ROCK-4");
+    // "signed up" with no one signed is one's own signing up.
+    check_in(&tasks, "signed up", "clarify ROCK-9,INBOX-5");
+}
+
+#[test]
+fn a_heading_before_a_colon_and_a_deadline_topic_and_add_new_task() {
+    let tasks = candidates(&[
+        ("LIB-5", "Выставка: подобрать витрины"),
+        ("LIB-4", "Exhibition: write the English labels"),
+        ("JOB-13", "1:1 with Priya"),
+        ("GRANT-3", "Перевести аннотацию проекта на английский"),
+    ]);
+    // The task after the heading starts with its verb.
+    check_in(&tasks, "подобрала витрины", r#"close_task {"id":"LIB-5"}"#);
+    check_in(&tasks, "english labels written", r#"close_task {"id":"LIB-4"}"#);
+    // A colon inside a word is no heading.
+    check_in(&tasks, "had the 1:1 with priya", r#"close_task {"id":"JOB-13"}"#);
+    // A deadline's topic before a dash is no project to file a task in.
+    check_with(&tasks, &[], "срок по аннотации — в пятницу", &moved("GRANT-3", "2026-03-13"));
+    check_in(
+        &tasks,
+        "add new task: call the framer on friday",
+        r#"create_task {"deadline":"2026-03-13","deadline_kind":"day","text":"call the framer"}"#,
+    );
 }

@@ -162,7 +162,8 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
         .collect();
     for token in &mut p.tokens {
         let Some(before_l) = token.text.strip_suffix('л') else { continue };
-        if before_l.is_ascii() || known.contains(&token.text) || before_l.ends_with(|c: char| "аеёиоуыэюя".contains(c)) {
+        if before_l.is_ascii() || known.contains(&token.text) || before_l.ends_with(|c: char| "аеёиоуыэюя".contains(c))
+        {
             continue;
         }
         let Some(stem) = title_stems.iter().find(|st| {

@@ -229,6 +229,8 @@ pub(super) const MORE_IRREGULAR_PAST: &[&str] = &[
     "laid", "drew", "grew", "blew", "bent", "lit", "dealt", "wore", "threw", "swam",
     // Past participles of a report ("mom's taken care of", "the forms are written").
     "taken", "given", "written", "driven", "chosen", "shown", "drawn",
+    // Arrivals: "the letter came", "the parcel came in".
+    "came",
 ];
 /// Words that carry nothing about which task is meant.
 pub(super) const FILLER: &[&str] = &[

@@ -104,7 +104,16 @@ pub(crate) fn cut_too_short(word: &str, stem: &str) -> bool {
 /// «платье» (a dress) and «платить» (to pay) are both «плат»; «поднос» a letter short
 /// is «подн», which took «поднять» to a tray.
 pub(crate) const KEYED_WHOLE: &[&str] = &[
-    "платье", "платья", "платьем", "платьице", "платьях", "платьями", "поднос", "подноса", "подносе", "подносы",
+    "платье",
+    "платья",
+    "платьем",
+    "платьице",
+    "платьях",
+    "платьями",
+    "поднос",
+    "подноса",
+    "подносе",
+    "подносы",
     "подносом",
 ];
 
@@ -292,7 +301,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["elegir", "elige", "seleccionar", "escoger"],
     ),
     c("message", &["message", "messages", "sms"], &["сообщение", "смс"], &["mensaje"]),
-    c("email", &["email", "mail"], &["почта", "письмо"], &["correo"]),
+    c("email", &["email", "mail"], &["почта", "письмо", "письма", "письмом"], &["correo"]),
     c("invite",
         &["invite", "invitation", "invitations"],
         &[
