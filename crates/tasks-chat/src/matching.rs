@@ -773,6 +773,8 @@ fn sound_key(latin: &str) -> String {
             continue;
         }
         match c {
+            // "celadon" is «селадон», "Vincent" «Винсент»: a c before e, i, y is s.
+            'c' if rest[1..].starts_with(['e', 'i', 'y']) => out.push('s'),
             'c' => out.push('k'),
             'w' => out.push('v'),
             'x' => out.push_str("ks"),
@@ -963,6 +965,9 @@ pub struct Candidate {
     /// An English phrasal verb written around its object ("Sign Danya up for the race",
     /// "Pick the suit up"), joined as the lexicon knows it ("signup"): a second verb.
     pub phrasal: Option<Word>,
+    /// Whether the title's first word is among `words` (a stop word, the "Get" of "Get
+    /// my flu shot", is not).
+    first_kept: bool,
 }
 
 impl Candidate {
@@ -993,7 +998,27 @@ impl Candidate {
             .map(|p| format!("{first}{p}"))
             .filter(|joined| first.is_ascii() && listed_compound(joined))
             .and_then(|joined| words(&joined).into_iter().next());
-        Candidate { key: key.to_string(), title: title.to_string(), words: words(title_as_read), first, phrasal }
+        let first_kept = !words(&first).is_empty();
+        Candidate {
+            key: key.to_string(),
+            title: title.to_string(),
+            words: words(title_as_read),
+            first,
+            phrasal,
+            first_kept,
+        }
+    }
+
+    /// Returns true when the title's first word, its verb, is a stop word left out of
+    /// `words` ("Get my flu shot").
+    pub fn verb_left_out(&self) -> bool {
+        !self.first_kept
+    }
+
+    /// Returns the title's words after its verb: all of them when the verb is a stop
+    /// word left out ("Get my flu shot" is about "flu shot").
+    pub fn after_verb(&self) -> &[Word] {
+        if self.first_kept { self.words.get(1..).unwrap_or_default() } else { &self.words }
     }
 }
 

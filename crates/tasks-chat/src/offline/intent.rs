@@ -118,7 +118,22 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
         (0..d.start).any(|i| {
             DONE_WORDS.contains(&tokens[i])
                 && (i + 1..=i + 2).contains(&d.start)
-                && matches!(tokens[i + 1], "in" | "within" | "by" | "before" | "till" | "until" | "к" | "до")
+                && matches!(
+                    tokens[i + 1],
+                    "in" | "within"
+                        | "by"
+                        | "before"
+                        | "till"
+                        | "until"
+                        | "к"
+                        | "до"
+                        // "done tomorrow": a day to come is never when it was done.
+                        | "tomorrow"
+                        | "tmrw"
+                        | "next"
+                        | "завтра"
+                        | "послезавтра"
+                )
         })
     });
     if done_by {
@@ -126,8 +141,11 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
     }
     // «маму с вокзала забрать в субботу»: an infinitive and a date say what is to be
     // done when — never a report, whatever word ends like a past («вокзала»).
+    // («закрыть вопрос с картриджем в следующем месяце»: a done word that is itself an
+    // infinitive is what is to be done, no report.)
     let infinitive = tokens.iter().any(|t| !t.is_ascii() && is_task_verb(t));
-    if has_date && infinitive && !has(DONE_WORDS) && !tokens.iter().any(|t| is_done_participle(t)) {
+    let done_said = tokens.iter().any(|t| DONE_WORDS.contains(t) && !is_task_verb(t));
+    if has_date && infinitive && !done_said && !tokens.iter().any(|t| is_done_participle(t)) {
         return Some(Intent::Move);
     }
     // "set … for tomorrow", «поставь … на пятницу», "lisbon hotel -> wed": a move only

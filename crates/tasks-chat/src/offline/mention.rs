@@ -62,7 +62,7 @@ pub(super) fn nouns_that_look_like_verbs(
             continue;
         };
         let strong = |t: &matching::Word| matching::fit_of(w, t) == Some(matching::Strength::Strong);
-        let an_object = tasks.iter().any(|t| t.words.iter().skip(1).any(strong));
+        let an_object = tasks.iter().any(|t| t.after_verb().iter().any(strong));
         let a_verb = tasks.iter().any(|t| starts_with_verb(t, w));
         if an_object && !a_verb && v.chars().all(|c| matches!(c, 'а'..='я' | 'ё')) {
             objects.push(v);
@@ -306,5 +306,5 @@ pub(super) const ARTICLES: &[&str] = &["the", "a", "an", "my", "our", "your", "h
 pub(super) fn names_in_a_title(word: &str, tasks: &[Candidate]) -> bool {
     matching::words(word)
         .first()
-        .is_some_and(|w| tasks.iter().any(|t| t.words.iter().skip(1).any(|tw| tw.name && matching::fits(w, tw))))
+        .is_some_and(|w| tasks.iter().any(|t| t.after_verb().iter().any(|tw| tw.name && matching::fits(w, tw))))
 }

@@ -407,9 +407,8 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // with one object word closes only a task whose words it names in full («Renew the
     // gym membership» is asked about, not closed).
     let state_dropped = verbs.len() < verbs_said;
-    let named_in_full = |t: &Candidate| {
-        t.words.get(1..).unwrap_or_default().iter().all(|w| object_words.iter().any(|m| matching::fits(m, w)))
-    };
+    let named_in_full =
+        |t: &Candidate| t.after_verb().iter().all(|w| object_words.iter().any(|m| matching::fits(m, w)));
     let resolved = narrow_by_participle(target(&objects, &verbs, s.tasks), &tokens, s.tasks);
     let resolved = match &scope {
         Some((key, _)) => within_project(resolved, key, &objects, &verbs, s.tasks),

@@ -13,7 +13,7 @@ pub(super) fn explains_all(words: &[matching::Word], task: &Candidate) -> bool {
 pub(super) fn verb_unexplained(objects: &[String], verbs: &[String], tasks: &[Candidate], i: usize) -> bool {
     // A "verb" that is a word of this task past its verb is one of its objects («кости»
     // reads like an infinitive, and is Костя in «Забрать у Кости дрель»).
-    let rest = tasks[i].words.get(1..).unwrap_or_default();
+    let rest = tasks[i].after_verb();
     let verb_words: Vec<matching::Word> =
         matching::words(&verbs.join(" ")).into_iter().filter(|v| !rest.iter().any(|t| matching::fits(v, t))).collect();
     let object_words = matching::words(&objects.join(" "));
@@ -107,7 +107,7 @@ pub(super) fn thin(objects: &[String], verbs: &[String], task: &Candidate) -> bo
         explains_all(&message, task) && matching::words(&verbs.join(" ")).iter().any(|v| starts_with_verb(task, v));
     let fitting =
         message.iter().filter(|m| task.words.iter().any(|t| matching::fits(m, t))).count() + usize::from(verb_fits);
-    let rest = task.words.get(1..).unwrap_or_default();
+    let rest = task.after_verb();
     let covered = rest.iter().filter(|t| message.iter().any(|m| matching::fits(m, t))).count();
     fitting <= 1 && rest.len() >= 3 && covered * 2 < rest.len()
 }
@@ -173,8 +173,16 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
     // (After a Russian light verb the noun says the action, and is only ever a root's
     // match: «подмену» for «поменял».)
     let light = |i: usize| !tasks[i].first.is_ascii() && LIGHT_VERBS.contains(&tasks[i].first.as_str());
-    let verb_fits =
-        |i: usize| verb_fits_by(i, &matching::fits) || ((by_root || light(i)) && verb_fits_by(i, &same_verb));
+    // A title verb that is a stop word ("Get my flu shot") is compared as written: "got".
+    let stop_verb_said = |i: usize| {
+        tasks[i].verb_left_out()
+            && verbs.iter().any(|v| {
+                *v == tasks[i].first || IRREGULAR_BASE.iter().any(|(past, base)| past == v && *base == tasks[i].first)
+            })
+    };
+    let verb_fits = |i: usize| {
+        verb_fits_by(i, &matching::fits) || stop_verb_said(i) || ((by_root || light(i)) && verb_fits_by(i, &same_verb))
+    };
     if objects.is_empty() {
         if verb_words.is_empty() {
             return Resolution::Nothing;
@@ -260,7 +268,7 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
                 return Resolution::Several(std::iter::once(i).chain(rivals).collect());
             }
         }
-        Resolution::Several(ix) if !verb_words.is_empty() => {
+        Resolution::Several(ix) if !verb_words.is_empty() || ix.iter().any(|i| stop_verb_said(*i)) => {
             // A Russian title with no verb («Подарок Милошу на годовщину») says nothing
             // the message's verb could rule out: it stays beside the tasks the verb fits.
             // Nor does a title in the other language whose verb the message's object names:
@@ -311,7 +319,7 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
     match resolved {
         Resolution::Several(ix) if object_words.len() >= 2 => {
             let by_objects = |t: &Candidate| {
-                let rest = t.words.get(1..).unwrap_or_default();
+                let rest = t.after_verb();
                 object_words.iter().all(|m| rest.iter().any(|w| matching::fits(m, w)))
             };
             let nouns: Vec<usize> = ix.iter().copied().filter(|i| by_objects(&tasks[*i])).collect();

@@ -1399,3 +1399,32 @@ fn a_heading_before_a_colon_and_a_deadline_topic_and_add_new_task() {
         r#"create_task {"deadline":"2026-03-13","deadline_kind":"day","text":"call the framer"}"#,
     );
 }
+
+#[test]
+fn a_stop_word_verb_is_compared_as_written_and_a_future_done_is_when() {
+    let tasks = candidates(&[
+        ("PHARM-5", "Set up the flu shot clinic at the senior center"),
+        ("INBOX-3", "Get my flu shot"),
+        ("PHARM-6", "Count the C2 inventory"),
+        ("INBOX-4", "Заправить картридж принтера"),
+        ("CLAY-6", "Купить глазурь селадон"),
+        ("CLAY-7", "Test the new celadon glaze on tiles"),
+        ("CLAY-8", "Apply for the Brooklyn Flea holiday market"),
+        ("CLAY-9", "Прайс-лист для ярмарки"),
+        ("CLAY-1", "Почистить полки печи"),
+        ("CLAY-2", "Replace the kiln element"),
+    ]);
+    // "Get" is a stop word; "got" is its past all the same.
+    check_in(&tasks, "got my flu shot", r#"close_task {"id":"INBOX-3"}"#);
+    check_in(&tasks, "get the c2 count done tomorrow", &moved("PHARM-6", "2026-03-12"));
+    // «закрыть» is a done word, but an infinitive with a date is what is to be done.
+    check_in(
+        &tasks,
+        "закрыть вопрос с картриджем в следующем месяце",
+        r#"update_task {"deadline":"2026-04-30","deadline_kind":"day","id":"INBOX-4"}"#,
+    );
+    // A c before e is s: "celadon" is «селадон».
+    check_in(&tasks, "селадон готово", "clarify CLAY-6,CLAY-7");
+    check_in(&tasks, "с ярмаркой всё", "clarify CLAY-8,CLAY-9");
+    check_in(&tasks, "kiln stuff done", "clarify CLAY-1,CLAY-2");
+}

@@ -1240,6 +1240,8 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["посудомойка", "посудомойку", "посудомоечная", "посудомоечную"],
         &["lavavajillas", "lavaplatos"],
     ),
+    // «печь» itself is left out: it is also to bake («печь пирог»).
+    c("kiln", &["kiln", "kilns", "furnace"], &["печи", "печью", "печка", "печку", "печке", "печки"], &[]),
     c("stove",
         &["stove", "oven", "cooktop", "hob"],
         &["плита", "плиту", "плиты", "духовка", "духовку"],
@@ -2788,7 +2790,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("calories", &["calorie", "calories", "kcal"], &["калории", "калорий", "калорийность", "ккал"], &["calorías"]),
     c("takeaway", &["takeaway", "takeout"], &["навынос"], &[]),
     c("butcher", &["butcher", "butchers"], &["мясник", "мясника", "мясной", "мясного"], &["carnicería", "carnicero"]),
-    c("market", &["market", "markets", "bazaar"], &["рынок", "рынка", "рынке", "базар", "базара"], &["mercado", "mercadillo"]),
+    c("market", &["market", "markets", "bazaar", "fair"], &["рынок", "рынка", "рынке", "базар", "базара", "ярмарка", "ярмарку", "ярмарки", "ярмарке", "ярмаркой"], &["mercado", "mercadillo"]),
     c("freeze", &["freeze", "frozen", "freezing"], &["заморозить", "заморозь", "заморозила", "заморозил", "замороженные", "заморозка", "заморозку"], &[]),
     c("ladle", &["ladle"], &["половник", "половника"], &[]),
     c("spatula", &["spatula"], &["лопатка", "лопатку", "лопатки"], &["espátula"]),
