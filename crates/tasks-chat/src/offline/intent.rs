@@ -169,7 +169,10 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
     }
     // "the signup form is set up", "the sensor is clean": a report of a state.
     let reported = tokens.windows(3).any(|w| matches!(w[0], "is" | "are") && w[1] == "set" && w[2] == "up")
-        || tokens.windows(2).skip(1).any(|w| matches!(w[0], "is" | "are") && STATE_WORDS.contains(&w[1]))
+        // ("vacuum's back": the "s" of "is".)
+        || tokens.windows(2).skip(1).any(|w| matches!(w[0], "is" | "are" | "s") && STATE_WORDS.contains(&w[1]))
+        // «полки в печи чистые»: a cleaning task's state, said last.
+        || (tokens.len() >= 2 && tokens.last().is_some_and(|t| matches!(*t, "чистые" | "чистая" | "чистый" | "чистое")))
         // "the press release is out": sent, when "out" ends the message ("out of milk" is
         // none).
         || (tokens.len() >= 3 && tokens[tokens.len() - 2..] == ["is", "out"]);
@@ -322,7 +325,10 @@ pub(super) fn deadline_said(tokens: &[&str], d: DateSpan) -> bool {
         .chain([before(1), before(1).filter(|t| *t == "the").and(before(2))])
         .flatten()
         .any(|t| DEADLINE_PREPOSITIONS.contains(&t));
-    preposition && !outside.iter().any(|t| is_past(t))
+    // ("have olya's mugs packed by sunday": a participle after a causative "have" or
+    // "get" is the state wanted by then.)
+    let causative = matches!(tokens.first(), Some(&("have" | "get")));
+    preposition && (causative || !outside.iter().any(|t| is_past(t)))
 }
 
 /// The kind of change a message asks for.

@@ -115,6 +115,11 @@ pub(super) fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<Stri
             skip_next -= 1;
             continue;
         }
+        // "make sure the clay order is done": what to be sure of follows.
+        if *t == "make" && tokens.get(i + 1) == Some(&"sure") {
+            skip_next = 1;
+            continue;
+        }
         // "mother-in-law" (the hyphens split off): one word the lexicon knows.
         if t.is_ascii() && tokens.get(i + 1) == Some(&"in") && tokens.get(i + 2) == Some(&"law") {
             let joined = format!("{t}inlaw");

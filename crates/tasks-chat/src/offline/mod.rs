@@ -250,8 +250,13 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // ("were not doing it" is "we're" without its apostrophe).
     let were_not = tokens.first() == Some(&"were") && tokens.get(1) == Some(&"not");
     // ("have the jack back by thursday" orders: "have" before an article.)
-    let have_it_done =
-        matches!(tokens.first(), Some(&("have" | "has"))) && tokens.get(1).is_some_and(|t| ARTICLES.contains(t));
+    // ("have olya's mugs packed by sunday" too: "have" before anything but a person
+    // asked.)
+    let have_it_done = matches!(tokens.first(), Some(&("have" | "has")))
+        && tokens.get(1).is_some_and(|t| {
+            ARTICLES.contains(t)
+                || (date.is_some() && !matches!(*t, "you" | "u" | "i" | "we" | "they" | "he" | "she" | "it"))
+        });
     // ("did the lyova thing" reports: "did" before an article.)
     let did_it = tokens.first() == Some(&"did") && tokens.get(1).is_some_and(|t| ARTICLES.contains(t));
     let asks = !were_not
@@ -428,11 +433,24 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         Resolution::One(i) if own && names_another(i) => Resolution::Nothing,
         other => other,
     };
+    // «газ оплачен», «торт заказан»: a participle of the title's own verb is a second
+    // word of it, as the verb itself would be.
+    let participles: Vec<matching::Word> =
+        tokens.iter().filter(|t| is_done_participle(t)).flat_map(|t| matching::words(t)).collect();
+    // (Only where no other task has the object's word: «счёт выставлен» may be "Invoice
+    // Tidewater", whose verb is the word.)
+    let object_elsewhere = |i: usize| {
+        (0..s.tasks.len())
+            .any(|j| j != i && object_words.iter().any(|m| s.tasks[j].words.iter().any(|w| matching::fits(m, w))))
+    };
+    let participle_is_its_verb =
+        |i: usize| participles.iter().any(|p| starts_with_verb(&s.tasks[i], p)) && !object_elsewhere(i);
     match resolved {
         // One word of the message, a small part of the title: ask before acting («налоговая
         // всё» may be about the tax return written in German, which no word here names).
         Resolution::One(i)
             if (thin(&objects, &verbs, &s.tasks[i])
+                && !participle_is_its_verb(i)
                 && !names_the_task(&tokens)
                 && !(matches!(intent, Intent::Move | Intent::Cancel) && names_alone(&objects, s.tasks, i)))
                 || matching::fits_only_broadly(&matching::words(&objects.join(" ")), &s.tasks[i])

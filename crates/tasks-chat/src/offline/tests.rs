@@ -1428,3 +1428,28 @@ fn a_stop_word_verb_is_compared_as_written_and_a_future_done_is_when() {
     check_in(&tasks, "с ярмаркой всё", "clarify CLAY-8,CLAY-9");
     check_in(&tasks, "kiln stuff done", "clarify CLAY-1,CLAY-2");
 }
+
+#[test]
+fn a_participle_of_the_title_verb_counts_and_have_it_done_by_a_date_is_when() {
+    let tasks = candidates(&[
+        ("HOME-1", "Оплатить газ (National Grid)"),
+        ("TUNE-4", "Выставить счёт Ротару за ремонт"),
+        ("EDIT-4", "Invoice Tidewater for December"),
+        ("CLAY-11", "Упаковать кружки для Оли"),
+        ("CLAY-10", "Order 50 lb of stoneware clay"),
+        ("CLAY-1", "Почистить полки печи"),
+        ("HOME-8", "Return the vacuum to Costco"),
+        ("CLAY-8", "Apply for the Brooklyn Flea holiday market"),
+    ]);
+    // «оплачен» is «Оплатить» said again: a second word of the task.
+    check_in(&tasks, "газ оплачен", r#"close_task {"id":"HOME-1"}"#);
+    // Not where another task has the object's word ("Invoice …").
+    check_in(&tasks, "счёт выставлен", "clarify TUNE-4");
+    check_in(&tasks, "have olya's mugs packed by friday", &moved("CLAY-11", "2026-03-13"));
+    check_in(&tasks, "make sure the clay order is done by friday", &moved("CLAY-10", "2026-03-13"));
+    check_in(&tasks, "have you paid the gas today", "none Question");
+    check_in(&tasks, "полки в печи чистые", r#"close_task {"id":"CLAY-1"}"#);
+    check_in(&tasks, "vacuum's back at costco", r#"close_task {"id":"HOME-8"}"#);
+    // An application sent is the one applied for.
+    check_in(&tasks, "заявку на ярмарку отправила", r#"close_task {"id":"CLAY-8"}"#);
+}

@@ -397,11 +397,12 @@ pub(super) const FILLER: &[&str] = &[
 /// Verbs of different lexicon concepts that name one act when a title's verb is asked
 /// about: a rent transferred is a rent paid («Перевести аренду» for "paid the rent"),
 /// an invoice issued or a report submitted is one sent («Выставить счёт» for "sent the
-/// invoice", "Submit the expense report" for «отчёт отправила»), a letter written is an
+/// invoice", "Submit the expense report" for «отчёт отправила», "Apply for the market"
+/// for «заявку на ярмарку отправила»), a letter written is an
 /// email ("Email Jelena" for «елене написала»). The message's verb rules neither task
 /// out, so both stay and the person is asked.
 pub(super) const SAME_ACT: &[&[&str]] =
-    &[&["pay", "transfer"], &["send", "issue_invoice", "submission"], &["write", "email"]];
+    &[&["pay", "transfer"], &["send", "issue_invoice", "submission", "form"], &["write", "email"]];
 
 pub(super) const BATCH_WORDS: &[&str] = &["все", "всё", "all", "everything", "everything's"];
 

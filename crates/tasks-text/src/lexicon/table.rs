@@ -423,7 +423,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("folder", &["folder"], &["папка", "папку"], &["carpeta"]),
     c("template", &["template"], &["шаблон"], &["plantilla"]),
     c("form",
-        &["form", "questionnaire", "application", "applications"],
+        &["form", "questionnaire", "application", "applications", "apply", "applied", "applying"],
         &["анкета", "заявка", "заявление"],
         &["formulario", "solicitud"],
     ),
