@@ -185,6 +185,11 @@ fn word_of(t: TokenStems, capitalized: &BTreeSet<String>) -> Word {
     let (general_of, specific_of) = broad_terms_of(&t.stems);
     let latin = translit(&t.token);
     let mut sounds = vec![sound_key(&latin)];
+    // A Latin j is «ж» in Portuguese, French and Spanish-born names too: "Joana" is
+    // «Жоана» as well as «Йоана».
+    if t.script == Script::Latin && latin.contains('j') {
+        sounds.push(sound_key(&latin.replace('j', "zh")));
+    }
     if t.script == Script::Cyrillic {
         sounds.extend(t.stems.first().map(|s| sound_key(&translit(s))));
     } else if let Some(bare) = latin.strip_suffix('s') {

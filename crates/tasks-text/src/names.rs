@@ -74,6 +74,8 @@ const GROUPS: &[&[&str]] = &[
     &["алексей", "леша", "лёша", "алеша", "alexey", "alexei", "aleksey", "lyosha", "alyosha"],
     &["андрей", "андрюша", "andrey", "andrei", "andrew", "andres"],
     &["олег", "олежка", "oleg"],
+    // «Лев» loses its vowel in every other case: «Льва», «Льву».
+    &["лев", "льва", "лёва", "лева", "левушка", "lev", "lyova", "leo"],
     // "Davit" is the Armenian and Georgian spelling.
     &["давид", "дэвид", "david", "davit", "dave"],
     &["павел", "павла", "паша", "pavel", "pawel", "pasha", "paul", "pablo"],

@@ -429,8 +429,16 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         let message = matching::words(&objects.join(" "));
         s.tasks[i].words.iter().any(|t| t.name && !message.iter().any(|m| matching::fits(m, t)))
     };
+    // «купила новую стамеску» is no «Купить новый чайник»: a word that says which of a
+    // kind is no evidence of the task alone (beside its noun it tells "a new compass"
+    // from "the old compass").
+    let only_modifiers = |i: usize| {
+        let fitting: Vec<&matching::Word> =
+            object_words.iter().filter(|m| s.tasks[i].words.iter().any(|w| matching::fits(m, w))).collect();
+        !fitting.is_empty() && fitting.iter().all(|m| MODIFIERS.contains(&m.text.as_str()))
+    };
     let resolved = match resolved {
-        Resolution::One(i) if own && names_another(i) => Resolution::Nothing,
+        Resolution::One(i) if (own && names_another(i)) || only_modifiers(i) => Resolution::Nothing,
         other => other,
     };
     // «газ оплачен», «торт заказан»: a participle of the title's own verb is a second

@@ -1453,3 +1453,28 @@ fn a_participle_of_the_title_verb_counts_and_have_it_done_by_a_date_is_when() {
     // An application sent is the one applied for.
     check_in(&tasks, "заявку на ярмарку отправила", r#"close_task {"id":"CLAY-8"}"#);
 }
+
+#[test]
+fn bought_is_ordered_a_portuguese_j_is_zh_lev_loses_his_vowel_and_new_alone_is_no_evidence() {
+    let tasks = candidates(&[
+        ("KIDS-2", "Купить Соне лак для ногтей"),
+        ("LUTH-5", "Заказать лак для гитар"),
+        ("KIDS-4", "Buy strings for Lev's guitar"),
+        ("LUTH-6", "Order strings from D'Addario"),
+        ("BEES-5", "Отвезти Жоане мёд"),
+        ("LUTH-3", "Call Joana about the cedar top"),
+        ("KIDS-1", "Записать Льва к стоматологу"),
+        ("HOME-10", "Купить новый чайник"),
+        ("BEES-4", "Buy new frames for the hives"),
+        ("KIDS-8", "Купить рамки для Сониных рисунков"),
+    ]);
+    // A thing ordered is one bought: both are asked about.
+    check_in(&tasks, "купила лак", "clarify KIDS-2,LUTH-5");
+    check_in(&tasks, "bought the strings", "clarify KIDS-4,LUTH-6");
+    // "Joana" is «Жоана» too.
+    check_in(&tasks, "с жоаной разобралась", "clarify BEES-5,LUTH-3");
+    check_in(&tasks, "записала льва к стоматологу", r#"close_task {"id":"KIDS-1"}"#);
+    // «новую» alone names no task: the chisel is none of these.
+    check_in(&tasks, "купила новую стамеску", "none NoTaskFits");
+    check_in(&tasks, "frames bought", "clarify BEES-4,KIDS-8");
+}

@@ -393,17 +393,41 @@ pub(super) const FILLER: &[&str] = &[
     "еще",
     "тогда",
 ];
-/// Words that make "delete / move / done" about many tasks at once.
 /// Verbs of different lexicon concepts that name one act when a title's verb is asked
 /// about: a rent transferred is a rent paid («Перевести аренду» for "paid the rent"),
 /// an invoice issued or a report submitted is one sent («Выставить счёт» for "sent the
 /// invoice", "Submit the expense report" for «отчёт отправила», "Apply for the market"
-/// for «заявку на ярмарку отправила»), a letter written is an
-/// email ("Email Jelena" for «елене написала»). The message's verb rules neither task
-/// out, so both stay and the person is asked.
+/// for «заявку на ярмарку отправила»), a letter written is an email ("Email Jelena" for
+/// «елене написала»), a thing ordered is one bought ("Order strings" for "bought the
+/// strings"). The message's verb rules neither task out, so both stay and the person is
+/// asked.
 pub(super) const SAME_ACT: &[&[&str]] =
-    &[&["pay", "transfer"], &["send", "issue_invoice", "submission", "form"], &["write", "email"]];
+    &[&["pay", "transfer"], &["send", "issue_invoice", "submission", "form"], &["write", "email"], &["buy", "order"]];
 
+/// Words that say which of a kind, never which task: «купила новую стамеску» is no
+/// «Купить новый чайник».
+pub(super) const MODIFIERS: &[&str] = &[
+    "new",
+    "old",
+    "новый",
+    "новая",
+    "новую",
+    "новое",
+    "новые",
+    "нового",
+    "новой",
+    "новых",
+    "старый",
+    "старая",
+    "старую",
+    "старое",
+    "старые",
+    "старого",
+    "старой",
+    "старых",
+];
+
+/// Words that make "delete / move / done" about many tasks at once.
 pub(super) const BATCH_WORDS: &[&str] = &["все", "всё", "all", "everything", "everything's"];
 
 /// Past forms of task verbs the words of a report of completion use ("returned the
