@@ -453,14 +453,18 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     };
     let participle_is_its_verb =
         |i: usize| participles.iter().any(|p| starts_with_verb(&s.tasks[i], p)) && !object_elsewhere(i);
+    // What makes thin evidence enough: the title's verb as a participle, the word "task"
+    // said, or a name alone for a move or a cancel.
+    let thin_but_backed = |i: usize| {
+        participle_is_its_verb(i)
+            || names_the_task(&tokens)
+            || (matches!(intent, Intent::Move | Intent::Cancel) && names_alone(&objects, s.tasks, i))
+    };
     match resolved {
         // One word of the message, a small part of the title: ask before acting («налоговая
         // всё» may be about the tax return written in German, which no word here names).
         Resolution::One(i)
-            if (thin(&objects, &verbs, &s.tasks[i])
-                && !participle_is_its_verb(i)
-                && !names_the_task(&tokens)
-                && !(matches!(intent, Intent::Move | Intent::Cancel) && names_alone(&objects, s.tasks, i)))
+            if (thin(&objects, &verbs, &s.tasks[i]) && !thin_but_backed(i))
                 || matching::fits_only_broadly(&matching::words(&objects.join(" ")), &s.tasks[i])
                 || (state_dropped && object_words.len() < 2 && !named_in_full(&s.tasks[i]))
                 || (intent == Intent::Done

@@ -237,6 +237,8 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         // explain all the objects, has no rival short of one: «оплатила аренду за
         // квартиру» is «Перевести аренду за квартиру», not "Pay the shop rent".
         let same_act = verb_fits_by(i, &one_act) && explains_all(&object_words, &tasks[i]);
+        let short_of_an_object =
+            |j: usize| object_words.iter().any(|m| !tasks[j].words.iter().any(|w| matching::fits(m, w)));
         (0..tasks.len())
             .filter(|j| {
                 *j != i
@@ -248,9 +250,7 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
                     // word may be one the lexicon lacks: «банки» for "jars".)
                     && (explains_all(&object_words, &tasks[*j])
                         || !explains_all(&object_words, &tasks[i])
-                        || (!same_script(&object_words, &tasks[*j])
-                            && !(same_act
-                                && object_words.iter().any(|m| !tasks[*j].words.iter().any(|w| matching::fits(m, w))))))
+                        || !(same_script(&object_words, &tasks[*j]) || (same_act && short_of_an_object(*j))))
             })
             .collect()
     };
