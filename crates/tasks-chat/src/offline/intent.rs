@@ -219,9 +219,12 @@ pub(super) fn ticked_off(tokens: &[&str]) -> Option<[usize; 2]> {
 /// ("no longer" is otherwise a cancel: "no longer needed"), and no negated activity.
 pub(super) fn fault_gone(tokens: &[&str]) -> bool {
     (0..tokens.len()).any(|i| {
+        // ("anymore", «больше» after the verb only with a negation before it: «течёт
+        // больше» leaks more.)
+        let negated = tokens[..i].iter().any(|t| matches!(*t, "не" | "not" | "t" | "doesn" | "don" | "isn" | "never"));
         FAULT_VERBS.contains(&tokens[i])
             && ((i >= 2 && matches!((tokens[i - 2], tokens[i - 1]), ("больше", "не") | ("no", "longer")))
-                || tokens[i + 1..].iter().any(|t| matches!(*t, "anymore" | "больше")))
+                || (negated && tokens[i + 1..].iter().any(|t| matches!(*t, "anymore" | "больше"))))
     })
 }
 
