@@ -113,10 +113,31 @@ pub fn name_groups(word: &str) -> Vec<usize> {
     }
     // "artyoms", "katyas": an English possessive written without its apostrophe. Only
     // for names of five letters or more ("marks" are a school's, not Mark's).
-    match key.strip_suffix('s') {
-        Some(bare) if bare.is_ascii() && bare.len() >= 5 => index().get(bare).cloned().unwrap_or_default(),
-        _ => Vec::new(),
+    if let Some(bare) = key.strip_suffix('s').filter(|b| b.is_ascii() && b.len() >= 5) {
+        return index().get(bare).cloned().unwrap_or_default();
     }
+    russian_possessive(&normalize(word))
+}
+
+/// «Сонин самокат», «Лёвин хоккей», «Сониных рисунков»: a Russian possessive of a first
+/// name in «-ин» is that name's. Not for a word the lexicon knows («машину» is a car,
+/// not Masha's).
+fn russian_possessive(word: &str) -> Vec<usize> {
+    const ENDINGS: &[&str] =
+        &["иными", "иного", "иному", "иной", "иных", "иным", "ином", "ина", "ину", "ины", "ино", "ин"];
+    if script_of(word) != Script::Cyrillic || word.chars().count() < 5 || !crate::concepts_of(word).is_empty() {
+        return Vec::new();
+    }
+    let Some(base) = ENDINGS.iter().find_map(|e| word.strip_suffix(e)) else { return Vec::new() };
+    ["а", "я"].iter().filter_map(|v| index().get(&name_key(&format!("{base}{v}")))).flatten().copied().fold(
+        Vec::new(),
+        |mut groups, g| {
+            if !groups.contains(&g) {
+                groups.push(g);
+            }
+            groups
+        },
+    )
 }
 
 /// Returns every form of the names a word may be (empty when it is no name known):
@@ -175,6 +196,11 @@ mod tests {
         same("Хавьер", "Javier");
         same("Олегом", "Oleg");
         same("Лены", "Lena");
+        // A possessive in «-ин» is the name's.
+        same("сонин", "Соня");
+        same("Сониных", "Sonya");
+        same("лёвин", "Lev");
+        same("Димину", "Dima");
     }
 
     #[test]

@@ -1480,3 +1480,16 @@ fn bought_is_ordered_a_portuguese_j_is_zh_lev_loses_his_vowel_and_new_alone_is_n
     check_in(&tasks, "купила новую стамеску", "none NoTaskFits");
     check_in(&tasks, "frames bought", "clarify BEES-4,KIDS-8");
 }
+
+#[test]
+fn a_russian_possessive_of_a_name_and_the_words_of_a_state_name_no_task() {
+    let tasks = candidates(&[
+        ("FAM-2", "Поменять колесо на Сонином самокате"),
+        ("FAM-3", "Поднять седло на Сонином велосипеде"),
+        ("HOME-5", "Fix the bathroom extractor fan"),
+    ]);
+    // «сонин» is Соня's, as «Сонином» is; «снова на ходу» says the state, not the task.
+    check_in(&tasks, "сонин самокат снова на ходу, колесо новое", r#"close_task {"id":"FAM-2"}"#);
+    check_in(&tasks, "сонин велосипед — готово", r#"close_task {"id":"FAM-3"}"#);
+    check_in(&tasks, "the bathroom fan works again", r#"close_task {"id":"HOME-5"}"#);
+}

@@ -392,6 +392,11 @@ pub(super) const FILLER: &[&str] = &[
     "ещё",
     "еще",
     "тогда",
+    // «снова на ходу», "works again": the state's words, not the task's.
+    "снова",
+    "опять",
+    "again",
+    "ходу",
 ];
 /// Verbs of different lexicon concepts that name one act when a title's verb is asked
 /// about: a rent transferred is a rent paid («Перевести аренду» for "paid the rent"),
