@@ -136,7 +136,11 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
                 )
         })
     });
-    if done_by {
+    // "complete the ferry check in 3 days", «закончить отчёт к пятнице»: a done word that
+    // leads, with a date, orders the task done by then.
+    let ordered_done =
+        has_date && matches!(tokens.first(), Some(&("complete" | "finish" | "закончить" | "завершить" | "доделать")));
+    if done_by || ordered_done {
         return Some(Intent::Move);
     }
     // «маму с вокзала забрать в субботу»: an infinitive and a date say what is to be
