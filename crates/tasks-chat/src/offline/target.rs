@@ -201,8 +201,20 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
     // ("sent Mark the slides" for "Email Mark the slides") are evidence enough. So are
     // several that leave a word unexplained when the verb is another task's («заплатила
     // за свет на даче» is not «Почистить снег на даче» when a task starts «Заплатить»).
+    // Nor is a task whose verb the lexicon knows as another act than the message's, when
+    // another task's verb is the message's: «отвёз мишу в садик» is no «Оплатить Мише
+    // садик», while a task starts «Отвезти».
+    let verbs_differ = |i: usize| {
+        let title_known = tasks[i].first_is_verb()
+            && is_task_verb(&tasks[i].first)
+            && tasks[i].words.first().is_some_and(|f| !f.concepts.is_empty());
+        // (Where a word read as an object is the title's verb, the verb was said: "sent
+        // mikko the signed contract".)
+        let verb_said = object_words.iter().any(|m| title_verbs(&tasks[i]).any(|t| matching::fits(m, t)));
+        title_known && !verb_said && verb_words.iter().all(|v| !v.concepts.is_empty()) && !verb_fits_by(i, &one_act)
+    };
     let verb_elsewhere = |i: usize| {
-        (objects.len() == 1 || !explains_all(&object_words, &tasks[i]))
+        (objects.len() == 1 || !explains_all(&object_words, &tasks[i]) || verbs_differ(i))
             && !verb_words.is_empty()
             && !verb_fits(i)
             && (0..tasks.len()).any(|j| j != i && verb_fits(j))

@@ -1493,3 +1493,20 @@ fn a_russian_possessive_of_a_name_and_the_words_of_a_state_name_no_task() {
     check_in(&tasks, "сонин велосипед — готово", r#"close_task {"id":"FAM-3"}"#);
     check_in(&tasks, "the bathroom fan works again", r#"close_task {"id":"HOME-5"}"#);
 }
+
+#[test]
+fn a_title_verb_of_another_act_is_no_task_when_another_starts_with_the_message_verb() {
+    let tasks = candidates(&[
+        ("FAM-11", "Оплатить Мише садик за июль"),
+        ("HAM-8", "Отвезти рацию Серёге на Русский"),
+        ("VET-12", "Send Mikko the signed contract"),
+        ("X-1", "Sign the lease"),
+        ("CLM-4", "Email Jelena the Lotus settlement figures"),
+    ]);
+    // Taking Misha to the kindergarten is no paying for it, while a task starts «Отвезти».
+    check_in(&tasks, "отвёз мишу в садик", "none NoTaskFits");
+    // A word read as an object that is the title's verb says it: "sent" is "Send".
+    check_in(&tasks, "sent mikko the signed contract", r#"close_task {"id":"VET-12"}"#);
+    // Sending is emailing: one act.
+    check_in(&tasks, "sent jelena the lotus figures", r#"close_task {"id":"CLM-4"}"#);
+}

@@ -409,7 +409,7 @@ pub(super) const FILLER: &[&str] = &[
 /// person is asked.
 pub(super) const SAME_ACT: &[&[&str]] = &[
     &["pay", "transfer"],
-    &["send", "issue_invoice", "submission", "form"],
+    &["send", "issue_invoice", "submission", "form", "email"],
     &["write", "email"],
     &["buy", "order"],
     &["return", "delivery", "drive"],
