@@ -613,6 +613,11 @@ pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
     if month(m).is_some() && month(m) == month(t) {
         return Some(Strength::Strong);
     }
+    // And one weekday ("saturday" / «субботу»: "the Saturday training plan").
+    let weekday = |w: &Word| tasks_text::calendar::weekday_word(&w.text).map(|(d, _)| d);
+    if weekday(m).is_some() && weekday(m) == weekday(t) {
+        return Some(Strength::Strong);
+    }
     // A name: the same first name in any form, or a close spelling of a name — but a
     // close spelling only when one side is known to be a name (a title's capitalized
     // «Челны» is no name "chess" could be a spelling of).

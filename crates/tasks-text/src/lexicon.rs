@@ -110,7 +110,8 @@ fn lookup_keys(token: &TokenStems) -> Vec<(Language, &str)> {
             let wants = |language| listed_in(&token.token, language);
             let mut keys = Vec::new();
             if wants(Language::English) {
-                keys.push((Language::English, english));
+                let whole = table::ENGLISH_KEYED_WHOLE.contains(&token.token.as_str());
+                keys.push((Language::English, if whole { token.token.as_str() } else { english }));
             }
             if wants(Language::Spanish) {
                 keys.push((Language::Spanish, spanish));
@@ -339,6 +340,9 @@ mod tests {
         check("Забрать подставку для торта", &["collect", "stand", "cake"]);
         check("Buy a new chess clock", &["buy", "chess", "clock"]);
         check("Починить шахматные часы", &["fix", "chess", "clock"]);
+        // "training" is keyed as written: its stem is the train's.
+        check("Saturday training", &["gym"]);
+        check("Catch the train", &["train"]);
     }
 
     #[test]

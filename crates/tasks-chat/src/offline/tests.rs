@@ -1510,3 +1510,14 @@ fn a_title_verb_of_another_act_is_no_task_when_another_starts_with_the_message_v
     // Sending is emailing: one act.
     check_in(&tasks, "sent jelena the lotus figures", r#"close_task {"id":"CLM-4"}"#);
 }
+
+#[test]
+fn a_weekday_and_a_training_are_one_word_in_both_languages() {
+    let tasks = candidates(&[
+        ("ROW-5", "Спросить Олю про тренировку в субботу"),
+        ("ROW-6", "Write the Saturday training plan for the juniors"),
+    ]);
+    // "saturday" is «субботу», "training" «тренировку»: both tasks are asked about.
+    check_in(&tasks, "push saturday training to sunday", "clarify ROW-5,ROW-6");
+    check_in(&tasks, "тренировку в субботу перенеси на воскресенье", "clarify ROW-5,ROW-6");
+}

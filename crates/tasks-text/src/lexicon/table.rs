@@ -27,7 +27,8 @@ pub(crate) fn index_maps() -> (Keys, Surface) {
             let code = language_code(language);
             let stem = stemmers.stem(language, &word);
             let whole = cut_too_short(&word, &stem) || KEYED_WHOLE.contains(&word.as_str());
-            let key = if language == Language::Russian && whole { word.clone() } else { stem };
+            let english_whole = language == Language::English && ENGLISH_KEYED_WHOLE.contains(&word.as_str());
+            let key = if (language == Language::Russian && whole) || english_whole { word.clone() } else { stem };
             let ids = keys.entry((code, key)).or_default();
             if !ids.contains(&concept.id) {
                 ids.push(concept.id);
@@ -116,6 +117,10 @@ pub(crate) const KEYED_WHOLE: &[&str] = &[
     "подносы",
     "подносом",
 ];
+
+/// English words keyed as written, because the stemmer cuts them to another word's
+/// stem: "training" (a workout, «тренировка») and "train" (a railway) are both "train".
+pub(crate) const ENGLISH_KEYED_WHOLE: &[&str] = &["training", "trainings"];
 
 /// Returns a language's code in the generated index.
 pub(crate) const fn language_code(language: Language) -> u8 {
@@ -1005,7 +1010,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["oculista", "oftalmólogo"],
     ),
     c("pool", &["pool", "swimming", "swim", "swimmer"], &["бассейн", "плавание", "плаванию", "плаванье", "плавать"], &["piscina", "natación"]),
-    c("gym", &["gym", "workout", "workouts", "gyms"], &["спортзал", "тренировка", "фитнес", "фитнеса", "тренировки", "тренировку"], &["gimnasio", "entrenamiento", "entreno"]),
+    c("gym", &["gym", "workout", "workouts", "gyms", "training", "trainings"], &["спортзал", "тренировка", "фитнес", "фитнеса", "тренировки", "тренировку"], &["gimnasio", "entrenamiento", "entreno"]),
     c("knee",
         &["knee", "knees"],
         &["колени", "коленом", "коленях", "коленка", "коленку"],
