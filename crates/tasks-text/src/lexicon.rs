@@ -286,6 +286,8 @@ mod tests {
             // «ремонт» is a repair and a renovation; "film" a movie and a roll of film.
             (Language::Russian, "ремонт"),
             (Language::English, "film"),
+            // «осмотреть» is to check something over and to inspect it.
+            (Language::Russian, "осмотр"),
         ];
         let allowed: Vec<(u8, &str)> = allowed.iter().map(|(l, s)| (language_code(*l), *s)).collect();
         let mut shared: Vec<_> = KEYS.iter().filter(|(_, _, ids)| ids.len() > 1).collect();
@@ -343,6 +345,8 @@ mod tests {
         // "training" is keyed as written: its stem is the train's.
         check("Saturday training", &["gym"]);
         check("Catch the train", &["train"]);
+        // A hive looked over is checked; «улей» is the bees'.
+        check("Осмотреть улей", &["review", "bees"]);
     }
 
     #[test]

@@ -1521,3 +1521,15 @@ fn a_weekday_and_a_training_are_one_word_in_both_languages() {
     check_in(&tasks, "push saturday training to sunday", "clarify ROW-5,ROW-6");
     check_in(&tasks, "тренировку в субботу перенеси на воскресенье", "clarify ROW-5,ROW-6");
 }
+
+#[test]
+fn a_thing_sent_is_one_handed_over() {
+    let tasks = candidates(&[
+        ("INBOX-1", "Вернуть Олегу шуруповёрт"),
+        ("LAB-3", "Send Oleg the scanner logs"),
+        ("BEES-2", "Осмотреть улей 4 на варроа"),
+        ("LIB-4", "Проверить влажность в хранилище"),
+    ]);
+    check_in(&tasks, "олегу всё отдал", "clarify INBOX-1,LAB-3");
+    check_in(&tasks, "вернул олегу шуруповёрт", r#"close_task {"id":"INBOX-1"}"#);
+}

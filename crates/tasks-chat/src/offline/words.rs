@@ -404,15 +404,15 @@ pub(super) const FILLER: &[&str] = &[
 /// invoice", "Submit the expense report" for «отчёт отправила», "Apply for the market"
 /// for «заявку на ярмарку отправила»), a letter written is an email ("Email Jelena" for
 /// «елене написала»), a thing ordered is one bought ("Order strings" for "bought the
-/// strings"), a thing taken over is one given back («серёге всё отвёз» for «Вернуть Серёге
-/// осциллограф»). The message's verb rules neither task out, so both stay and the
+/// strings"), a thing taken over, sent or given back is one handed over («серёге всё
+/// отвёз» for «Вернуть Серёге осциллограф», «олегу всё отдал» for "Send Oleg the logs"). The message's verb rules neither task out, so both stay and the
 /// person is asked.
 pub(super) const SAME_ACT: &[&[&str]] = &[
     &["pay", "transfer"],
     &["send", "issue_invoice", "submission", "form", "email"],
     &["write", "email"],
     &["buy", "order"],
-    &["return", "delivery", "drive"],
+    &["return", "delivery", "drive", "send"],
 ];
 
 /// Words that say which of a kind, never which task: «купила новую стамеску» is no

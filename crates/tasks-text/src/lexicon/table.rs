@@ -257,7 +257,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     // «посмотреть» is a look at something and a watch of it alike ("watch the webinar").
     c("review",
         &["review", "check", "proofread", "watch", "watched", "watching"],
-        &["проверить", "проверь", "проверка", "посмотреть", "посмотри", "глянуть", "смотреть", "посмотрела", "посмотрел"],
+        &["проверить", "проверь", "проверка", "посмотреть", "посмотри", "глянуть", "смотреть", "посмотрела", "посмотрел", "осмотреть", "осмотри", "осмотрела", "осмотрел"],
         &["revisar", "revisa", "revisión", "comprobar", "repasar"],
     ),
     c("fix",
