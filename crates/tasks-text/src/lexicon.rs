@@ -345,6 +345,9 @@ mod tests {
         // "training" is keyed as written: its stem is the train's.
         check("Saturday training", &["gym"]);
         check("Catch the train", &["train"]);
+        // A competition, a contest and «соревнования» are one event.
+        check("Register for the IARU contest", &["registration", "tournament"]);
+        check("Отвезти Алису на соревнования", &["delivery", "drive", "tournament"]);
         // A hive looked over is checked; «улей» is the bees'.
         check("Осмотреть улей", &["review", "bees"]);
     }

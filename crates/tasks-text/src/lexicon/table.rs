@@ -457,9 +457,9 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("conference", &["conference"], &["конференция"], &["conferencia"]),
     c("interview", &["interview"], &["собеседование", "интервью"], &["entrevista"]),
     c("award",
-        &["award", "awards", "competition", "contest"],
-        &["премия", "конкурс"],
-        &["premio", "concurso"],
+        &["award", "awards"],
+        &["премия"],
+        &["premio"],
     ),
     c("bug", &["bug", "error"], &["ошибка", "баг"], &["fallo"]),
     c("test", &["test", "testing"], &["тест", "тестировать"], &["prueba"]),
@@ -1726,7 +1726,9 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("cartoons", &["cartoon", "cartoons"], &["мультик", "мультики", "мультфильм", "мультфильмы"], &[]),
     c("classmates", &["classmate", "classmates"], &["одноклассник", "одноклассники", "одноклассница", "одноклассников"], &[]),
     c("chess", &["chess", "chessboard"], &["шахматы", "шахмат", "шахматам", "шахматный", "шахматная", "шахматную", "шахматной", "шахматист", "шахматиста"], &["ajedrez", "ajedrecista"]),
-    c("tournament", &["tournament", "tournaments"], &["турнир", "турнира", "турниры", "турнире", "соревнования", "соревнований", "соревнованиях", "соревнование"], &["torneo", "torneos", "competición", "competiciones"]),
+    // A competition, a contest and a tournament are one event to enter or go to
+    // («соревнования», «конкурс»); an award is what is won.
+    c("tournament", &["tournament", "tournaments", "competition", "competitions", "contest", "contests"], &["турнир", "турнира", "турниры", "турнире", "соревнования", "соревнований", "соревнованиях", "соревнование", "конкурс", "конкурса", "конкурсе", "конкурсы"], &["torneo", "torneos", "competición", "competiciones", "concurso"]),
     c("championship", &["championship", "championships"], &["чемпионат", "чемпионата", "чемпионате", "первенство", "первенства"], &["campeonato", "campeonatos"]),
     c("pairings", &[], &["жеребьёвка", "жеребьевка", "жеребьёвку", "жеребьевку", "жеребьевки"], &["emparejamientos"]),
     c("commendation", &["commendation"], &["грамота", "грамоту", "грамоты", "грамоте"], &[]),
