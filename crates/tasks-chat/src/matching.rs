@@ -1025,11 +1025,6 @@ impl Candidate {
         !self.first_kept
     }
 
-    /// Returns true when the title's first word is kept among `words` (no stop word).
-    pub fn first_is_verb(&self) -> bool {
-        self.first_kept
-    }
-
     /// Returns the title's words after its verb: all of them when the verb is a stop
     /// word left out ("Get my flu shot" is about "flu shot").
     pub fn after_verb(&self) -> &[Word] {

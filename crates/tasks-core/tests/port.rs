@@ -140,6 +140,17 @@ on_both_engines! {
             listed(store, ListQuery { due_before: Some(friday), sort: query::Sort::Due, ..ListQuery::default() }),
             [login.as_str(), tiles.as_str()]
         );
+        // Latest due first, read from the due index (the chat's today-and-overdue
+        // candidates): Friday's tiles before the overdue login screen, the undated
+        // invoice last.
+        assert_eq!(
+            listed(store, ListQuery { sort: query::Sort::LatestDue, ..ListQuery::default() }),
+            [tiles.as_str(), login.as_str(), invoice.as_str()]
+        );
+        assert_eq!(
+            listed(store, ListQuery { due_before: Some(friday), sort: query::Sort::LatestDue, ..ListQuery::default() }),
+            [tiles.as_str(), login.as_str()]
+        );
         let overdue = query::agenda(store, &c, AgendaView::Overdue, false, None).expect("agenda");
         assert_eq!(keys(&overdue), [login.as_str()]);
         match query::list(store, &ListQuery { project: Some("NOPE".into()), ..ListQuery::default() }) {

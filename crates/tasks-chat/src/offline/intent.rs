@@ -118,22 +118,10 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
         (0..d.start).any(|i| {
             DONE_WORDS.contains(&tokens[i])
                 && (i + 1..=i + 2).contains(&d.start)
-                && matches!(
-                    tokens[i + 1],
-                    "in" | "within"
-                        | "by"
-                        | "before"
-                        | "till"
-                        | "until"
-                        | "к"
-                        | "до"
-                        // "done tomorrow": a day to come is never when it was done.
-                        | "tomorrow"
-                        | "tmrw"
-                        | "next"
-                        | "завтра"
-                        | "послезавтра"
-                )
+                && (DEADLINE_PREPOSITIONS.contains(&tokens[i + 1])
+                    // "done in 3 days"; "done tomorrow": a day to come is never when it was
+                    // done.
+                    || matches!(tokens[i + 1], "in" | "within" | "tomorrow" | "tmrw" | "next" | "завтра" | "послезавтра"))
         })
     });
     // "complete the ferry check in 3 days", «закончить отчёт к пятнице»: a done word that

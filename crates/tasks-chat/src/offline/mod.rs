@@ -425,10 +425,8 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let own = tokens.iter().any(|t| {
         matches!(*t, "свой" | "свою" | "своё" | "свое" | "свои" | "своего" | "own" | "myself" | "себя" | "себе")
     });
-    let names_another = |i: usize| {
-        let message = matching::words(&objects.join(" "));
-        s.tasks[i].words.iter().any(|t| t.name && !message.iter().any(|m| matching::fits(m, t)))
-    };
+    let names_another =
+        |i: usize| s.tasks[i].words.iter().any(|t| t.name && !object_words.iter().any(|m| matching::fits(m, t)));
     // «купила новую стамеску» is no «Купить новый чайник»: a word that says which of a
     // kind is no evidence of the task alone (beside its noun it tells "a new compass"
     // from "the old compass").
@@ -447,10 +445,7 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         tokens.iter().filter(|t| is_done_participle(t)).flat_map(|t| matching::words(t)).collect();
     // (Only where no other task has the object's word: «счёт выставлен» may be "Invoice
     // Tidewater", whose verb is the word.)
-    let object_elsewhere = |i: usize| {
-        (0..s.tasks.len())
-            .any(|j| j != i && object_words.iter().any(|m| s.tasks[j].words.iter().any(|w| matching::fits(m, w))))
-    };
+    let object_elsewhere = |i: usize| (0..s.tasks.len()).any(|j| j != i && about_the_objects(&s.tasks[j]));
     let participle_is_its_verb =
         |i: usize| participles.iter().any(|p| starts_with_verb(&s.tasks[i], p)) && !object_elsewhere(i);
     // What makes thin evidence enough: the title's verb as a participle, the word "task"
@@ -465,7 +460,7 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         // всё» may be about the tax return written in German, which no word here names).
         Resolution::One(i)
             if (thin(&objects, &verbs, &s.tasks[i]) && !thin_but_backed(i))
-                || matching::fits_only_broadly(&matching::words(&objects.join(" ")), &s.tasks[i])
+                || matching::fits_only_broadly(&object_words, &s.tasks[i])
                 || (state_dropped && object_words.len() < 2 && !named_in_full(&s.tasks[i]))
                 || (intent == Intent::Done
                     && (verb_unexplained(&objects, &verbs, s.tasks, i)

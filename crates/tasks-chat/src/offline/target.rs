@@ -205,7 +205,7 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
     // another task's verb is the message's: «отвёз мишу в садик» is no «Оплатить Мише
     // садик», while a task starts «Отвезти».
     let verbs_differ = |i: usize| {
-        let title_known = tasks[i].first_is_verb()
+        let title_known = !tasks[i].verb_left_out()
             && is_task_verb(&tasks[i].first)
             && tasks[i].words.first().is_some_and(|f| !f.concepts.is_empty());
         // (Where a word read as an object is the title's verb, the verb was said: "sent
@@ -213,6 +213,9 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         let verb_said = object_words.iter().any(|m| title_verbs(&tasks[i]).any(|t| matching::fits(m, t)));
         title_known && !verb_said && verb_words.iter().all(|v| !v.concepts.is_empty()) && !verb_fits_by(i, &one_act)
     };
+    // A title whose verb names the message's act in other words ([`SAME_ACT`]), and
+    // whose words explain every object said.
+    let same_act = |i: usize| verb_fits_by(i, &one_act) && explains_all(&object_words, &tasks[i]);
     let verb_elsewhere = |i: usize| {
         (objects.len() == 1 || !explains_all(&object_words, &tasks[i]) || verbs_differ(i))
             && !verb_words.is_empty()
@@ -247,10 +250,9 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         }
         // A task whose verb names the message's act in other words, and whose words
         // explain all the objects, has no rival short of one: «оплатила аренду за
-        // квартиру» is «Перевести аренду за квартиру», not "Pay the shop rent".
-        let same_act = verb_fits_by(i, &one_act) && explains_all(&object_words, &tasks[i]);
-        let short_of_an_object =
-            |j: usize| object_words.iter().any(|m| !tasks[j].words.iter().any(|w| matching::fits(m, w)));
+        // квартиру» is «Перевести аренду за квартиру», not "Pay the shop rent". (A rival
+        // reaching the last test below is short of an object already.)
+        let same_act_here = same_act(i);
         (0..tasks.len())
             .filter(|j| {
                 *j != i
@@ -262,7 +264,7 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
                     // word may be one the lexicon lacks: «банки» for "jars".)
                     && (explains_all(&object_words, &tasks[*j])
                         || !explains_all(&object_words, &tasks[i])
-                        || !(same_script(&object_words, &tasks[*j]) || (same_act && short_of_an_object(*j))))
+                        || !(same_script(&object_words, &tasks[*j]) || same_act_here))
             })
             .collect()
     };
@@ -290,7 +292,6 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
             // and «оплатил счёт» is "Pay the water bill", no "Invoice …".)
             // A title whose verb names the message's act in other words, and whose words
             // explain every object said, stays too ("paid the rent": «Перевести аренду»).
-            let same_act = |i: usize| verb_fits_by(i, &one_act) && explains_all(&object_words, &tasks[i]);
             let mut narrowed: Vec<usize> = ix.iter().copied().filter(|i| verb_fits(*i) || same_act(*i)).collect();
             let verb_known_across = narrowed.iter().any(|i| !same_script(&verb_words, &tasks[*i]));
             let verbless = |i: usize| {
