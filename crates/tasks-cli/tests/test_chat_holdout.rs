@@ -253,6 +253,20 @@ fn chat_holdout_22_figures() {
     figures("chat-phrases-holdout-22", "2034-06-21T18:45:00Z", "Asia/Vladivostok");
 }
 
+#[test]
+#[ignore = "evaluation of the twenty-third phrase set: run with --ignored to report its figures"]
+fn chat_holdout_23_figures() {
+    // Wednesday 2034-11-08, 11:20 in Dushanbe (UTC+5).
+    figures("chat-phrases-holdout-23", "2034-11-08T06:20:00Z", "Asia/Dushanbe");
+}
+
+#[test]
+#[ignore = "evaluation of the twenty-fourth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_24_figures() {
+    // Wednesday 2035-03-28, 01:10 in Helsinki (EEST, UTC+3; the UTC date is the 27th).
+    figures("chat-phrases-holdout-24", "2035-03-27T22:10:00Z", "Europe/Helsinki");
+}
+
 fn figures(set: &str, now: &str, tz: &str) {
     let data = |name: &str| data(set, name);
     let mut env = TestEnv::new();
