@@ -434,6 +434,14 @@ pub static BROAD_TERMS: &[BroadTerm] = &[
         ],
         names: false,
     },
+    // What is done for a car, and named without it: "move the car stuff" may be the
+    // inspection («техосмотр») or the compulsory insurance («ОСАГО») as well as a title
+    // that says "car".
+    BroadTerm {
+        general: &["машина", "машину", "машины", "машине", "тачка", "тачку", "авто", "car", "cars"],
+        specific: &["техосмотр", "техосмотра", "техосмотру", "осаго", "каско", "mot"],
+        names: false,
+    },
     // Parts of a bike or a car: "ordered the parts" is any of the orders of spokes, a
     // cassette, brake pads. («детали» is left out: «обсудить детали» is details.)
     BroadTerm {

@@ -147,6 +147,35 @@ pub(super) fn names_alone(objects: &[String], tasks: &[Candidate], i: usize) -> 
 /// Shortest word that names a task alone for a move ([`names_alone`]).
 pub(super) const NAMES_ALONE_MIN_CHARS: usize = 6;
 
+/// Returns true when a title without a verb is named only by what follows its first
+/// preposition, and the message's verb is none of its words: "picked up davit from
+/// school" is no "Parent-teacher meeting at Davit's school" — the meeting, what the
+/// title is, was not said, and picking up is something else done at the same school.
+/// (A verbless title named by its head is named: «купила хлеб» for «Хлеб».)
+pub(super) fn head_unsaid(object_words: &[matching::Word], verb_words: &[matching::Word], task: &Candidate) -> bool {
+    if is_task_verb(&task.first) || verb_words.is_empty() || verb_words.iter().any(|v| v.concepts.is_empty()) {
+        return false;
+    }
+    // (After a heading and a colon the title starts again: «Идея для блога: рецепт
+    // хачапури» is the recipe.)
+    let normalized = tasks_text::normalize(task.title.rsplit(':').next().unwrap_or(&task.title));
+    let tokens: Vec<&str> = normalized.split(' ').collect();
+    let Some(at) = tokens.iter().position(|t| TITLE_PREPOSITIONS.contains(t)) else { return false };
+    let head = matching::words(&tokens[..at].join(" "));
+    let tail = matching::words(&tokens[at..].join(" "));
+    let fits_any = |m: &matching::Word, ws: &[matching::Word]| ws.iter().any(|t| matching::fits(m, t));
+    !head.is_empty()
+        && object_words.iter().any(|m| fits_any(m, &tail))
+        && !object_words.iter().any(|m| fits_any(m, &head))
+        && !verb_words.iter().any(|v| task.words.iter().any(|t| matching::fits(v, t) || same_verb(v, t)))
+}
+
+/// Prepositions that end the head of a title without a verb ([`head_unsaid`]).
+const TITLE_PREPOSITIONS: &[&str] = &[
+    "at", "in", "on", "for", "with", "from", "to", "of", "about", "в", "во", "на", "для", "у", "с", "со", "к", "ко",
+    "из", "по", "о", "об", "про",
+];
+
 /// Returns true when two verbs of different concepts name one act ([`SAME_ACT`]).
 fn one_act(v: &matching::Word, title_verb: &matching::Word) -> bool {
     SAME_ACT.iter().any(|act| {
@@ -273,7 +302,16 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         other => other,
     };
     let resolved = match resolved {
-        Resolution::One(i) if verb_elsewhere(i) || other_letter(i) => Resolution::Nothing,
+        // (A kind alone, where the title's verb is another act, is something else done to
+        // a thing of that kind: "washed the car" is no «Продлить ОСАГО на Фит».)
+        Resolution::One(i)
+            if verb_elsewhere(i)
+                || other_letter(i)
+                || head_unsaid(&object_words, &verb_words, &tasks[i])
+                || (matching::fits_only_broadly(&object_words, &tasks[i]) && verbs_differ(i)) =>
+        {
+            Resolution::Nothing
+        }
         Resolution::One(i) => {
             let rivals = verb_rivals(i);
             if rivals.is_empty() {

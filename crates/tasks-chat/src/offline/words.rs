@@ -405,14 +405,18 @@ pub(super) const FILLER: &[&str] = &[
 /// for «заявку на ярмарку отправила»), a letter written is an email ("Email Jelena" for
 /// «елене написала»), a thing ordered is one bought ("Order strings" for "bought the
 /// strings"), a thing taken over, sent or given back is one handed over («серёге всё
-/// отвёз» for «Вернуть Серёге осциллограф», «олегу всё отдал» for "Send Oleg the logs"). The message's verb rules neither task out, so both stay and the
-/// person is asked.
+/// отвёз» for «Вернуть Серёге осциллограф», «олегу всё отдал» for "Send Oleg the
+/// logs"), a reply is a thing sent or written («эмме всё отправил» may be "Reply to
+/// Emma" as well as "Send Emma the tracking number"). The message's verb rules neither
+/// task out, so both stay and the person is asked.
 pub(super) const SAME_ACT: &[&[&str]] = &[
     &["pay", "transfer"],
     &["send", "issue_invoice", "submission", "form", "email"],
     &["write", "email"],
     &["buy", "order"],
     &["return", "delivery", "drive", "send"],
+    &["reply", "send"],
+    &["reply", "write", "email"],
 ];
 
 /// Words that say which of a kind, never which task: «купила новую стамеску» is no
