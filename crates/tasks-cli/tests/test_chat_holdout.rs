@@ -267,6 +267,20 @@ fn chat_holdout_24_figures() {
     figures("chat-phrases-holdout-24", "2035-03-27T22:10:00Z", "Europe/Helsinki");
 }
 
+#[test]
+#[ignore = "evaluation of the twenty-fifth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_25_figures() {
+    // Tuesday 2035-08-14, 00:30 in São Paulo (UTC-3).
+    figures("chat-phrases-holdout-25", "2035-08-14T03:30:00Z", "America/Sao_Paulo");
+}
+
+#[test]
+#[ignore = "evaluation of the twenty-sixth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_26_figures() {
+    // Tuesday 2036-01-01, 05:00 in Tokyo (UTC+9; in UTC still 2035-12-31).
+    figures("chat-phrases-holdout-26", "2035-12-31T20:00:00Z", "Asia/Tokyo");
+}
+
 fn figures(set: &str, now: &str, tz: &str) {
     let data = |name: &str| data(set, name);
     let mut env = TestEnv::new();
