@@ -654,6 +654,18 @@ pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
     if m.script != t.script && sound_alike(m, t, LOAN_SOUND_MIN_CHARS) {
         return Some(Strength::Strong);
     }
+    // A short one too, sounding the same whole, where the lexicon knows neither and
+    // neither is a first name (names are compared as names): «кои» / "koi".
+    if m.script != t.script
+        && m.concepts.is_empty()
+        && t.concepts.is_empty()
+        && m.names.is_empty()
+        && t.names.is_empty()
+        && m.sounds[0].chars().count() >= SHORT_LOAN_MIN_CHARS
+        && m.sounds[0] == t.sounds[0]
+    {
+        return Some(Strength::Strong);
+    }
     if broad_fits(m, t) {
         return Some(Strength::Broad);
     }
@@ -716,6 +728,10 @@ fn case_vowel_alike(a: &str, b: &str) -> bool {
 /// Shortest word (its sound key) matched across scripts by sound alone when it is no
 /// name: shorter loans are too often other words.
 pub const LOAN_SOUND_MIN_CHARS: usize = 5;
+
+/// Shortest loan word matched across scripts by its whole sound ([`fit_of`]): three
+/// letters («кои» / "koi"); two are a syllable of too many words.
+pub const SHORT_LOAN_MIN_CHARS: usize = 3;
 
 /// Returns true when one word's sound key, as written or by its stem, starts the other's
 /// and the rest is a case ending of two letters at most.

@@ -128,7 +128,13 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
     // leads, with a date, orders the task done by then.
     let ordered_done =
         has_date && matches!(tokens.first(), Some(&("complete" | "finish" | "закончить" | "завершить" | "доделать")));
-    if done_by || ordered_done {
+    // "the glasses pickup can be done saturday", "i'll be done with the sketch next week",
+    // «торт будет готов в субботу»: done as it will be, with a date, is when.
+    let done_to_be = has_date
+        && tokens.windows(2).any(|w| {
+            matches!(w[0], "be" | "будет" | "будут") && (DONE_WORDS.contains(&w[1]) || w[1].starts_with("готов"))
+        });
+    if done_by || ordered_done || done_to_be {
         return Some(Intent::Move);
     }
     // «маму с вокзала забрать в субботу»: an infinitive and a date say what is to be

@@ -222,8 +222,21 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // the negated activity, as a cancel word does.
     // "RUN-5 next week", «INBOX-3 на 3 октября»: a key and a date is a move of that task.
     let keyed_date = date.is_some() && !phrase::keys_in(&p).is_empty();
-    let intent = intent_of(&tokens, date, arrow).or_else(|| {
-        (keyed_date || missed_then_date || bare_date_move(&tokens, date, s) || restated()).then_some(Intent::Move)
+    // «энел оплачу завтра»: «энел» ends like a short past («ел») and is "Enel" of a
+    // title — a name, no report.
+    // (A past of a title's own verb stays one: «выставила» is «Выставить».)
+    let a_titles_verb = |t: &str| {
+        matching::words(t)
+            .first()
+            .is_some_and(|w| s.tasks.iter().any(|task| title_verbs(task).any(|v| same_verb(w, v))))
+    };
+    let intent_tokens: Vec<&str> = tokens
+        .iter()
+        .map(|t| if is_past(t) && names_in_a_title(t, s.tasks) && !a_titles_verb(t) { "·" } else { *t })
+        .collect();
+    let intent = intent_of(&intent_tokens, date, arrow).or_else(|| {
+        (keyed_date || missed_then_date || bare_date_move(&intent_tokens, date, s) || restated())
+            .then_some(Intent::Move)
     });
     let Some(mut intent) = intent else {
         return implicit_create(&p, s, date).unwrap_or(Parsed::NotUnderstood(NotUnderstood::UnknownPhrase));

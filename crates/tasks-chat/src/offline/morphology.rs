@@ -98,6 +98,13 @@ pub(super) const NOUNS_LIKE_PAST: &[&str] = &[
     "начало",
     "покрывало",
     "мочало",
+    // Nouns in «-сла» (a case of «-сло»): «с арендой кресла всё» is about the chair.
+    "кресла",
+    "весла",
+    "масла",
+    "числа",
+    "смысла",
+    "ремесла",
 ];
 
 /// A verb in the past tense: Russian -ла/-ли/-ло/-лась or a masculine vowel + -л (not a

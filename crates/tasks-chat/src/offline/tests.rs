@@ -1607,3 +1607,45 @@ fn a_battery_a_diminutive_and_a_reply_are_the_same_in_other_words() {
     check_in(&tasks, "эмме всё отправил", "clarify SHOP-3,SHOP-9");
     check_in(&tasks, "sent emma the tracking number", r#"close_task {"id":"SHOP-9"}"#);
 }
+
+#[test]
+fn a_future_or_a_done_to_be_with_a_date_is_a_deadline_never_a_close() {
+    let tasks = candidates(&[
+        ("HOME-2", "Оплатить Enel за свет"),
+        ("HOME-7", "Починить кран в ванной"),
+        ("INBOX-5", "Сделать домашку по португальскому"),
+        ("KIDS-8", "Pick up Mila's glasses at the optician"),
+        ("SURF-2", "Return Vika's wetsuit"),
+        ("KIDS-9", "Испечь торт"),
+    ]);
+    // «энел» ends like a short past and is "Enel" of a title: a name, no report.
+    check_in(&tasks, "энел оплачу завтра", &moved("HOME-2", "2026-03-12"));
+    // «сделаем», «закончу»: a future of doing says when, not which task.
+    check_in(&tasks, "кран в ванной сделаем в пятницу", &moved("HOME-7", "2026-03-13"));
+    check_in(&tasks, "торт будет готов в субботу", &moved("KIDS-9", "2026-03-14"));
+    check_in(&tasks, "the glasses pickup can be done saturday", &moved("KIDS-8", "2026-03-14"));
+    check_in(
+        &tasks,
+        "ill be done returning vikas wetsuit next week",
+        r#"update_task {"deadline":"2026-03-22","deadline_kind":"week","id":"SURF-2"}"#,
+    );
+    // Said as done, it is done.
+    check_in(&tasks, "returned vikas wetsuit", r#"close_task {"id":"SURF-2"}"#);
+}
+
+#[test]
+fn a_chair_and_a_short_loan_word_are_one_thing_in_both_scripts() {
+    let tasks = candidates(&[
+        ("INK-7", "Ответить Рафе про аренду кресла"),
+        ("INK-8", "Pay Rafa the chair rent for August"),
+        ("INK-10", "Post healed photos of the koi sleeve"),
+        ("INK-11", "Эскиз кои для Диего"),
+        ("INBOX-5", "Забрать Димин костюм из химчистки"),
+        ("HOME-7", "Заменить батарейки в детекторе дыма"),
+    ]);
+    // «кресла» is the chair's case, no past; the chair in English is «кресло» too.
+    check_in(&tasks, "с арендой кресла всё", "clarify INK-7,INK-8");
+    check_in(&tasks, "remove the koi task", "clarify INK-10,INK-11");
+    // A first name is compared as a name: "dima" is no «дыма» (smoke's).
+    check_in(&tasks, "picked up dima's suit", r#"close_task {"id":"INBOX-5"}"#);
+}

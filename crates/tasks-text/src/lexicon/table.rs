@@ -3160,7 +3160,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("storey", &["storey", "storeys"], &["этаж", "этажа", "этаже", "этажи", "этажей"], &[]),
     // Furniture and its parts.
     c("drawer", &["drawer", "drawers"], &[], &["cajón", "cajones"]),
-    c("armchair", &["armchair", "armchairs"], &["кресло", "кресла", "кресле", "кресел"], &["sillón", "butaca"]),
+    c("armchair", &["armchair", "armchairs", "chair"], &["кресло", "кресла", "кресле", "кресел"], &["sillón", "butaca"]),
     c("bench", &["bench", "benches"], &["скамейка", "скамейку", "скамейке", "лавочка", "лавочку", "лавка", "лавку", "скамейки", "лавочке", "лавочки", "лавке", "лавки"], &[]),
     c("sideboard", &["sideboard"], &["сервант", "серванта", "буфет", "буфета", "серванте", "серванты", "буфете", "буфеты"], &["aparador"]),
     c("shoe_rack", &["shoerack"], &["обувница", "обувницу", "обувнице", "обувницы"], &[]),
