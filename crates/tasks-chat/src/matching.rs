@@ -603,6 +603,34 @@ pub enum Strength {
 
 /// Returns how a message word fits a title word, if it does.
 pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
+    match fit_as_written(m, t) {
+        found @ Some(Strength::Strong | Strength::Broad) => found,
+        // A brand or a model in the other script with other vowels («Ленд Крузер» /
+        // "Land Cruiser").
+        _ if by_skeleton(m, t) => Some(Strength::Strong),
+        found => found,
+    }
+}
+
+/// Returns true when a word fits a title word of the other script by its skeleton of
+/// consonants ([`consonants_alike`]), where the lexicon knows one side at most.
+fn by_skeleton(m: &Word, t: &Word) -> bool {
+    m.script != t.script
+        && (m.concepts.is_empty() || t.concepts.is_empty())
+        && consonants_alike(&m.sounds[0], &t.sounds[0])
+}
+
+/// Returns true when a word fits a title strongly only by a skeleton of consonants: a
+/// guess at a loan word, which does not hide a typo of a word of the title's own
+/// script ("setlsit" is "Finalize the setlist" as well as «Скинуть сетлист»).
+fn strong_only_by_skeleton(m: &Word, task: &Candidate) -> bool {
+    let words = || task.words.iter().flat_map(|t| std::iter::once(t).chain(&t.parts));
+    words().any(|t| by_skeleton(m, t)) && !words().any(|t| fit_as_written(m, t) == Some(Strength::Strong))
+}
+
+/// Returns how a message word fits a title word by everything but a skeleton of
+/// consonants.
+fn fit_as_written(m: &Word, t: &Word) -> Option<Strength> {
     // A name is compared by its first stem only: the Spanish stem of "levan" (they
     // lift) is "lev", which is no Levan.
     // So are two English words: the chat reads Russian and English, and a Spanish stem
@@ -732,6 +760,40 @@ pub const LOAN_SOUND_MIN_CHARS: usize = 5;
 /// Shortest loan word matched across scripts by its whole sound ([`fit_of`]): three
 /// letters («кои» / "koi"); two are a syllable of too many words.
 pub const SHORT_LOAN_MIN_CHARS: usize = 3;
+
+/// Returns true when two sound keys have one skeleton of consonants, a z read as s: a
+/// brand or a model written in the other script with other
+/// vowels («Ленд Крузер» / "Land Cruiser": lnd, krsr). Three consonants at least, the
+/// same first letter, and the words about as long.
+fn consonants_alike(a: &str, b: &str) -> bool {
+    let skeleton = |w: &str| -> String {
+        let mut out = String::new();
+        for c in w.chars().filter(|c| !"aeiouy".contains(*c)) {
+            // (Only z: "cruiser" / «крузер»; a v read as f would make «свет» of "safety".)
+            let c = if c == 'z' { 's' } else { c };
+            if !out.ends_with(c) {
+                out.push(c);
+            }
+        }
+        out
+    };
+    let (sa, sb) = (skeleton(a), skeleton(b));
+    a.chars().next() == b.chars().next()
+        && a.chars().count().max(b.chars().count()) >= SKELETON_MIN_CHARS
+        && sa.chars().count() >= SKELETON_MIN_CONSONANTS
+        && sa == sb
+        && a.chars().count().abs_diff(b.chars().count()) <= 2
+}
+
+/// Fewest consonants two spellings must share to be one word by their skeleton
+/// ([`consonants_alike`]): "lnd" of "land" / «ленд»; two are a syllable of many words.
+pub const SKELETON_MIN_CONSONANTS: usize = 3;
+
+/// Shortest longer spelling read by its skeleton ([`consonants_alike`]): four letters
+/// ("land" / «ленд»). (A word one vowel off in the other script may as well be a typo
+/// of a word of its own script, «зинит» for «Зенит» beside "Zenit": such a fit does
+/// not hide the typo's, [`strong_only_by_skeleton`].)
+pub const SKELETON_MIN_CHARS: usize = 4;
 
 /// Returns true when one word's sound key, as written or by its stem, starts the other's
 /// and the rest is a case ending of two letters at most.
@@ -1089,14 +1151,26 @@ pub fn fit_all(message: &[Word], candidates: &[Candidate]) -> Vec<Fit> {
     // the word by stem, concept or name: "masha" is Маша in three titles, not «машины».
     let strengths: Vec<Vec<Option<Strength>>> =
         message.iter().map(|m| candidates.iter().map(|c| fit_to_title(m, c)).collect()).collect();
+    // (A fit by a skeleton of consonants alone is a guess at a loan word: it does not
+    // hide a typo of the title's own script.)
+    let strong_somewhere: Vec<bool> = strengths
+        .iter()
+        .enumerate()
+        .map(|(i, strength)| {
+            strength.iter().enumerate().any(|(c, s)| {
+                matches!(s, Some(Strength::Strong | Strength::Broad))
+                    && !(*s == Some(Strength::Strong) && strong_only_by_skeleton(&message[i], &candidates[c]))
+            })
+        })
+        .collect();
     let fitted: Vec<Vec<bool>> = strengths
         .iter()
-        .map(|strength| {
+        .enumerate()
+        .map(|(i, strength)| {
             // A general word counts with the strong: «врачу» is the therapist's concept
             // and the neurologist's kind alike.
             let meant = |s: &Option<Strength>| matches!(s, Some(Strength::Strong | Strength::Broad));
-            let strong = strength.iter().any(meant);
-            strength.iter().map(|s| if strong { meant(s) } else { s.is_some() }).collect()
+            strength.iter().map(|s| if strong_somewhere[i] { meant(s) } else { s.is_some() }).collect()
         })
         .collect();
     let weights: Vec<f64> = fitted

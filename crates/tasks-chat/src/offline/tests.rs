@@ -1649,3 +1649,22 @@ fn a_chair_and_a_short_loan_word_are_one_thing_in_both_scripts() {
     // A first name is compared as a name: "dima" is no «дыма» (smoke's).
     check_in(&tasks, "picked up dima's suit", r#"close_task {"id":"INBOX-5"}"#);
 }
+
+#[test]
+fn a_brand_or_a_loan_word_in_the_other_script_is_read_by_its_consonants() {
+    let tasks = candidates(&[
+        ("GAR-9", "Сделать чип-ключ для Ленд Крузера"),
+        ("JP-5", "Get the EPTS for the Land Cruiser"),
+        ("BAND-3", "Finalize the setlist for the gig"),
+        ("BAND-4", "Распечатать сетлист"),
+        ("KIDS-1", "Сделать с Димой проект про вулкан"),
+    ]);
+    // "land cruiser" is «Ленд Крузер» (lnd, krsr): both tasks are asked about.
+    check_in(&tasks, "move the land cruiser to friday", "clarify GAR-9,JP-5");
+    // "chip key" is «чип-ключ»: the key task, though the EPTS task says "Land Cruiser" too.
+    check_in(&tasks, "the chip key for the land cruiser should be finished by friday", &moved("GAR-9", "2026-03-13"));
+    check_in(&tasks, "volcano project is finished", r#"close_task {"id":"KIDS-1"}"#);
+    // A typo of a word of the title's own script is not hidden by a loan word's
+    // consonants: "setlsit" is "setlist", and "finalized" says which.
+    check_in(&tasks, "finalized the setlsit", r#"close_task {"id":"BAND-3"}"#);
+}

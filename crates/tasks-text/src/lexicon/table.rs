@@ -1969,7 +1969,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("pet_carrier", &[], &["переноска", "переноску"], &["transportín"]),
     c("leash", &["leash", "harness"], &["поводок", "поводка", "шлейка", "ошейник", "ошейника"], &["arnés"]),
     c("pet_boarding", &["petsitter", "petsitting", "kennel"], &["передержка", "передержку", "зоогостиница"], &[]),
-    c("microchip", &["microchip"], &["чип", "чипирование", "чипировать"], &[]),
+    c("microchip", &["microchip", "chip", "chips"], &["чип", "чипирование", "чипировать"], &[]),
     c("cobbler", &["cobbler", "shoemaker"], &["сапожник", "сапожника"], &["zapatero"]),
     c("dress", &["dress", "dresses"], &["платье", "платья", "платьем", "платьице"], &["vestido", "vestidos"]),
     c("trousers", &["trousers", "pants", "jeans"], &["брюки", "штаны", "джинсы"], &["pantalones", "vaqueros"]),
