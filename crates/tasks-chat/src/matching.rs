@@ -612,6 +612,36 @@ pub fn fit_of(m: &Word, t: &Word) -> Option<Strength> {
     }
 }
 
+/// Returns true when one Russian word is the adjective of the other's noun: its stem
+/// and a suffix of relation («хоккейную» / «хоккей», «школьный» / «школа»). The noun's
+/// stem has four letters at least: a shorter one starts too many other words.
+fn adjective_of(adjective: &Word, noun: &Word) -> bool {
+    if adjective.script != Script::Cyrillic || noun.script != Script::Cyrillic {
+        return false;
+    }
+    // The adjective without its ending («хоккейн|ую»); the noun as written, without its
+    // last vowel, and by its stem («хоккей», «школ|а»).
+    let Some(base) = ADJECTIVE_ENDINGS.iter().find_map(|e| adjective.text.strip_suffix(e)) else { return false };
+    let text = noun.text.as_str();
+    let without_vowel = text.strip_suffix(['а', 'я', 'о', 'е', 'ы', 'и', 'у', 'ю', 'ь']).unwrap_or(text);
+    [text, without_vowel].into_iter().chain(noun.stems.first().map(String::as_str)).any(|n| {
+        n.chars().count() >= ADJECTIVE_BASE_MIN_CHARS
+            && base.strip_prefix(n).is_some_and(|suffix| RELATION_SUFFIXES.contains(&suffix))
+    })
+}
+
+/// The endings of a Russian adjective, longest first.
+const ADJECTIVE_ENDINGS: &[&str] = &[
+    "ого", "его", "ому", "ему", "ыми", "ими", "ую", "юю", "ый", "ий", "ой", "ая", "яя", "ое", "ее", "ые", "ие", "ым",
+    "им", "ых", "их",
+];
+
+/// The suffixes that make a Russian adjective of relation from a noun's stem.
+const RELATION_SUFFIXES: &[&str] = &["н", "ьн", "ов", "ск"];
+
+/// Shortest noun stem an adjective is read from ([`adjective_of`]).
+pub const ADJECTIVE_BASE_MIN_CHARS: usize = 4;
+
 /// Returns true when a word fits a title word of the other script by its skeleton of
 /// consonants ([`consonants_alike`]), where the lexicon knows one side at most.
 fn by_skeleton(m: &Word, t: &Word) -> bool {
@@ -641,7 +671,7 @@ fn fit_as_written(m: &Word, t: &Word) -> Option<Strength> {
     } else {
         m.stems.iter().any(|s| t.stems.contains(s))
     };
-    if shares_a_stem || m.concepts.iter().any(|c| t.concepts.contains(c)) {
+    if shares_a_stem || m.concepts.iter().any(|c| t.concepts.contains(c)) || adjective_of(m, t) || adjective_of(t, m) {
         return Some(Strength::Strong);
     }
     // One month in two languages ("september" / «сентябрь»).
@@ -1233,9 +1263,10 @@ fn contradicted(message: &[Word], c: &Candidate) -> bool {
     // about the same person («перевела справку для Оли» is not «Ответить Оле про дачу»).
     // (What more it says counts when the lexicon knows it or the title is in its script:
     // «бус», unknown, may be the van of "Ask Vlad about the van".)
-    let fitting: Vec<&Word> = message.iter().filter(|m| c.words.iter().any(|t| fits(m, t))).collect();
+    // (A title's compound fits by its parts too: «школа» is in "school trip".)
+    let fitting: Vec<&Word> = message.iter().filter(|m| fit_to_title(m, c).is_some()).collect();
     let says_more = message.iter().any(|m| {
-        !c.words.iter().any(|t| fits(m, t)) && (!m.concepts.is_empty() || c.words.iter().any(|t| t.script == m.script))
+        fit_to_title(m, c).is_none() && (!m.concepts.is_empty() || c.words.iter().any(|t| t.script == m.script))
     });
     if !fitting.is_empty() && says_more && fitting.iter().all(|m| !m.names.is_empty()) {
         return true;

@@ -299,6 +299,9 @@ mod tests {
             (Language::English, "seat"),
             // A chair is a chair and an armchair («кресло»: a barber's or a tattooist's).
             (Language::English, "chair"),
+            // Unsubscribing cancels, and is about a subscription.
+            (Language::Russian, "отписа"),
+            (Language::English, "unsubscrib"),
         ];
         let allowed: Vec<(u8, &str)> = allowed.iter().map(|(l, s)| (language_code(*l), *s)).collect();
         let mut shared: Vec<_> = KEYS.iter().filter(|(_, _, ids)| ids.len() > 1).collect();

@@ -98,6 +98,27 @@ pub(super) const NOUNS_LIKE_PAST: &[&str] = &[
     "начало",
     "покрывало",
     "мочало",
+    // Nouns in «-ла», and masculine nouns in «-л» in their genitive: «школа у льва —
+    // готово» is about the school.
+    "школа",
+    "пчела",
+    "скала",
+    "стрела",
+    "метла",
+    "смола",
+    "стола",
+    "стула",
+    "котла",
+    "пенала",
+    "канала",
+    "журнала",
+    "вокзала",
+    "материала",
+    "сигнала",
+    "подвала",
+    "сериала",
+    "квартала",
+    "бокала",
     // Nouns in «-сла» (a case of «-сло»): «с арендой кресла всё» is about the chair.
     "кресла",
     "весла",
@@ -132,7 +153,8 @@ pub(super) fn is_past(token: &str) -> bool {
     };
     let ru = cyrillic
         && ((n >= 5
-            && (["ла", "ли", "лась", "лся", "лись", "лсь"].iter().any(|e| token.ends_with(e))
+            && ((["ла", "ли", "лась", "лся", "лись", "лсь"].iter().any(|e| token.ends_with(e))
+                && !NOUNS_LIKE_PAST.contains(&token))
                 || masculine
                 || neuter
                 || dropped_vowel))

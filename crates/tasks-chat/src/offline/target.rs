@@ -371,7 +371,10 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         Resolution::Several(ix) if object_words.len() >= 2 => {
             let by_objects = |t: &Candidate| {
                 let rest = t.after_verb();
-                object_words.iter().all(|m| rest.iter().any(|w| matching::fits(m, w)))
+                // (A compound by its parts too: «школа» is in "school trip".)
+                object_words
+                    .iter()
+                    .all(|m| rest.iter().any(|w| matching::fits(m, w) || w.parts.iter().any(|p| matching::fits(m, p))))
             };
             let nouns: Vec<usize> = ix.iter().copied().filter(|i| by_objects(&tasks[*i])).collect();
             match nouns.len() {

@@ -1668,3 +1668,21 @@ fn a_brand_or_a_loan_word_in_the_other_script_is_read_by_its_consonants() {
     // consonants: "setlsit" is "setlist", and "finalized" says which.
     check_in(&tasks, "finalized the setlsit", r#"close_task {"id":"BAND-3"}"#);
 }
+
+#[test]
+fn a_noun_in_la_an_adjective_of_relation_and_a_compound_name_their_things() {
+    let tasks = candidates(&[
+        ("KIDS-6", "Sign Lev's school trip form"),
+        ("KIDS-10", "Сходить на собрание в школе Льва"),
+        ("KIDS-2", "Записать Лёву на хоккей"),
+        ("KIDS-3", "Купить Лёве хоккейную форму"),
+        ("DOCS-6", "Renew the Dropbox subscription"),
+        ("INBOX-8", "Отписаться от Netflix"),
+    ]);
+    // «школа» is no past; the school is in "school trip" too: both are asked about.
+    check_in(&tasks, "школа у льва — готово", "clarify KIDS-6,KIDS-10");
+    // «хоккейную» is hockey's adjective.
+    check_in(&tasks, "перенеси лёвин хоккей на пятницу", "clarify KIDS-2,KIDS-3");
+    // Unsubscribing is about a subscription.
+    check_in(&tasks, "subscription sorted", "clarify DOCS-6,INBOX-8");
+}
