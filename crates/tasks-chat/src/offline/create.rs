@@ -145,7 +145,7 @@ pub(super) fn create_after_project_lead(p: &Phrase, s: &Situation<'_>, restated:
     if let Some(lead) = inbox_lead(p) {
         return Some(create(p, s, lead, None));
     }
-    let (key, lead) = project_lead(p, s)?;
+    let (key, lead) = project_lead(p, s).or_else(|| project_named_before_a_verb(p, s))?;
     // «хоккей — сделала», "car: filter replaced": a report (or a cancel, or a move) about
     // what the rest names in that project, not a task to add.
     let rest: Vec<&str> =
@@ -280,6 +280,54 @@ pub(super) fn project_lead(p: &Phrase, s: &Situation<'_>) -> Option<(String, Vec
     }
     let [project] = named.as_slice() else { return None };
     Some((project.key.clone(), lead))
+}
+
+/// Returns the project and its tokens when a message starts with a project's key or
+/// name — alone or after a preposition — and a task's verb follows: "home call the
+/// internet guy in 3 days", «в дом купить лампочки», «серф купить новый плавник». Only
+/// the key or the name counts here, not a word of the description: «мама позвонить»
+/// files nothing under the family project.
+pub(super) fn project_named_before_a_verb(p: &Phrase, s: &Situation<'_>) -> Option<(String, Vec<usize>)> {
+    let tokens = p.token_texts();
+    let by_name = |word: &str| -> Option<String> {
+        let named: Vec<&ProjectName> = s
+            .projects
+            .iter()
+            .filter(|pr| {
+                let name_only = ProjectName { key: pr.key.clone(), name: pr.name.clone(), description: String::new() };
+                names_project(word, &name_only)
+            })
+            .collect();
+        match named.as_slice() {
+            [one] => Some(one.key.clone()),
+            _ => None,
+        }
+    };
+    let (key, used) = match tokens.first().and_then(|w| by_name(w)) {
+        Some(key) => (key, 1),
+        None => {
+            let (key, used) = project_at(&tokens, 0, s.projects)?;
+            // (After a preposition, too, by its key or name only.)
+            tokens.get(used - 1).and_then(|w| by_name(w)).filter(|k| *k == key)?;
+            (key, used)
+        }
+    };
+    let verb = *tokens.get(used)?;
+    if !is_task_verb(verb) || is_command(&verb) || tokens.len() <= used + 1 {
+        return None;
+    }
+    // «бима стричь не будем удали»: a command or a negation after is about an open task.
+    if tokens[used + 1..].iter().any(is_command) || is_negated(&tokens) {
+        return None;
+    }
+    // "car wash day after tomorrow" is «Помыть машину»: the lead's word and the verb are
+    // an open task's own.
+    let (lead, verb) = (matching::words(tokens[used - 1]), matching::words(verb));
+    let an_open_task = s.tasks.iter().any(|t| {
+        lead.first().is_some_and(|l| t.words.iter().any(|w| matching::fits(l, w)))
+            && verb.first().is_some_and(|v| starts_with_verb(t, v))
+    });
+    (!an_open_task).then(|| (key, (0..used).collect()))
 }
 
 /// Holds how many words a project lead-in may have before its colon: 5.

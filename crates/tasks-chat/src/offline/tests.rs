@@ -1686,3 +1686,27 @@ fn a_noun_in_la_an_adjective_of_relation_and_a_compound_name_their_things() {
     // Unsubscribing is about a subscription.
     check_in(&tasks, "subscription sorted", "clarify DOCS-6,INBOX-8");
 }
+
+#[test]
+fn a_project_named_first_before_a_task_verb_files_the_new_task_there() {
+    let projects = vec![
+        ProjectName { key: "HOME".into(), name: "Home".into(), description: "Our flat: bills and repairs".into() },
+        ProjectName { key: "CAR".into(), name: "Car".into(), description: "The family car".into() },
+        ProjectName { key: "BIM".into(), name: "Бим".into(), description: "Наш пёс".into() },
+    ];
+    let tasks = candidates(&[("CAR-5", "Помыть машину"), ("BIM-4", "Подстричь Бима")]);
+    let check = |text: &str, expected: &str| check_with(&tasks, &projects, text, expected);
+    // The key or the name, in either language, alone or after a preposition.
+    check(
+        "home call the internet guy tomorrow",
+        r#"create_task {"deadline":"2026-03-12","deadline_kind":"day","project":"HOME","text":"call the internet guy"}"#,
+    );
+    check("в дом купить лампочки", r#"create_task {"deadline_kind":"none","project":"HOME","text":"купить лампочки"}"#);
+    check(
+        "дом: вызвать электрика",
+        r#"create_task {"deadline_kind":"none","project":"HOME","text":"вызвать электрика"}"#,
+    );
+    // An open task said again, or a command after, is about that task.
+    check("car wash on friday", &moved("CAR-5", "2026-03-13"));
+    check("бима стричь не будем удали", r#"cancel_task {"id":"BIM-4"}"#);
+}

@@ -116,6 +116,11 @@ pub(crate) const KEYED_WHOLE: &[&str] = &[
     "подносе",
     "подносы",
     "подносом",
+    // «домен» (a domain) stems to «дом» (a home).
+    "домен",
+    "домена",
+    "домены",
+    "доменом",
 ];
 
 /// English words keyed as written, because the stemmer cuts them to another word's
@@ -482,7 +487,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("phone", &["phone", "smartphone"], &["телефон", "смартфон"], &["teléfono", "móvil"]),
     c("website", &["website", "site", "web", "landing"], &["сайт", "лендинг"], &["sitio"]),
     c("page", &["page", "pages"], &["страница", "страницу"], &["página"]),
-    c("domain", &["domain"], &["домен"], &["dominio"]),
+    c("domain", &["domain"], &["домен", "домена", "домены", "доменом"], &["dominio"]),
     c("subscription",
         &["subscription", "subscribe", "unsubscribe", "subscriptions"],
         &["подписка", "подписку", "подписки", "отписаться", "отписалась", "отписался"],
@@ -1145,6 +1150,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("furniture", &["furniture"], &["мебель", "тумба", "тумбочку", "тумбочка"], &["mueble", "muebles"]),
     c("shelf", &["shelf", "shelves", "shelving"], &["полка", "полку", "полки", "полочка", "полочку", "стеллаж", "стеллажа", "полок"], &["estante", "estantería", "estantes"]),
     c("wardrobe", &["wardrobe", "closet", "wardrobes", "closets", "cupboard", "cupboards"], &["шкаф", "шкафа", "шкафу", "шкафчик", "гардероб", "гардероба", "гардеробная", "гардеробную", "шкафкупе"], &["armario", "armarios", "vestidor"]),
+    c("home", &["home", "house", "houses"], &["дом", "дома", "доме", "дому", "домой"], &["hogar"]),
     c("kitchen", &["kitchen"], &["кухня", "кухню", "кухни"], &["cocina"]),
     c("bathroom", &["bathroom", "bath"], &["ванная", "ванна", "ванную", "ванной"], &["baño"]),
     c("cleaning",
