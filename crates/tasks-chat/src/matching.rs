@@ -434,6 +434,13 @@ pub static BROAD_TERMS: &[BroadTerm] = &[
         ],
         names: false,
     },
+    // A cream may be the sunscreen: «крем купила» asks about "Buy sunscreen" beside
+    // «Купить солнцезащитный крем».
+    BroadTerm {
+        general: &["крем", "крема", "кремом", "cream"],
+        specific: &["sunscreen", "sunblock", "солнцезащитный", "солнцезащитного", "солнцезащитку", "спф", "spf"],
+        names: false,
+    },
     // What is done for a car, and named without it: "move the car stuff" may be the
     // inspection («техосмотр») or the compulsory insurance («ОСАГО») as well as a title
     // that says "car".
@@ -643,10 +650,15 @@ const RELATION_SUFFIXES: &[&str] = &["н", "ьн", "ов", "ск"];
 pub const ADJECTIVE_BASE_MIN_CHARS: usize = 4;
 
 /// Returns true when a word fits a title word of the other script by its skeleton of
-/// consonants ([`consonants_alike`]), where the lexicon knows one side at most.
+/// consonants ([`consonants_alike`]), where the lexicon knows one side at most, and not
+/// the message's side where the title's is a name.
 fn by_skeleton(m: &Word, t: &Word) -> bool {
+    // (A word the lexicon knows is no spelling of a title's name: «крем» is no Karim.)
+    let known_word_for_a_name = t.name && !m.concepts.is_empty();
+    let both_known = !m.concepts.is_empty() && !t.concepts.is_empty();
     m.script != t.script
-        && (m.concepts.is_empty() || t.concepts.is_empty())
+        && !known_word_for_a_name
+        && !both_known
         && consonants_alike(&m.sounds[0], &t.sounds[0])
 }
 

@@ -126,8 +126,8 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
     });
     // "complete the ferry check in 3 days", «закончить отчёт к пятнице»: a done word that
     // leads, with a date, orders the task done by then.
-    let ordered_done =
-        has_date && matches!(tokens.first(), Some(&("complete" | "finish" | "закончить" | "завершить" | "доделать")));
+    let ordered_done = has_date
+        && matches!(tokens.first(), Some(&("complete" | "finish" | "close" | "закончить" | "завершить" | "доделать")));
     // "the glasses pickup can be done saturday", "i'll be done with the sketch next week",
     // «торт будет готов в субботу»: done as it will be, with a date, is when.
     let done_to_be = has_date

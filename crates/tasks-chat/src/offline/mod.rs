@@ -436,10 +436,36 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // that names someone else.
     // Nor is "booked the dentist for myself" «Записать Давида к стоматологу».
     let own = tokens.iter().any(|t| {
-        matches!(*t, "свой" | "свою" | "своё" | "свое" | "свои" | "своего" | "own" | "myself" | "себя" | "себе")
+        matches!(
+            *t,
+            "свой"
+                | "свою"
+                | "своё"
+                | "свое"
+                | "свои"
+                | "своего"
+                | "own"
+                | "myself"
+                | "my"
+                | "себя"
+                | "себе"
+                | "мой"
+                | "мою"
+                | "моё"
+                | "мои"
+                | "моего"
+                | "моей"
+        )
     });
-    let names_another =
-        |i: usize| s.tasks[i].words.iter().any(|t| t.name && !object_words.iter().any(|m| matching::fits(m, t)));
+    // (A name of two letters is a place's or a firm's — "Renew my NY pharmacist
+    // license" — and a title that says "my" is one's own.)
+    let names_another = |i: usize| {
+        !tasks_text::normalize(&s.tasks[i].title).split(' ').any(|w| matches!(w, "my" | "мой" | "мою" | "мои" | "моё"))
+            && s.tasks[i]
+                .words
+                .iter()
+                .any(|t| t.name && t.text.chars().count() >= 3 && !object_words.iter().any(|m| matching::fits(m, t)))
+    };
     // «купила новую стамеску» is no «Купить новый чайник»: a word that says which of a
     // kind is no evidence of the task alone (beside its noun it tells "a new compass"
     // from "the old compass").

@@ -564,8 +564,12 @@ pub(super) fn expand_abbreviation(word: &str) -> Vec<String> {
 /// («ульи утеплены»: «Утеплить ульи на зиму», not «Обработать ульи от клеща»).
 pub(super) fn narrow_by_participle(resolved: Resolution, tokens: &[&str], tasks: &[Candidate]) -> Resolution {
     let Resolution::Several(ix) = resolved else { return resolved };
-    let participles: Vec<matching::Word> =
-        tokens.iter().filter(|t| is_done_participle(t)).flat_map(|t| matching::words(t)).collect();
+    // («сделано» is "done", whatever the task: no word of «Сделать Тёме загранпаспорт».)
+    let participles: Vec<matching::Word> = tokens
+        .iter()
+        .filter(|t| is_done_participle(t) && !t.starts_with("сделан"))
+        .flat_map(|t| matching::words(t))
+        .collect();
     if participles.is_empty() {
         return Resolution::Several(ix);
     }

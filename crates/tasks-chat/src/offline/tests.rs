@@ -1710,3 +1710,36 @@ fn a_project_named_first_before_a_task_verb_files_the_new_task_there() {
     check("car wash on friday", &moved("CAR-5", "2026-03-13"));
     check("бима стричь не будем удали", r#"cancel_task {"id":"BIM-4"}"#);
 }
+
+#[test]
+fn one_thing_named_in_two_languages_and_whose_it_is() {
+    let tasks = candidates(&[
+        ("HOME-10", "Fix the AC in the kids' room"),
+        ("HOME-11", "Починить кондиционер в спальне"),
+        ("PADEL-6", "Продлить членство в клубе"),
+        ("DOCS-6", "Renew PADI membership"),
+        ("HOME-12", "Купить детям солнцезащитный крем"),
+        ("TRIP-5", "Buy sunscreen and snacks for the boat"),
+        ("TRIP-6", "Pay Karim for the lessons"),
+        ("DOCS-3", "Продлить паспорт Сони"),
+        ("LIC-1", "Renew my NY pharmacist license"),
+        ("DOCS-8", "Сделать Тёме загранпаспорт"),
+        ("HOME-9", "Оплатить школу Тёмы"),
+        ("TRIP-11", "Renew the marine park permit"),
+    ]);
+    check_in(&tasks, "aircon fixed", "clarify HOME-10,HOME-11");
+    check_in(&tasks, "продлила членство", "clarify PADEL-6,DOCS-6");
+    // A cream may be the sunscreen; «крем» is no Karim.
+    check_in(&tasks, "крем купила", "clarify HOME-12,TRIP-5");
+    // One's own passport is not Sonya's; a title that says "my" is one's own.
+    check_in(&tasks, "renewed my passport", "none NoTaskFits");
+    check_in(&tasks, "renewed my pharmacist license", r#"close_task {"id":"LIC-1"}"#);
+    // «сделано» is "done", no word of «Сделать …».
+    check_in(&tasks, "тёма сделано", "clarify DOCS-8,HOME-9");
+    // "close … next week" orders it done by then.
+    check_in(
+        &tasks,
+        "close out the park permit next week",
+        r#"update_task {"deadline":"2026-03-22","deadline_kind":"week","id":"TRIP-11"}"#,
+    );
+}

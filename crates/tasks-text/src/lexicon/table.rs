@@ -124,8 +124,9 @@ pub(crate) const KEYED_WHOLE: &[&str] = &[
 ];
 
 /// English words keyed as written, because the stemmer cuts them to another word's
-/// stem: "training" (a workout, «тренировка») and "train" (a railway) are both "train".
-pub(crate) const ENGLISH_KEYED_WHOLE: &[&str] = &["training", "trainings"];
+/// stem: "training" (a workout, «тренировка») and "train" (a railway) are both "train";
+/// "landing" (a web page) would make a website of "land" ("Land Cruiser").
+pub(crate) const ENGLISH_KEYED_WHOLE: &[&str] = &["training", "trainings", "landing"];
 
 /// Returns a language's code in the generated index.
 pub(crate) const fn language_code(language: Language) -> u8 {
@@ -1233,7 +1234,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["caldera", "calentador"],
     ),
     c("air_conditioner",
-        &["aircon", "conditioner"],
+        &["aircon", "conditioner", "ac"],
         &["кондиционер", "кондиционера", "кондей"],
         &["acondicionado", "climatización"],
     ),
@@ -1698,7 +1699,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("drops", &["eyedrops"], &["капли", "капель"], &["gotas"]),
     c("bandage", &["bandage", "bandages", "bandaid"], &["бинт", "бинты", "пластырь", "пластыри"], &["tirita", "tiritas"]),
     c("ointment", &["ointment"], &["мазь", "мази"], &["pomada", "ungüento"]),
-    c("sunscreen", &["sunscreen", "sunblock"], &["солнцезащитный", "спф"], &[]),
+    c("sunscreen", &["sunscreen", "sunblock"], &["солнцезащитный", "солнцезащитного", "солнцезащитным", "солнцезащитку", "спф"], &[]),
     c("injection", &[], &["укол", "уколы", "уколов", "инъекция", "инъекции"], &["inyección", "inyecciones"]),
     c("rehab", &["rehab", "rehabilitation"], &["реабилитация", "реабилитацию"], &["rehabilitación"]),
     c("sanatorium", &["sanatorium"], &["санаторий", "санатория"], &["balneario"]),
@@ -2181,7 +2182,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("bowling", &["bowling"], &["боулинг"], &[]),
     c("billiards", &["billiards", "snooker"], &["бильярд", "бильярда"], &["billar"]),
     c("aerobics", &["aerobics"], &["аэробика", "аэробику"], &["aeróbic"]),
-    c("gym_pass", &["membership", "memberships"], &["абонемент", "абонемента", "абонементы"], &[]),
+    c("gym_pass", &["membership", "memberships"], &["абонемент", "абонемента", "абонементы", "членство", "членства", "членский"], &[]),
     c("stadium", &["stadium", "stadiums"], &["стадион", "стадиона", "стадионе"], &["estadio"]),
     c("sport", &["sport", "sports"], &["спорт", "спорта", "спортом"], &["deporte", "deportes"]),
     c("dumbbells", &["dumbbells", "dumbbell", "kettlebell"], &["гантели", "гантелей"], &["mancuernas", "pesas"]),
