@@ -650,16 +650,14 @@ const RELATION_SUFFIXES: &[&str] = &["н", "ьн", "ов", "ск"];
 pub const ADJECTIVE_BASE_MIN_CHARS: usize = 4;
 
 /// Returns true when a word fits a title word of the other script by its skeleton of
-/// consonants ([`consonants_alike`]), where the lexicon knows one side at most, and not
-/// the message's side where the title's is a name.
+/// consonants ([`consonants_alike`]), where the lexicon knows one side at most, and
+/// that side is no name.
 fn by_skeleton(m: &Word, t: &Word) -> bool {
-    // (A word the lexicon knows is no spelling of a title's name: «крем» is no Karim.)
-    let known_word_for_a_name = t.name && !m.concepts.is_empty();
+    // (A word the lexicon knows is no spelling of a name: «крем» is no Karim, "marine"
+    // no Marina.)
+    let known_word_for_a_name = (t.name && !m.concepts.is_empty()) || (!m.names.is_empty() && !t.concepts.is_empty());
     let both_known = !m.concepts.is_empty() && !t.concepts.is_empty();
-    m.script != t.script
-        && !known_word_for_a_name
-        && !both_known
-        && consonants_alike(&m.sounds[0], &t.sounds[0])
+    m.script != t.script && !known_word_for_a_name && !both_known && consonants_alike(&m.sounds[0], &t.sounds[0])
 }
 
 /// Returns true when a word fits a title strongly only by a skeleton of consonants: a

@@ -303,6 +303,9 @@ mod tests {
             // Unsubscribing cancels, and is about a subscription.
             (Language::Russian, "отписа"),
             (Language::English, "unsubscrib"),
+            // A training is a workout («тренировка») and a course («тренинг»).
+            (Language::English, "training"),
+            (Language::English, "trainings"),
         ];
         let allowed: Vec<(u8, &str)> = allowed.iter().map(|(l, s)| (language_code(*l), *s)).collect();
         let mut shared: Vec<_> = KEYS.iter().filter(|(_, _, ids)| ids.len() > 1).collect();
@@ -358,7 +361,8 @@ mod tests {
         check("Buy a new chess clock", &["buy", "chess", "clock"]);
         check("Починить шахматные часы", &["fix", "chess", "clock"]);
         // "training" is keyed as written: its stem is the train's.
-        check("Saturday training", &["gym"]);
+        // A training is a workout and a course («тренинг») alike.
+        check("Saturday training", &["workshop", "gym"]);
         check("Catch the train", &["train"]);
         // A competition, a contest and «соревнования» are one event.
         check("Register for the IARU contest", &["registration", "tournament"]);

@@ -78,7 +78,7 @@ const GROUPS: &[&[&str]] = &[
     // «Лев» loses its vowel in every other case: «Льва», «Льву».
     &["лев", "льва", "лёва", "лева", "левушка", "lev", "lyova", "leo"],
     // "Davit" is the Armenian and Georgian spelling.
-    &["давид", "дэвид", "david", "davit", "dave"],
+    &["давид", "дэвид", "david", "davit", "dave", "дейв", "дэйв"],
     &["павел", "павла", "паша", "pavel", "pawel", "pasha", "paul", "pablo"],
     &["константин", "костя", "костик", "konstantin", "kostya"],
     &["максим", "макс", "maxim", "maksim", "max"],

@@ -64,7 +64,10 @@ pub(super) fn nouns_that_look_like_verbs(
         let strong = |t: &matching::Word| matching::fit_of(w, t) == Some(matching::Strength::Strong);
         let an_object = tasks.iter().any(|t| t.after_verb().iter().any(strong));
         let a_verb = tasks.iter().any(|t| starts_with_verb(t, w));
-        if an_object && !a_verb && v.chars().all(|c| matches!(c, 'а'..='я' | 'ё')) {
+        // ("ahmed done": an English "past" that is a name in a title is the name.)
+        let a_name = tasks.iter().any(|t| t.after_verb().iter().any(|tw| tw.name && strong(tw)));
+        let cyrillic = v.chars().all(|c| matches!(c, 'а'..='я' | 'ё'));
+        if !a_verb && ((an_object && cyrillic) || (a_name && v.is_ascii())) {
             objects.push(v);
         } else {
             kept.push(v);

@@ -270,8 +270,10 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
             ARTICLES.contains(t)
                 || (date.is_some() && !matches!(*t, "you" | "u" | "i" | "we" | "they" | "he" | "she" | "it"))
         });
-    // ("did the lyova thing" reports: "did" before an article.)
-    let did_it = tokens.first() == Some(&"did") && tokens.get(1).is_some_and(|t| ARTICLES.contains(t));
+    // ("did the lyova thing", "did lyubas thing" report: "did" before an article or a
+    // name, not before a pronoun that asks.)
+    let did_it = tokens.first() == Some(&"did")
+        && tokens.get(1).is_some_and(|t| ARTICLES.contains(t) || names_in_a_title(t, s.tasks));
     let asks = !were_not
         && !have_it_done
         && !did_it

@@ -1743,3 +1743,21 @@ fn one_thing_named_in_two_languages_and_whose_it_is() {
         r#"update_task {"deadline":"2026-03-22","deadline_kind":"week","id":"TRIP-11"}"#,
     );
 }
+
+#[test]
+fn a_name_ending_like_a_past_and_a_name_in_another_script_are_names() {
+    let tasks = candidates(&[
+        ("DIVE-1", "Позвонить Ахмеду насчёт компрессора"),
+        ("TRIP-1", "Pay Ahmed for the boat"),
+        ("GAR-1", "Swap Saturday shift with Dave"),
+        ("GAR-2", "Give Dave the union form"),
+        ("HOME-7", "Сделать дубликат ключа для Любы"),
+        ("DOCS-6", "Записать Любу на биометрию"),
+    ]);
+    // "ahmed" ends like "asked": a name of two titles, asked about.
+    check_in(&tasks, "ahmed done", "clarify DIVE-1,TRIP-1");
+    // «дейв» is Dave.
+    check_in(&tasks, "с дейвом все", "clarify GAR-1,GAR-2");
+    // "did" before a name reports.
+    check_in(&tasks, "did lyubas thing", "clarify HOME-7,DOCS-6");
+}
