@@ -434,6 +434,13 @@ pub static BROAD_TERMS: &[BroadTerm] = &[
         ],
         names: false,
     },
+    // What is worn or used in a pool: "swimming stuff", «для бассейна» may be the
+    // swimsuit as well as the goggles.
+    BroadTerm {
+        general: &["бассейн", "бассейна", "бассейну", "pool", "swimming", "swim", "плавание", "плавания"],
+        specific: &["купальник", "купальника", "плавки", "swimsuit", "swimwear", "goggles", "trunks"],
+        names: false,
+    },
     // A cream may be the sunscreen: «крем купила» asks about "Buy sunscreen" beside
     // «Купить солнцезащитный крем».
     BroadTerm {

@@ -1761,3 +1761,12 @@ fn a_name_ending_like_a_past_and_a_name_in_another_script_are_names() {
     // "did" before a name reports.
     check_in(&tasks, "did lyubas thing", "clarify HOME-7,DOCS-6");
 }
+
+#[test]
+fn what_is_used_in_a_pool_is_asked_about_by_the_pool() {
+    let tasks = candidates(&[("FAM-5", "Купить Нике купальник"), ("FAM-6", "Buy Nika swimming goggles")]);
+    check_in(&tasks, "купила нике для бассейна", "clarify FAM-5,FAM-6");
+    check_in(&tasks, "got nikas swimming stuff", "clarify FAM-5,FAM-6");
+    // The thing named tells them apart.
+    check_in(&tasks, "купила нике купальник", r#"close_task {"id":"FAM-5"}"#);
+}
