@@ -186,7 +186,7 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
     let on_its_way = tokens.windows(4).any(|w| {
         matches!(w[0], "is" | "are") && w[1] == "on" && matches!(w[2], "its" | "their" | "the") && w[3] == "way"
     }) || tokens.windows(3).any(|w| matches!((w[0], w[1], w[2]), ("уже", "в", "пути")));
-    if reported || handed_over || works_again || on_its_way {
+    if reported || handed_over || works_again || on_its_way || state_at_the_end(tokens) {
         return Some(Intent::Done);
     }
     // «с книгой всё», «посудомойка всё»: done with it (but «купить всё» is a task).
@@ -197,6 +197,31 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
         return Some(Intent::Done);
     }
     None
+}
+
+/// Returns true when a message ends with a state that says the thing is where its task
+/// was to bring it, or works: "the progress report is in", "coaches are on order", "the
+/// stock report is with pekka", "the card is in the mail", «палатка у меня», «паяльник у
+/// коли», «ботинки мадине есть», «справка на руках», «доска в ремонте», «лампочка в
+/// прихожей горит», «мастер приходил, всё работает», «масло уже едет». Said last only:
+/// «у меня болит голова» is none.
+pub(super) fn state_at_the_end(tokens: &[&str]) -> bool {
+    let n = tokens.len();
+    if n < 2 {
+        return false;
+    }
+    let last = tokens[n - 1];
+    let before = tokens[n - 2];
+    let be = |t: &str| matches!(t, "is" | "are" | "s" | "re" | "was" | "were");
+    let english = (last == "in" && be(before))
+        || (n >= 3 && be(tokens[n - 3]) && matches!((before, last), ("on", "order") | ("in", "stock")))
+        || (n >= 4 && be(tokens[n - 4]) && tokens[n - 3] == "in" && matches!(last, "mail" | "post"))
+        || (n >= 3 && be(tokens[n - 3]) && before == "with" && !matches!(last, "me" | "it" | "that"));
+    let russian = (before == "у" && n >= 3)
+        || (last == "есть" && n >= 2 && !matches!(before, "не" | "нет"))
+        || matches!((before, last), ("на", "руках") | ("в", "ремонте") | ("уже", "едет" | "едут"))
+        || (matches!(last, "горит" | "работает" | "работают") && !tokens.contains(&"не"));
+    english || russian
 }
 
 /// Returns the positions of a tick said in words — "check off", "tick off", "cross off",

@@ -1770,3 +1770,27 @@ fn what_is_used_in_a_pool_is_asked_about_by_the_pool() {
     // The thing named tells them apart.
     check_in(&tasks, "купила нике купальник", r#"close_task {"id":"FAM-5"}"#);
 }
+
+#[test]
+fn a_state_said_last_reports_the_task_done() {
+    let tasks = candidates(&[
+        ("LAB-2", "Submit the progress report"),
+        ("RAIL-3", "Order Bachmann coaches"),
+        ("SHIP-1", "Send Pekka the stock report"),
+        ("FAM-1", "Купить Мадине ботинки"),
+        ("HOME-4", "Поменять лампочку в прихожей"),
+        ("SURF-1", "Отнести доску в ремонт"),
+        ("HOME-6", "Забрать посылку на почте"),
+        ("FAM-3", "Send mom the New Year card"),
+    ]);
+    check_in(&tasks, "progress report is in", r#"close_task {"id":"LAB-2"}"#);
+    check_in(&tasks, "bachmann coaches are on order", r#"close_task {"id":"RAIL-3"}"#);
+    check_in(&tasks, "stock report is with pekka", r#"close_task {"id":"SHIP-1"}"#);
+    check_in(&tasks, "moms new year card is in the mail", r#"close_task {"id":"FAM-3"}"#);
+    check_in(&tasks, "ботинки мадине есть", r#"close_task {"id":"FAM-1"}"#);
+    check_in(&tasks, "лампочка в прихожей горит", r#"close_task {"id":"HOME-4"}"#);
+    check_in(&tasks, "доска в ремонте", r#"close_task {"id":"SURF-1"}"#);
+    check_in(&tasks, "посылка у меня", r#"close_task {"id":"HOME-6"}"#);
+    // Not said last, or negated, it reports nothing.
+    check_in(&tasks, "лампочка в прихожей не горит", "none UnknownPhrase");
+}

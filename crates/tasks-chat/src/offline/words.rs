@@ -409,6 +409,13 @@ pub(super) const FILLER: &[&str] = &[
     "опять",
     "again",
     "ходу",
+    // The state said last ([`state_at_the_end`]): «лампочка горит», «всё работает»,
+    // «ботинки есть», «справка на руках».
+    "горит",
+    "работает",
+    "работают",
+    "есть",
+    "руках",
 ];
 /// Verbs of different lexicon concepts that name one act when a title's verb is asked
 /// about: a rent transferred is a rent paid («Перевести аренду» for "paid the rent"),
