@@ -234,7 +234,27 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         .iter()
         .map(|t| if is_past(t) && names_in_a_title(t, s.tasks) && !a_titles_verb(t) { "·" } else { *t })
         .collect();
-    let intent = intent_of(&intent_tokens, date, arrow).or_else(|| {
+    // «баллоны сдам в четверг», «кариму заплачу на следующей неделе», "ill pay ahmed on
+    // monday": a future of an open task's verb, with a date, is when — a deadline.
+    let futures: Vec<(String, String)> = tokens
+        .iter()
+        .filter(|_| date.is_some() && !tokens.iter().any(|t| CANCEL_WORDS.contains(t)))
+        .filter_map(|t| {
+            infinitives_of_future(t)
+                .into_iter()
+                .find(|inf| s.tasks.iter().any(|task| task.first == *inf))
+                .map(|inf| (t.to_string(), inf))
+        })
+        .collect();
+    let english_future =
+        tokens.windows(2).any(|w| matches!(w[0], "ll" | "ill" | "will" | "gonna") && is_task_verb(w[1]));
+    let future_with_a_date = date.is_some() && (!futures.is_empty() || english_future);
+    let intent = if future_with_a_date && !tokens.iter().any(|t| CANCEL_WORDS.contains(t)) {
+        Some(Intent::Move)
+    } else {
+        intent_of(&intent_tokens, date, arrow)
+    };
+    let intent = intent.or_else(|| {
         (keyed_date || missed_then_date || bare_date_move(&intent_tokens, date, s) || restated())
             .then_some(Intent::Move)
     });
@@ -392,6 +412,15 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let (objects, verbs) = match mention_skipping(&tokens, date, &without_lead) {
         (o, v) if o.is_empty() && v.is_empty() => mention_skipping(&tokens, date, &skipped),
         found => found,
+    };
+    // «баллоны сдам в четверг»: a future of a title's verb is that verb.
+    let (objects, verbs) = if futures.is_empty() {
+        (objects, verbs)
+    } else {
+        let objects: Vec<String> = objects.into_iter().filter(|o| !futures.iter().any(|(t, _)| t == o)).collect();
+        let mut verbs: Vec<String> = verbs.into_iter().filter(|v| !futures.iter().any(|(t, _)| t == v)).collect();
+        verbs.extend(futures.iter().map(|(_, inf)| inf.clone()));
+        (objects, verbs)
     };
     // «кармен готово»: a word that ends like a participle («оплачен») and is a name in a
     // title past its verb («Order red velvet for Carmen») is the name.

@@ -4,6 +4,30 @@ use super::*;
 
 /// Returns the infinitives a past form may be of: «заказала» → «заказать», «записался» →
 /// «записаться», "updated" → "update", "updat".
+/// Returns the infinitives a Russian first-person future may be of: «сдам» (сдать),
+/// «куплю» (купить), «заплачу» (заплатить), «схожу» (сходить), «напишу» (написать),
+/// «сделаю» (сделать), «позвоню» (позвонить). Candidates only: the caller keeps the one
+/// an open task's verb is.
+pub(super) fn infinitives_of_future(word: &str) -> Vec<String> {
+    const RU: &[(&str, &[&str])] = &[
+        ("ам", &["ать"]),
+        ("лю", &["ить", "еть"]),
+        ("чу", &["тить", "тать"]),
+        ("жу", &["дить", "зить"]),
+        ("шу", &["сать", "сить"]),
+        ("щу", &["стить", "скать"]),
+        ("ю", &["ть", "ить"]),
+        ("у", &["ить", "ать"]),
+    ];
+    if word.chars().count() < 4 || !word.chars().all(|c| matches!(c, 'а'..='я' | 'ё')) {
+        return Vec::new();
+    }
+    RU.iter()
+        .filter_map(|(end, infs)| word.strip_suffix(end).map(|stem| (stem, *infs)))
+        .flat_map(|(stem, infs)| infs.iter().map(move |inf| format!("{stem}{inf}")))
+        .collect()
+}
+
 pub(super) fn infinitives_of_past(word: &str) -> Vec<String> {
     const RU: &[(&str, &str)] =
         &[("лась", "ться"), ("лся", "ться"), ("лись", "ться"), ("ла", "ть"), ("ли", "ть"), ("ло", "ть"), ("л", "ть")];

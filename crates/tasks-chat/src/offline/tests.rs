@@ -1794,3 +1794,12 @@ fn a_state_said_last_reports_the_task_done() {
     // Not said last, or negated, it reports nothing.
     check_in(&tasks, "лампочка в прихожей не горит", "none UnknownPhrase");
 }
+
+#[test]
+fn a_future_of_a_titles_verb_with_a_date_is_its_deadline() {
+    let tasks = candidates(&[("PADEL-4", "Заплатить Кариму за уроки"), ("TRIP-1", "Pay Ahmed for the boat")]);
+    check_in(&tasks, "кариму заплачу в пятницу", &moved("PADEL-4", "2026-03-13"));
+    check_in(&tasks, "ill pay ahmed for the boat on friday", &moved("TRIP-1", "2026-03-13"));
+    // Paid, it is done; a future without a date changes nothing.
+    check_in(&tasks, "кариму заплатила", r#"close_task {"id":"PADEL-4"}"#);
+}
