@@ -295,6 +295,20 @@ fn chat_holdout_28_figures() {
     figures("chat-phrases-holdout-28", "2036-10-26T00:30:00Z", "Europe/London");
 }
 
+#[test]
+#[ignore = "evaluation of the twenty-ninth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_29_figures() {
+    // Friday 2037-03-27, 00:30 in Haifa (IST, UTC+2; in UTC still Thursday the 26th).
+    figures("chat-phrases-holdout-29", "2037-03-26T22:30:00Z", "Asia/Jerusalem");
+}
+
+#[test]
+#[ignore = "evaluation of the thirtieth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_30_figures() {
+    // Sunday 2037-04-05, 02:30 in Sydney (AEDT, UTC+11, the night summer time ends).
+    figures("chat-phrases-holdout-30", "2037-04-04T15:30:00Z", "Australia/Sydney");
+}
+
 fn figures(set: &str, now: &str, tz: &str) {
     let data = |name: &str| data(set, name);
     let mut env = TestEnv::new();
