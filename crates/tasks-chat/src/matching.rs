@@ -671,8 +671,8 @@ fn by_skeleton(m: &Word, t: &Word) -> bool {
 /// guess at a loan word, which does not hide a typo of a word of the title's own
 /// script ("setlsit" is "Finalize the setlist" as well as «Скинуть сетлист»).
 fn strong_only_by_skeleton(m: &Word, task: &Candidate) -> bool {
-    let words = || task.words.iter().flat_map(|t| std::iter::once(t).chain(&t.parts));
-    words().any(|t| by_skeleton(m, t)) && !words().any(|t| fit_as_written(m, t) == Some(Strength::Strong))
+    task.words_and_parts().any(|t| by_skeleton(m, t))
+        && !task.words_and_parts().any(|t| fit_as_written(m, t) == Some(Strength::Strong))
 }
 
 /// Returns how a message word fits a title word by everything but a skeleton of
@@ -938,9 +938,7 @@ fn sound_key(latin: &str) -> String {
 /// the car").
 pub fn fit_to_title(m: &Word, task: &Candidate) -> Option<Strength> {
     // A title's compound is its parts too: "trip" is in "school trip".
-    let best = |w: &Word| {
-        task.words.iter().flat_map(|t| std::iter::once(t).chain(&t.parts)).filter_map(|t| fit_of(w, t)).max()
-    };
+    let best = |w: &Word| task.words_and_parts().filter_map(|t| fit_of(w, t)).max();
     best(m).or_else(|| {
         if m.parts.is_empty() {
             return None;
@@ -1156,6 +1154,12 @@ impl Candidate {
     /// `words` ("Get my flu shot").
     pub fn verb_left_out(&self) -> bool {
         !self.first_kept
+    }
+
+    /// Returns the title's words and, after each compound, the words it was joined from
+    /// ("school trip" of "schooltrip").
+    pub fn words_and_parts(&self) -> impl Iterator<Item = &Word> {
+        self.words.iter().flat_map(|t| std::iter::once(t).chain(&t.parts))
     }
 
     /// Returns the title's words after its verb: all of them when the verb is a stop

@@ -259,7 +259,7 @@ pub(super) fn project_lead(p: &Phrase, s: &Situation<'_>) -> Option<(String, Vec
         let own = matching::words(&format!("{} {} {}", pr.key, pr.name, pr.description));
         let as_written =
             |w: &&&str| matching::words(w).first().is_some_and(|m| own.iter().any(|o| matching::literally(m, o)));
-        let name_only = ProjectName { key: pr.key.clone(), name: pr.name.clone(), description: String::new() };
+        let name_only = name_only(pr);
         (
             content.iter().filter(|w| names_project(w, pr)).count(),
             content.iter().filter(as_written).count(),
@@ -290,14 +290,7 @@ pub(super) fn project_lead(p: &Phrase, s: &Situation<'_>) -> Option<(String, Vec
 pub(super) fn project_named_before_a_verb(p: &Phrase, s: &Situation<'_>) -> Option<(String, Vec<usize>)> {
     let tokens = p.token_texts();
     let by_name = |word: &str| -> Option<String> {
-        let named: Vec<&ProjectName> = s
-            .projects
-            .iter()
-            .filter(|pr| {
-                let name_only = ProjectName { key: pr.key.clone(), name: pr.name.clone(), description: String::new() };
-                names_project(word, &name_only)
-            })
-            .collect();
+        let named: Vec<&ProjectName> = s.projects.iter().filter(|pr| names_project(word, &name_only(pr))).collect();
         match named.as_slice() {
             [one] => Some(one.key.clone()),
             _ => None,
@@ -328,6 +321,11 @@ pub(super) fn project_named_before_a_verb(p: &Phrase, s: &Situation<'_>) -> Opti
             && verb.first().is_some_and(|v| starts_with_verb(t, v))
     });
     (!an_open_task).then(|| (key, (0..used).collect()))
+}
+
+/// Returns a project as its key and name alone, without the words of its description.
+fn name_only(project: &ProjectName) -> ProjectName {
+    ProjectName { key: project.key.clone(), name: project.name.clone(), description: String::new() }
 }
 
 /// Holds how many words a project lead-in may have before its colon: 5.
