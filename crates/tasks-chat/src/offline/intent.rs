@@ -441,7 +441,8 @@ pub(super) fn is_deadline_word(token: &str) -> bool {
 /// («Отменить подписку на …», "Cancel the old plan"): the person did the task.
 pub(super) fn cancel_is_the_tasks_verb(tokens: &[&str], tasks: &[Candidate]) -> bool {
     let cancels: Vec<&str> = tokens.iter().copied().filter(|t| CANCEL_WORDS.contains(t)).collect();
-    if cancels.is_empty() || !cancels.iter().all(|t| is_past(t)) {
+    // (A past or a participle: «отменила», «подписка отменена».)
+    if cancels.is_empty() || !cancels.iter().all(|t| is_past(t) || is_done_participle(t)) {
         return false;
     }
     let rest: Vec<String> = tokens.iter().filter(|t| !cancels.contains(t)).map(|t| t.to_string()).collect();

@@ -1803,3 +1803,23 @@ fn a_future_of_a_titles_verb_with_a_date_is_its_deadline() {
     // Paid, it is done; a future without a date changes nothing.
     check_in(&tasks, "кариму заплатила", r#"close_task {"id":"PADEL-4"}"#);
 }
+
+#[test]
+fn a_reported_cancel_of_the_titles_own_verb_and_words_of_a_place_are_read() {
+    let tasks = candidates(&[
+        ("INBOX-6", "Отменить подписку на Spotify"),
+        ("DOCS-1", "Продлить Лёве даркон"),
+        ("DOCS-2", "Renew Dima's passport"),
+        ("SAIL-3", "Продлить регистрацию прицепа"),
+        ("BIZ-3", "Renew the van rego"),
+        ("SAIL-4", "Купить новый парус"),
+        ("SAIL-5", "Sell the old sail on Gumtree"),
+        ("SAIL-2", "Pay the sailing club fee"),
+    ]);
+    // «отменена» is the title's own verb done: a report, no cancel.
+    check_in(&tasks, "подписка на спотифай отменена", r#"close_task {"id":"INBOX-6"}"#);
+    // «даркон» is a passport; "rego" a registration; «парус» a sail, not sailing.
+    check_in(&tasks, "passport done", "clarify DOCS-1,DOCS-2");
+    check_in(&tasks, "renewed the rego", "clarify SAIL-3,BIZ-3");
+    check_in(&tasks, "парус готово", "clarify SAIL-4,SAIL-5");
+}

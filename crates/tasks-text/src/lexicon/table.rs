@@ -125,8 +125,9 @@ pub(crate) const KEYED_WHOLE: &[&str] = &[
 
 /// English words keyed as written, because the stemmer cuts them to another word's
 /// stem: "training" (a workout, «тренировка») and "train" (a railway) are both "train";
-/// "landing" (a web page) would make a website of "land" ("Land Cruiser").
-pub(crate) const ENGLISH_KEYED_WHOLE: &[&str] = &["training", "trainings", "landing"];
+/// "landing" (a web page) would make a website of "land" ("Land Cruiser"); "sailing" (a
+/// sport) would make a yacht of a sail.
+pub(crate) const ENGLISH_KEYED_WHOLE: &[&str] = &["training", "trainings", "landing", "sailing"];
 
 /// Returns a language's code in the generated index.
 pub(crate) const fn language_code(language: Language) -> u8 {
@@ -606,7 +607,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     ),
     // Government, legal and personal documents.
     c("registration",
-        &["register", "registration", "enroll", "enrol", "enrollment", "enrolment"],
+        &["register", "registration", "enroll", "enrol", "enrollment", "enrolment", "rego"],
         &[
             "регистрация", "регистрацию", "зарегистрироваться", "зарегистрировать",
             "зарегистрируй", "прописка", "прописку",
@@ -946,7 +947,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["viaje", "viajar", "viajes"],
     ),
     c("visa", &["visa"], &["виза", "визу", "визовый"], &["visado"]),
-    c("passport", &["passport", "passports"], &["паспорт", "паспорта", "загранпаспорт", "загранник"], &["pasaporte", "pasaportes"]),
+    c("passport", &["passport", "passports"], &["паспорт", "паспорта", "загранпаспорт", "загранник", "даркон", "даркона"], &["pasaporte", "pasaportes"]),
     c("airport", &["airport"], &["аэропорт"], &["aeropuerto"]),
     c("taxi", &["taxi", "cab"], &["такси"], &["taxi"]),
     c("car", &["car", "auto"], &["машина", "машину", "автомобиль"], &["coche", "carro"]),
@@ -1470,7 +1471,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["niño", "niña", "hija", "hijo", "bebé", "hijos", "niños"],
     ),
     c("gift", &["gift", "gifts"], &["подарок", "подарки", "подарить", "подари", "подарков", "подарочек", "подарила", "подарил", "подарю"], &["regalo", "regalos", "regalar", "regala"]),
-    c("birthday", &["birthday", "bday", "birthdays"], &["рождения", "днюха", "днюху"], &["cumpleaños"]),
+    c("birthday", &["birthday", "bday", "birthdays"], &["рождения", "днюха", "днюху", "др"], &["cumpleaños"]),
     c("party", &["party"], &["праздник", "вечеринка"], &["fiesta", "celebración"]),
     c("restaurant", &["restaurant"], &["ресторан"], &["restaurante"]),
     c("hall", &["hall", "halls"], &["зал", "зала", "зале", "залу", "залы", "залом"], &["sala", "salón"]),
@@ -2196,7 +2197,8 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("tripod", &["tripod", "tripods"], &["штатив", "штатива", "трипод"], &["trípode"]),
     c("photo_flash", &["speedlight"], &["вспышка", "вспышку", "вспышки"], &[]),
     c("memory_card", &["sdcard", "memorycard", "microsd"], &[], &[]),
-    c("sensor", &["sensor", "sensors"], &["сенсор", "сенсора", "датчик", "датчика", "датчики"], &["sensores"]),
+    c("sensor", &["sensor", "sensors", "alarm", "alarms", "detector", "detectors"], &["сенсор", "сенсора", "датчик", "датчика", "датчики", "датчиков"], &["sensores"]),
+    c("smoke", &["smoke"], &["дым", "дыма"], &["humo"]),
     c("gallery", &["gallery", "galleries"], &["галерея", "галерею", "галерее"], &["galería"]),
     c("photoshoot", &["photoshoot", "photoshoots"], &["фотосессия", "фотосессию", "фотосессии", "фотосет"], &[]),
     c("filming", &["footage"], &["съёмка", "съемка", "съёмку", "съемку", "съёмки", "съемки"], &["rodaje"]),
@@ -2924,6 +2926,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("taekwondo", &["taekwondo"], &["тхэквондо"], &["taekwondo"]),
     c("rowing", &["rowing"], &["гребля", "греблю", "гребле"], &["remo"]),
     c("yacht", &["yacht", "yachts", "sailing"], &["яхта", "яхту", "яхте", "парусный", "парусная"], &["yate", "velero"]),
+    c("sail", &["sail", "sails"], &["парус", "паруса", "парусом"], &[]),
     c("cycling", &["cycling", "cyclist", "cyclists"], &["велоспорт", "велогонка", "велосипедист"], &["ciclismo", "ciclista"]),
     c("handball", &["handball"], &["гандбол", "гандбола"], &["balonmano"]),
     c("paintball", &["paintball"], &["пейнтбол", "пейнтбола"], &["paintball"]),
