@@ -309,6 +309,20 @@ fn chat_holdout_30_figures() {
     figures("chat-phrases-holdout-30", "2037-04-04T15:30:00Z", "Australia/Sydney");
 }
 
+#[test]
+#[ignore = "evaluation of the thirty-first phrase set: run with --ignored to report its figures"]
+fn chat_holdout_31_figures() {
+    // Sunday 2037-08-16, 00:15 in Bangalore (IST, UTC+5:30; in UTC still Saturday the 15th).
+    figures("chat-phrases-holdout-31", "2037-08-15T18:45:00Z", "Asia/Kolkata");
+}
+
+#[test]
+#[ignore = "evaluation of the thirty-second phrase set: run with --ignored to report its figures"]
+fn chat_holdout_32_figures() {
+    // Sunday 2037-11-01, 01:30 in Chicago (CDT, UTC-5, the night summer time ends).
+    figures("chat-phrases-holdout-32", "2037-11-01T06:30:00Z", "America/Chicago");
+}
+
 fn figures(set: &str, now: &str, tz: &str) {
     let data = |name: &str| data(set, name);
     let mut env = TestEnv::new();
