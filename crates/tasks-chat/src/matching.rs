@@ -1305,6 +1305,12 @@ fn contradicted(message: &[Word], c: &Candidate) -> bool {
     {
         return true;
     }
+    // And another room ("fixed the bathroom tap" is not «Починить кран на кухне»).
+    if other_marker(message, c, |w| {
+        ROOM_CONCEPTS.iter().position(|room| w.concepts.iter().any(|c| room.contains(&c.as_str()))).map(|i| i as u32)
+    }) {
+        return true;
+    }
     let is_name = |t: &Word| t.name && t.text.chars().count() >= 3 && !t.text.chars().all(|ch| ch.is_ascii_digit());
     let unmatched_names: Vec<&Word> = c
         .words
@@ -1326,6 +1332,21 @@ fn contradicted(message: &[Word], c: &Candidate) -> bool {
             && in_its_place(m)
     })
 }
+
+/// Lexicon concepts that name a room of a home: a message that names one room where the
+/// title names another is about another job ([`contradicted`]). (A hallway and a
+/// corridor are one place.)
+const ROOM_CONCEPTS: &[&[&str]] = &[
+    &["kitchen"],
+    &["bathroom"],
+    &["toilet"],
+    &["bedroom"],
+    &["living_room"],
+    &["balcony"],
+    &["hallway", "corridor"],
+    &["attic"],
+    &["cellar"],
+];
 
 /// Lexicon concepts that name an outing or a meeting, not someone or somewhere: in a
 /// message they stand beside the title's name, never in its place.

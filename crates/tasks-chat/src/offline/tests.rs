@@ -1823,3 +1823,13 @@ fn a_reported_cancel_of_the_titles_own_verb_and_words_of_a_place_are_read() {
     check_in(&tasks, "renewed the rego", "clarify SAIL-3,BIZ-3");
     check_in(&tasks, "парус готово", "clarify SAIL-4,SAIL-5");
 }
+
+#[test]
+fn another_room_is_another_job() {
+    let tasks = candidates(&[("HOME-9", "Починить кран на кухне"), ("HOME-4", "Fix the hallway lamp")]);
+    // The tap fits; the bathroom is not the kitchen.
+    check_in(&tasks, "fixed the bathroom tap", "none NoTaskFits");
+    check_in(&tasks, "fixed the kitchen tap", r#"close_task {"id":"HOME-9"}"#);
+    // A hallway and a corridor are one place.
+    check_in(&tasks, "починил лампу в коридоре", r#"close_task {"id":"HOME-4"}"#);
+}
