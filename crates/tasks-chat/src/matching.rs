@@ -61,6 +61,9 @@ pub struct Word {
     pub names: Vec<usize>,
     /// Its script.
     pub script: Script,
+    /// The consonants of its sound as written ([`skeleton`]), read once: every comparison
+    /// of a loan word across scripts asks for them.
+    pub skeleton: String,
     /// The broad terms ([`BROAD_TERMS`]) the word is the general word of.
     pub general_of: Vec<usize>,
     /// The broad terms the word is one of the specific words of.
@@ -195,8 +198,10 @@ fn word_of(t: TokenStems, capitalized: &BTreeSet<String>) -> Word {
     } else if let Some(bare) = latin.strip_suffix('s') {
         sounds.push(sound_key(bare));
     }
+    let skeleton = skeleton(&sounds[0]);
     Word {
         parts: Vec::new(),
+        skeleton,
         sounds,
         general_of,
         specific_of,
@@ -664,7 +669,7 @@ fn by_skeleton(m: &Word, t: &Word) -> bool {
     // no Marina.)
     let known_word_for_a_name = (t.name && !m.concepts.is_empty()) || (!m.names.is_empty() && !t.concepts.is_empty());
     let both_known = !m.concepts.is_empty() && !t.concepts.is_empty();
-    m.script != t.script && !known_word_for_a_name && !both_known && consonants_alike(&m.sounds[0], &t.sounds[0])
+    m.script != t.script && !known_word_for_a_name && !both_known && consonants_alike(m, t)
 }
 
 /// Returns true when a word fits a title strongly only by a skeleton of consonants: a
@@ -808,27 +813,30 @@ pub const LOAN_SOUND_MIN_CHARS: usize = 5;
 /// letters («кои» / "koi"); two are a syllable of too many words.
 pub const SHORT_LOAN_MIN_CHARS: usize = 3;
 
-/// Returns true when two sound keys have one skeleton of consonants, a z read as s: a
-/// brand or a model written in the other script with other
-/// vowels («Ленд Крузер» / "Land Cruiser": lnd, krsr). Three consonants at least, the
-/// same first letter, and the words about as long.
-fn consonants_alike(a: &str, b: &str) -> bool {
-    let skeleton = |w: &str| -> String {
-        let mut out = String::new();
-        for c in w.chars().filter(|c| !"aeiouy".contains(*c)) {
-            // (Only z: "cruiser" / «крузер»; a v read as f would make «свет» of "safety".)
-            let c = if c == 'z' { 's' } else { c };
-            if !out.ends_with(c) {
-                out.push(c);
-            }
+/// Returns the consonants of a sound key, a z read as s and a doubled one once: "lnd" of
+/// "land" and «ленд», "krsr" of "cruiser" and «крузер».
+fn skeleton(sound: &str) -> String {
+    let mut out = String::new();
+    for c in sound.chars().filter(|c| !"aeiouy".contains(*c)) {
+        // (Only z: "cruiser" / «крузер»; a v read as f would make «свет» of "safety".)
+        let c = if c == 'z' { 's' } else { c };
+        if !out.ends_with(c) {
+            out.push(c);
         }
-        out
-    };
-    let (sa, sb) = (skeleton(a), skeleton(b));
-    a.chars().next() == b.chars().next()
+    }
+    out
+}
+
+/// Returns true when two words have one skeleton of consonants ([`skeleton`]) by their
+/// sound as written: a brand or a model written in the other script with other vowels
+/// («Ленд Крузер» / "Land Cruiser": lnd, krsr). Three consonants at least, the same
+/// first letter, and the words about as long.
+fn consonants_alike(m: &Word, t: &Word) -> bool {
+    let (a, b) = (&m.sounds[0], &t.sounds[0]);
+    m.skeleton == t.skeleton
+        && m.skeleton.chars().count() >= SKELETON_MIN_CONSONANTS
+        && a.chars().next() == b.chars().next()
         && a.chars().count().max(b.chars().count()) >= SKELETON_MIN_CHARS
-        && sa.chars().count() >= SKELETON_MIN_CONSONANTS
-        && sa == sb
         && a.chars().count().abs_diff(b.chars().count()) <= 2
 }
 

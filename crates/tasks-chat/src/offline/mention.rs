@@ -65,9 +65,8 @@ pub(super) fn nouns_that_look_like_verbs(
         let an_object = tasks.iter().any(|t| t.after_verb().iter().any(strong));
         let a_verb = tasks.iter().any(|t| starts_with_verb(t, w));
         // ("ahmed done": an English "past" that is a name in a title is the name.)
-        let a_name = tasks.iter().any(|t| t.after_verb().iter().any(|tw| tw.name && strong(tw)));
         let cyrillic = v.chars().all(|c| matches!(c, 'а'..='я' | 'ё'));
-        if !a_verb && ((an_object && cyrillic) || (a_name && v.is_ascii())) {
+        if (!a_verb && an_object && cyrillic) || (v.is_ascii() && a_name_not_a_verb(&v, tasks)) {
             objects.push(v);
         } else {
             kept.push(v);
@@ -309,6 +308,17 @@ pub(super) const NOUN_PHRASE_ENDS: &[&str] =
 
 /// English words after which a word is a noun ("the water bill", "my review").
 pub(super) const ARTICLES: &[&str] = &["the", "a", "an", "my", "our", "your", "his", "her", "their"];
+
+/// Returns true when a word that reads like a verb is a name in an open task's title,
+/// past its verb, and no task's verb: «энел» is "Enel" of «Оплатить Enel за свет»,
+/// "ahmed" is Ahmed; «выставила» stays the verb of «Выставить счёт Мареку».
+pub(super) fn a_name_not_a_verb(word: &str, tasks: &[Candidate]) -> bool {
+    matching::words(word).first().is_some_and(|w| {
+        let strong = |t: &matching::Word| matching::fit_of(w, t) == Some(matching::Strength::Strong);
+        tasks.iter().any(|t| t.after_verb().iter().any(|tw| tw.name && strong(tw)))
+            && !tasks.iter().any(|t| title_verbs(t).any(|v| same_verb(w, v)))
+    })
+}
 
 /// Returns true when a word fits a name in an open task's title («кармен» / "Carmen").
 pub(super) fn names_in_a_title(word: &str, tasks: &[Candidate]) -> bool {

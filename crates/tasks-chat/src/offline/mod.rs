@@ -224,32 +224,28 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let keyed_date = date.is_some() && !phrase::keys_in(&p).is_empty();
     // «энел оплачу завтра»: «энел» ends like a short past («ел») and is "Enel" of a
     // title — a name, no report.
-    // (A past of a title's own verb stays one: «выставила» is «Выставить».)
-    let a_titles_verb = |t: &str| {
-        matching::words(t)
-            .first()
-            .is_some_and(|w| s.tasks.iter().any(|task| title_verbs(task).any(|v| same_verb(w, v))))
-    };
-    let intent_tokens: Vec<&str> = tokens
-        .iter()
-        .map(|t| if is_past(t) && names_in_a_title(t, s.tasks) && !a_titles_verb(t) { "·" } else { *t })
-        .collect();
+    let intent_tokens: Vec<&str> =
+        tokens.iter().map(|t| if is_past(t) && a_name_not_a_verb(t, s.tasks) { "·" } else { *t }).collect();
     // «баллоны сдам в четверг», «кариму заплачу на следующей неделе», "ill pay ahmed on
     // monday": a future of an open task's verb, with a date, is when — a deadline.
-    let futures: Vec<(String, String)> = tokens
-        .iter()
-        .filter(|_| date.is_some() && !tokens.iter().any(|t| CANCEL_WORDS.contains(t)))
-        .filter_map(|t| {
-            infinitives_of_future(t)
-                .into_iter()
-                .find(|inf| s.tasks.iter().any(|task| task.first == *inf))
-                .map(|inf| (t.to_string(), inf))
-        })
-        .collect();
+    // (A cancel word said beside it is the order: «сдавать не буду, удали».)
+    let future_may_be_when = date.is_some() && !tokens.iter().any(|t| CANCEL_WORDS.contains(t));
+    let futures: Vec<(String, String)> = if future_may_be_when {
+        tokens
+            .iter()
+            .filter_map(|t| {
+                infinitives_of_future(t)
+                    .into_iter()
+                    .find(|inf| s.tasks.iter().any(|task| task.first == *inf))
+                    .map(|inf| (t.to_string(), inf))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let english_future =
         tokens.windows(2).any(|w| matches!(w[0], "ll" | "ill" | "will" | "gonna") && is_task_verb(w[1]));
-    let future_with_a_date = date.is_some() && (!futures.is_empty() || english_future);
-    let intent = if future_with_a_date && !tokens.iter().any(|t| CANCEL_WORDS.contains(t)) {
+    let intent = if future_may_be_when && (!futures.is_empty() || english_future) {
         Some(Intent::Move)
     } else {
         intent_of(&intent_tokens, date, arrow)
@@ -466,32 +462,11 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // «продлила свой паспорт» is not «Продлить паспорт Гены»: one's own thing is no task
     // that names someone else.
     // Nor is "booked the dentist for myself" «Записать Давида к стоматологу».
-    let own = tokens.iter().any(|t| {
-        matches!(
-            *t,
-            "свой"
-                | "свою"
-                | "своё"
-                | "свое"
-                | "свои"
-                | "своего"
-                | "own"
-                | "myself"
-                | "my"
-                | "себя"
-                | "себе"
-                | "мой"
-                | "мою"
-                | "моё"
-                | "мои"
-                | "моего"
-                | "моей"
-        )
-    });
+    let own = tokens.iter().any(|t| OWN_WORDS.contains(t));
     // (A name of two letters is a place's or a firm's — "Renew my NY pharmacist
     // license" — and a title that says "my" is one's own.)
     let names_another = |i: usize| {
-        !tasks_text::normalize(&s.tasks[i].title).split(' ').any(|w| matches!(w, "my" | "мой" | "мою" | "мои" | "моё"))
+        !tasks_text::normalize(&s.tasks[i].title).split(' ').any(|w| OWN_WORDS.contains(&w))
             && s.tasks[i]
                 .words
                 .iter()

@@ -2,8 +2,6 @@
 
 use super::*;
 
-/// Returns the infinitives a past form may be of: «заказала» → «заказать», «записался» →
-/// «записаться», "updated" → "update", "updat".
 /// Returns the infinitives a Russian first-person future may be of: «сдам» (сдать),
 /// «куплю» (купить), «заплачу» (заплатить), «схожу» (сходить), «напишу» (написать),
 /// «сделаю» (сделать), «позвоню» (позвонить). Candidates only: the caller keeps the one
@@ -28,6 +26,8 @@ pub(super) fn infinitives_of_future(word: &str) -> Vec<String> {
         .collect()
 }
 
+/// Returns the infinitives a past form may be of: «заказала» → «заказать», «записался» →
+/// «записаться», "updated" → "update", "updat".
 pub(super) fn infinitives_of_past(word: &str) -> Vec<String> {
     const RU: &[(&str, &str)] =
         &[("лась", "ться"), ("лся", "ться"), ("лись", "ться"), ("ла", "ть"), ("ли", "ть"), ("ло", "ть"), ("л", "ть")];

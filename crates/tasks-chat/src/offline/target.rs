@@ -564,10 +564,11 @@ pub(super) fn expand_abbreviation(word: &str) -> Vec<String> {
 /// («ульи утеплены»: «Утеплить ульи на зиму», not «Обработать ульи от клеща»).
 pub(super) fn narrow_by_participle(resolved: Resolution, tokens: &[&str], tasks: &[Candidate]) -> Resolution {
     let Resolution::Several(ix) = resolved else { return resolved };
-    // («сделано» is "done", whatever the task: no word of «Сделать Тёме загранпаспорт».)
+    // (A done word, «сделано», is "done" whatever the task: no word of «Сделать Тёме
+    // загранпаспорт».)
     let participles: Vec<matching::Word> = tokens
         .iter()
-        .filter(|t| is_done_participle(t) && !t.starts_with("сделан"))
+        .filter(|t| is_done_participle(t) && !DONE_WORDS.contains(t))
         .flat_map(|t| matching::words(t))
         .collect();
     if participles.is_empty() {

@@ -438,6 +438,28 @@ pub(super) const SAME_ACT: &[&[&str]] = &[
     &["reply", "write", "email"],
 ];
 
+/// Words that say a thing is one's own: «продлила свой паспорт», "renewed my passport",
+/// "booked the dentist for myself" — no task that names someone else.
+pub(super) const OWN_WORDS: &[&str] = &[
+    "свой",
+    "свою",
+    "своё",
+    "свое",
+    "свои",
+    "своего",
+    "own",
+    "myself",
+    "my",
+    "себя",
+    "себе",
+    "мой",
+    "мою",
+    "моё",
+    "мои",
+    "моего",
+    "моей",
+];
+
 /// Words that say which of a kind, never which task: «купила новую стамеску» is no
 /// «Купить новый чайник».
 pub(super) const MODIFIERS: &[&str] = &[
