@@ -39,7 +39,7 @@ pub(super) fn create_after_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed>
     let acted_on = tokens
         .iter()
         .any(|t| DONE_WORDS.contains(t) || CANCEL_WORDS.contains(t) || MOVE_WORDS.contains(t) || is_done_participle(t));
-    if acted_on && !phrase::keys_in(p).is_empty() {
+    if acted_on && !keys_named(p, s).is_empty() {
         return None;
     }
     let mut drop: Vec<usize> = (0..lead.len()).collect();
@@ -306,11 +306,20 @@ pub(super) fn project_named_before_a_verb(p: &Phrase, s: &Situation<'_>) -> Opti
         }
     };
     let verb = *tokens.get(used)?;
-    if !is_task_verb(verb) || is_command(&verb) || tokens.len() <= used + 1 {
+    // ("in work set up the new laptop": "set up" is a task's verb, no move.)
+    let set_up = verb == "set" && tokens.get(used + 1) == Some(&"up");
+    // «в ворк созвон с клиентом»: after a preposition and the project's key or name, a
+    // noun leads a task too — when the rest names no open task.
+    let noun_after_preposition = used >= 2 && !is_task_verb(verb) && !is_command(&verb) && {
+        let (objects, verbs) = mention_skipping(&tokens, None, &(0..used).collect::<Vec<_>>());
+        target(&objects, &verbs, s.tasks) == Resolution::Nothing
+    };
+    if !(is_task_verb(verb) && !is_command(&verb) || set_up || noun_after_preposition) || tokens.len() <= used + 1 {
         return None;
     }
     // «бима стричь не будем удали»: a command or a negation after is about an open task.
-    if tokens[used + 1..].iter().any(is_command) || is_negated(&tokens) {
+    let after = if set_up { used + 2 } else { used + 1 };
+    if tokens[after..].iter().any(is_command) || is_negated(&tokens) || p.words.iter().any(|w| w.contains('?')) {
         return None;
     }
     // "car wash day after tomorrow" is «Помыть машину»: the lead's word and the verb are

@@ -126,15 +126,22 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
     });
     // "complete the ferry check in 3 days", «закончить отчёт к пятнице»: a done word that
     // leads, with a date, orders the task done by then.
+    // ("costco renewal finish in 2 weeks": an order to finish, wherever it stands.)
     let ordered_done = has_date
-        && matches!(tokens.first(), Some(&("complete" | "finish" | "close" | "закончить" | "завершить" | "доделать")));
+        && (matches!(
+            tokens.first(),
+            Some(&("complete" | "finish" | "close" | "закончить" | "завершить" | "доделать"))
+        ) || tokens.iter().any(|t| matches!(*t, "finish" | "закончить" | "завершить" | "доделать" | "доделай")));
+    // "progressive call get it done monday": getting it done, with a date, is by when.
+    let get_it_done =
+        has_date && tokens.windows(3).any(|w| matches!(w[0], "get" | "getting") && (w[1] == "done" || w[2] == "done"));
     // "the glasses pickup can be done saturday", "i'll be done with the sketch next week",
     // «торт будет готов в субботу»: done as it will be, with a date, is when.
     let done_to_be = has_date
         && tokens.windows(2).any(|w| {
             matches!(w[0], "be" | "будет" | "будут") && (DONE_WORDS.contains(&w[1]) || w[1].starts_with("готов"))
         });
-    if done_by || ordered_done || done_to_be {
+    if done_by || ordered_done || done_to_be || get_it_done {
         return Some(Intent::Move);
     }
     // «маму с вокзала забрать в субботу»: an infinitive and a date say what is to be
@@ -186,7 +193,13 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
     let on_its_way = tokens.windows(4).any(|w| {
         matches!(w[0], "is" | "are") && w[1] == "on" && matches!(w[2], "its" | "their" | "the") && w[3] == "way"
     }) || tokens.windows(3).any(|w| matches!((w[0], w[1], w[2]), ("уже", "в", "пути")));
-    if reported || handed_over || works_again || on_its_way || state_at_the_end(tokens) {
+    if reported
+        || handed_over
+        || works_again
+        || on_its_way
+        || state_at_the_end(tokens)
+        || state_reached(tokens).is_some()
+    {
         return Some(Intent::Done);
     }
     // «с книгой всё», «посудомойка всё»: done with it (but «купить всё» is a task).
@@ -220,9 +233,74 @@ pub(super) fn state_at_the_end(tokens: &[&str]) -> bool {
     let russian = (before == "у" && n >= 3)
         || (last == "есть" && n >= 2 && !matches!(before, "не" | "нет"))
         || matches!((before, last), ("на", "руках") | ("в", "ремонте") | ("уже", "едет" | "едут"))
-        || (matches!(last, "горит" | "работает" | "работают") && !tokens.contains(&"не"));
+        || (matches!(last, "горит" | "работает" | "работают") && !tokens.contains(&"не"))
+        // «фильтр в печке новый», «зимняя резина на хонде стоит»: the new part is in, the
+        // tyres are on («сколько стоит» asks first).
+        || (matches!(last, "новый" | "новая" | "новое" | "новые" | "стоит" | "стоят") && n >= 2 && !tokens.contains(&"не"))
+        // «вещи уже в химчистке»: the thing is already where it was to go.
+        || (n >= 4 && tokens[n - 3] == "уже" && matches!(before, "в" | "на"));
     english || russian
 }
+
+/// Returns the positions of the state a report ends on, after "is" / "are", when that
+/// state says the work is behind it: "the feeder is up", "the timesheet is up to date",
+/// "the flaky test is green now", "the plane iron is sharp now". The state is no word
+/// the task must name. A state that says the work is still ahead ("the sink is broken
+/// now", "the fee is due now") is none.
+pub(super) fn state_reached(tokens: &[&str]) -> Option<std::ops::Range<usize>> {
+    let n = tokens.len();
+    let be = |t: &str| matches!(t, "is" | "are" | "s");
+    // (A subject first: "is the feeder up" asks.)
+    let at = (1..n).rev().find(|i| be(tokens[*i]))?;
+    let tail = &tokens[at + 1..];
+    let reached = match tail {
+        ["up"] | ["up", "to", "date"] | ["up", "now"] | ["up", "to", "date", "now"] => true,
+        [state, "now"] => !NOT_DONE_STATES.contains(state) && state.is_ascii() && *state != "not",
+        _ => false,
+    };
+    reached.then_some(at..n)
+}
+
+/// States that say the work is still to do: said with "now" they report a fault or a
+/// date, never a task done ("the sink is broken now", "the rent is due now").
+pub(super) const NOT_DONE_STATES: &[&str] = &[
+    "broken",
+    "down",
+    "dead",
+    "late",
+    "overdue",
+    "due",
+    "urgent",
+    "missing",
+    "stuck",
+    "blocked",
+    "delayed",
+    "pending",
+    "open",
+    "empty",
+    "off",
+    "out",
+    "closed",
+    "worse",
+    "needed",
+    "required",
+    "expensive",
+    "cheaper",
+    "higher",
+    "lower",
+    "leaking",
+    "dirty",
+    "flat",
+    "wrong",
+    "gone",
+    "lost",
+    "sick",
+    "busy",
+    "full",
+    "red",
+    "failing",
+    "cracked",
+];
 
 /// Returns the positions of a tick said in words — "check off", "tick off", "cross off",
 /// «поставь галочку» — which mark a task done as "done" does.
@@ -481,7 +559,36 @@ pub(super) const NOT_NEEDED_AFTER_NE: &[&str] =
 pub(super) const EN_NEGATIONS: &[&str] = &[
     "not", "never", "haven", "hasn", "hadn", "didn", "don", "doesn", "wasn", "weren", "isn", "aren", "won", "couldn",
     "wouldn", "shouldn", "cannot", "havent", "hasnt", "didnt", "dont", "doesnt", "wasnt", "isnt", "arent", "cant",
+    "wont",
 ];
+
+/// Returns the positions of the activities a message says it will not do: the word
+/// after a negation, past a future's helper — «на прогулку не поеду» (поеду), "won't
+/// return the tent" (return), «не буду менять роутер» (менять), "not returning the drill
+/// bits" (returning). Beside a cancel word of its own these are what is not done, verbs
+/// of the task at most — never things the task must also name.
+pub(super) fn negated_activities(tokens: &[&str]) -> Vec<usize> {
+    let helper = |t: &str| matches!(t, "буду" | "будем" | "будет" | "стану" | "be" | "gonna" | "going" | "to" | "go");
+    let mut found = Vec::new();
+    for i in 0..tokens.len() {
+        let negation = match tokens[i] {
+            "не" => !NOT_NEEDED_AFTER_NE.contains(&tokens.get(i + 1).copied().unwrap_or("")),
+            "t" => i > 0 && matches!(tokens[i - 1], "won" | "don" | "didn"),
+            t => matches!(t, "not" | "never" | "wont" | "dont" | "didnt"),
+        };
+        if !negation {
+            continue;
+        }
+        let mut j = i + 1;
+        while j < tokens.len() && helper(tokens[j]) {
+            j += 1;
+        }
+        if j < tokens.len() && !CANCEL_WORDS.contains(&tokens[j]) {
+            found.push(j);
+        }
+    }
+    found
+}
 
 /// Returns true when the message says something was not done: «не» before a word
 /// other than "needed", «нет», "not", "haven't", "never" (but "never mind", "not

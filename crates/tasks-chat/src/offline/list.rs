@@ -96,6 +96,14 @@ pub(super) fn list_view(tokens: &[&str]) -> Option<Call> {
         "finish",
         "completed",
         "закрытые",
+        // «что я уже закрыл»: asked in the past, as «что сделала».
+        "закрыл",
+        "закрыла",
+        "закрыли",
+        "сделали",
+        "выполнил",
+        "выполнила",
+        "closed",
     ]) || starts("выполненн")
         || starts("сделанн")
         || starts("закрыт");

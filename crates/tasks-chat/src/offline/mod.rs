@@ -166,6 +166,23 @@ pub fn parse_reading(text: &str, s: &Situation<'_>) -> (Parsed, Vec<Correction>)
     (parse_phrase(text, &p, s), corrections)
 }
 
+/// Returns the task keys a message writes out, leaving out a word shaped like a key that
+/// is a word of an open task's title and no task's key: the form "I-130" of «Заполнить
+/// форму I-130 для мамы» is the form, not a task of a project "I".
+fn keys_named(p: &Phrase, s: &Situation<'_>) -> Vec<(String, usize)> {
+    let in_a_title = |key: &str| {
+        s.tasks.iter().any(|t| {
+            t.title
+                .split(|c: char| c.is_whitespace())
+                .any(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).eq_ignore_ascii_case(key))
+        })
+    };
+    phrase::keys_in(p)
+        .into_iter()
+        .filter(|(key, _)| s.tasks.iter().any(|t| &t.key == key) || !in_a_title(key))
+        .collect()
+}
+
 fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let p = p.clone();
     let tokens = p.token_texts();
@@ -221,7 +238,7 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // "haven't finished the report, move it to monday": a move word of its own wins over
     // the negated activity, as a cancel word does.
     // "RUN-5 next week", «INBOX-3 на 3 октября»: a key and a date is a move of that task.
-    let keyed_date = date.is_some() && !phrase::keys_in(&p).is_empty();
+    let keyed_date = date.is_some() && !keys_named(&p, s).is_empty();
     // «энел оплачу завтра»: «энел» ends like a short past («ел») and is "Enel" of a
     // title — a name, no report.
     let intent_tokens: Vec<&str> =
@@ -250,6 +267,15 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     } else {
         intent_of(&intent_tokens, date, arrow)
     };
+    // "the fence stain done monday": a done word right before a day to come says when it
+    // is to be done — no day ahead is when it was.
+    let done_ahead = date.is_some_and(|d| {
+        d.due.date > s.today
+            && d.start > 0
+            && DONE_WORDS.contains(&tokens[d.start - 1])
+            && !is_task_verb(tokens[d.start - 1])
+    });
+    let intent = if intent == Some(Intent::Done) && done_ahead { Some(Intent::Move) } else { intent };
     let intent = intent.or_else(|| {
         (keyed_date || missed_then_date || bare_date_move(&intent_tokens, date, s) || restated())
             .then_some(Intent::Move)
@@ -320,6 +346,9 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
                 | "which")
         )
     );
+    // («во сколько сегодня переводят часы»: "at what time", though «во вторник» leads a
+    // move.)
+    let question_word = question_word || tokens.starts_with(&["во", "сколько"]);
     if text.contains('?') || asks || question_word {
         return Parsed::NotUnderstood(NotUnderstood::Question);
     }
@@ -339,7 +368,7 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         }
     };
     // A key written out names the task.
-    let keys = phrase::keys_in(&p);
+    let keys = keys_named(&p, s);
     if !keys.is_empty() {
         let mut steps = Vec::new();
         for (key, _) in &keys {
@@ -391,6 +420,10 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     }
     let mut skipped = position_tokens.clone();
     skipped.extend(reason_clause(&p));
+    // ("the flaky test is green now": the state reached names no task.)
+    if intent == Intent::Done {
+        skipped.extend(state_reached(&tokens).into_iter().flatten());
+    }
     // "car: filter replaced", «дом: фильтр поменял»: a project named first scopes the
     // report to its tasks.
     // (A lead-in that, with the rest, says an open task again with a date scopes
@@ -417,6 +450,20 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         let mut verbs: Vec<String> = verbs.into_iter().filter(|v| !futures.iter().any(|(t, _)| t == v)).collect();
         verbs.extend(futures.iter().map(|(_, inf)| inf.clone()));
         (objects, verbs)
+    };
+    // «на прогулку не поеду, удали»: beside a cancel word of its own, the activity not
+    // done names the task only where a title has it («продавать не буду» for «Продать
+    // доску»); otherwise it is how the person said no, not a word the task lacks.
+    let objects: Vec<String> = if intent == Intent::Cancel && cancel_stands {
+        let negated: Vec<&str> = negated_activities(&tokens).into_iter().map(|i| tokens[i]).collect();
+        let in_a_title = |o: &str| {
+            matching::words(o).iter().any(|m| s.tasks.iter().any(|t| t.words.iter().any(|w| matching::fits(m, w))))
+        };
+        // (A small word the matcher drops stays: it weighs nothing either way.)
+        let unexplained = |o: &str| !matching::words(o).is_empty() && !in_a_title(o);
+        objects.into_iter().filter(|o| !(negated.contains(&o.as_str()) && unexplained(o))).collect()
+    } else {
+        objects
     };
     // «кармен готово»: a word that ends like a participle («оплачен») and is a name in a
     // title past its verb («Order red velvet for Carmen») is the name.

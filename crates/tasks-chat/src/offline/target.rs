@@ -416,6 +416,19 @@ pub(super) fn said_as_written(ix: Vec<usize>, object_words: &[matching::Word], t
     let gives_way =
         |i: usize| !as_written(i) && script(i) != own && ix.iter().any(|k| as_written(*k) && script(*k) == script(i));
     let kept: Vec<usize> = ix.iter().copied().filter(|i| !gives_way(*i)).collect();
+    // "the wifi router": of several, the one title that has every word as said, where
+    // each other lacks one ("Set up the router table", "Pay Comcast internet").
+    let all_as_written =
+        |i: &usize| object_words.iter().all(|m| tasks[*i].words.iter().any(|t| matching::literally(m, t)));
+    // (Only among titles in the message's script: a twin in the other language is a
+    // twin, "kostya's birthday" fits «День рождения Кости» as well.)
+    let whole: Vec<usize> = ix.iter().copied().filter(all_as_written).collect();
+    // (In English only: a Russian word said in another case is no word as written —
+    // «папину квартиру» and «квартира папы».)
+    let one_script = own == Some(tasks_text::stems::Script::Latin) && ix.iter().all(|i| script(*i) == own);
+    if object_words.len() >= 2 && whole.len() == 1 && one_script {
+        return Resolution::One(whole[0]);
+    }
     match kept.len() {
         n if n == ix.len() || n == 0 => Resolution::Several(ix),
         1 => Resolution::One(kept[0]),
@@ -520,8 +533,18 @@ pub(super) fn spell_out_initials(objects: &[String], tasks: &[Candidate]) -> Vec
         }
         let mut spelled: Vec<Vec<String>> = Vec::new();
         for t in tasks {
+            // ("bol" is the "bill of lading" of "Find the bill of lading for load 5521": its
+            // initials count the small words the matcher drops, too.)
+            let written = tasks_text::normalize(&t.title);
+            let as_written: Vec<&str> = written.split(' ').filter(|w| !w.is_empty()).collect();
             let words: Vec<&str> = t.words.iter().map(|w| w.text.as_str()).collect();
-            for run in words.windows(n) {
+            // (A run as written counts only with such a small word inside it, never at
+            // its edge: "tutr" is no "the uniform tax rebate".)
+            let dropped = |w: &&str| !words.contains(w);
+            let with_small_words = as_written
+                .windows(n)
+                .filter(|run| run[1..n - 1].iter().any(dropped) && !dropped(&run[0]) && !dropped(&run[n - 1]));
+            for run in words.windows(n).chain(with_small_words) {
                 let initials: String = run.iter().filter_map(|w| w.chars().next()).collect();
                 let spelling: Vec<String> = run.iter().map(|w| w.to_string()).collect();
                 if initials == *o && !spelled.contains(&spelling) {

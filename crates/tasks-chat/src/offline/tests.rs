@@ -1833,3 +1833,89 @@ fn another_room_is_another_job() {
     // A hallway and a corridor are one place.
     check_in(&tasks, "починил лампу в коридоре", r#"close_task {"id":"HOME-4"}"#);
 }
+
+#[test]
+fn a_negated_activity_beside_a_cancel_word_is_how_no_was_said() {
+    let tasks = candidates(&[
+        ("BIRD-4", "Записаться на прогулку клуба в Нанди Хиллз"),
+        ("HOME-10", "Сделать дубликат ключа для Лакшми"),
+        ("DOM-11", "Replace the wifi router"),
+        ("WOOD-8", "Set up the router table"),
+        ("DOM-3", "Pay Comcast internet"),
+        ("KITE-6", "Продать старую доску"),
+    ]);
+    // «поеду» is in no title: how the person said no, not a word the task lacks.
+    check_in(&tasks, "на прогулку не поеду удали", r#"cancel_task {"id":"BIRD-4"}"#);
+    check_in(&tasks, "никакого дубликата ключа отмени", r#"cancel_task {"id":"HOME-10"}"#);
+    // A negated word a title has still names it: «менять» is replacing.
+    check_in(&tasks, "не буду менять роутер удали", r#"cancel_task {"id":"DOM-11"}"#);
+    check_in(&tasks, "won't sell the old board, cancel that", r#"cancel_task {"id":"KITE-6"}"#);
+    // Every word as said, in one English title only.
+    check_in(&tasks, "delete the wifi router task", r#"cancel_task {"id":"DOM-11"}"#);
+    // Without a cancel word, a negation changes nothing.
+    check_in(&tasks, "на прогулку не поеду", "none UnknownPhrase");
+}
+
+#[test]
+fn a_word_shaped_like_a_key_in_a_title_is_that_word() {
+    let tasks = candidates(&[
+        ("DOCS-6", "Заполнить форму I-130 для мамы"),
+        ("DISP-8", "Find the bill of lading for load 5521"),
+        ("DOCS-4", "Claim the uniform tax rebate"),
+        ("KIDS-8", "Email Misha's form tutor about mock exams"),
+    ]);
+    check_in(&tasks, "заполнил форму i-130 для мамы", r#"close_task {"id":"DOCS-6"}"#);
+    check_in(&tasks, "done FOO-3", "none UnknownKey");
+    // Initials count a small word inside the run ("bill of lading"), never at its edge.
+    check_in(&tasks, "bol for 5521 found", r#"close_task {"id":"DISP-8"}"#);
+    check_in(&tasks, "emailed mishas form tutr", r#"close_task {"id":"KIDS-8"}"#);
+}
+
+#[test]
+fn getting_it_done_or_finishing_by_a_day_is_a_deadline() {
+    let tasks =
+        candidates(&[("DISP-14", "Call Progressive about cargo insurance"), ("DOCS-7", "Renew Costco membership")]);
+    check_in(&tasks, "progressive call get it done friday", &moved("DISP-14", "2026-03-13"));
+    check_in(&tasks, "costco renewal finish in 2 weeks", &moved("DOCS-7", "2026-03-25"));
+    // A done word right before a day to come is when, not a report.
+    check_in(&tasks, "costco renewal done friday", &moved("DOCS-7", "2026-03-13"));
+    check_in(&tasks, "costco renewal done", r#"close_task {"id":"DOCS-7"}"#);
+}
+
+#[test]
+fn a_state_reached_reports_the_task_done() {
+    let tasks = candidates(&[
+        ("WORK-9", "Update the August timesheet"),
+        ("WORK-10", "Fix the flaky test in the billing pipeline"),
+        ("DOM-4", "Поменять фильтр в печке"),
+        ("DOM-7", "Put winter tires on the Honda"),
+        ("INBOX-7", "Сдать вещи в химчистку"),
+        ("HOME-5", "Fix the kitchen sink"),
+    ]);
+    check_in(&tasks, "timesheet is up to date", r#"close_task {"id":"WORK-9"}"#);
+    check_in(&tasks, "the flaky test is green now", r#"close_task {"id":"WORK-10"}"#);
+    check_in(&tasks, "фильтр в печке новый", r#"close_task {"id":"DOM-4"}"#);
+    check_in(&tasks, "зимняя резина на хонде стоит", r#"close_task {"id":"DOM-7"}"#);
+    check_in(&tasks, "вещи уже в химчистке", r#"close_task {"id":"INBOX-7"}"#);
+    // A state that says the work is still ahead closes nothing.
+    check_in(&tasks, "the kitchen sink is broken now", "none UnknownPhrase");
+    check_in(&tasks, "сколько стоит фильтр в печке", "none UnknownPhrase");
+}
+
+#[test]
+fn questions_lists_and_project_lead_ins_without_a_verb() {
+    let tasks = candidates(&[("DOM-10", "Перевести часы на духовке")]);
+    check_in(&tasks, "во сколько сегодня переводят часы", "none Question");
+    check_in(&tasks, "что я уже закрыл", r#"list_tasks {"filter":"done"}"#);
+    // After a preposition and a project's name, a noun leads a new task there.
+    check_in(
+        &tasks,
+        "в ворк созвон с клиентом",
+        r#"create_task {"deadline_kind":"none","project":"WORK","text":"созвон с клиентом"}"#,
+    );
+    check_in(
+        &tasks,
+        "in work set up the new laptop",
+        r#"create_task {"deadline_kind":"none","project":"WORK","text":"set up the new laptop"}"#,
+    );
+}

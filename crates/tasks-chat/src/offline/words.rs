@@ -318,6 +318,13 @@ pub(super) const FILLER: &[&str] = &[
     "будем",
     // "no trip to chimgan this month": a span of time said loosely names no task.
     "month",
+    // «никакого дубликата, отмени»: "none of it" says the cancel, not the task.
+    "никакого",
+    "никакой",
+    "никакая",
+    "никакую",
+    "никаких",
+    "никакие",
     // When a report says it was done names no task: "the gym was packed yesterday".
     "yesterday",
     "вчера",
@@ -416,6 +423,8 @@ pub(super) const FILLER: &[&str] = &[
     "работают",
     "есть",
     "руках",
+    "стоит",
+    "стоят",
 ];
 /// Verbs of different lexicon concepts that name one act when a title's verb is asked
 /// about: a rent transferred is a rent paid («Перевести аренду» for "paid the rent"),

@@ -121,6 +121,10 @@ pub(crate) const KEYED_WHOLE: &[&str] = &[
     "домена",
     "домены",
     "доменом",
+    // «менять» (to change, to swap a part) stems to «меня» (me).
+    "менять",
+    "меняю",
+    "меняем",
 ];
 
 /// English words keyed as written, because the stemmer cuts them to another word's
@@ -892,7 +896,8 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("replace",
         &["replace", "replacement", "swap", "replaced", "replacing", "change", "changed", "changing"],
         // «поменять резину, фильтр, лампочку» is replacing a part, not a document's change.
-        &["заменить", "замени", "заменю", "замену", "заменила", "заменил", "поменять", "поменяй", "поменяла", "поменял", "поменяли"],
+        &["заменить", "замени", "заменю", "замену", "заменила", "заменил", "поменять", "поменяй", "поменяла", "поменял", "поменяли",
+          "поменяю", "менять", "меняю", "меняем"],
         &["reemplazar", "sustituir", "sustitución", "recambio", "sustituido"],
     ),
     c("limit", &["limit", "limits"], &["лимит", "лимиты", "лимита"], &["límite", "límites"]),
