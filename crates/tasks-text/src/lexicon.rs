@@ -305,6 +305,8 @@ mod tests {
             (Language::English, "unsubscrib"),
             // A training is a workout («тренировка») and a course («тренинг»).
             (Language::English, "training"),
+            // To file is to keep a document and to submit a form («подать декларацию»).
+            (Language::English, "file"),
             (Language::English, "trainings"),
         ];
         let allowed: Vec<(u8, &str)> = allowed.iter().map(|(l, s)| (language_code(*l), *s)).collect();

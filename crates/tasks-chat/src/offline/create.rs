@@ -296,9 +296,12 @@ pub(super) fn project_named_before_a_verb(p: &Phrase, s: &Situation<'_>) -> Opti
             _ => None,
         }
     };
+    // («проект квартира поменять фильтр»: the word "project" first, then its name.)
+    let said_project = matches!(tokens.first(), Some(&("проект" | "project")));
     let (key, used) = match tokens.first().and_then(|w| by_name(w)) {
-        Some(key) => (key, 1),
-        None => {
+        Some(key) if !said_project => (key, 1),
+        _ if said_project => (tokens.get(1).and_then(|w| by_name(w))?, 2),
+        _ => {
             let (key, used) = project_at(&tokens, 0, s.projects)?;
             // (After a preposition, too, by its key or name only.)
             tokens.get(used - 1).and_then(|w| by_name(w)).filter(|k| *k == key)?;

@@ -70,7 +70,21 @@ pub(super) fn deadline_of(d: DateSpan) -> Deadline {
 
 /// Returns the action words say, if any: cancel, then move, then done (a done word or a
 /// verb in the past tense).
-pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) -> Option<Intent> {
+pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool, today: Date) -> Option<Intent> {
+    let intent = intent_of_words(tokens, date, arrow);
+    // "the fence stain done monday", "tango classes paid by the 5th": a done word right
+    // before a day to come, or a deadline's preposition before it, says when it is to
+    // be done — no day ahead is when it was.
+    let ahead = date.is_some_and(|d| {
+        d.due.date > today
+            && ((d.start > 0 && DONE_WORDS.contains(&tokens[d.start - 1]) && !is_task_verb(tokens[d.start - 1]))
+                || deadline_preposition_at(tokens, d))
+    });
+    if intent == Some(Intent::Done) && ahead { Some(Intent::Move) } else { intent }
+}
+
+/// Returns the action the words say, before the date is weighed against today.
+fn intent_of_words(tokens: &[&str], date: Option<DateSpan>, arrow: bool) -> Option<Intent> {
     let has_date = date.is_some();
     let has = |list: &[&str]| tokens.iter().any(|t| list.contains(t));
     let not_needed = tokens.windows(2).any(|w| {
@@ -126,12 +140,17 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
     });
     // "complete the ferry check in 3 days", «закончить отчёт к пятнице»: a done word that
     // leads, with a date, orders the task done by then.
-    // ("costco renewal finish in 2 weeks": an order to finish, wherever it stands.)
+    // ("costco renewal finish in 2 weeks", "shower head complete it in 5 days": an order
+    // to finish, wherever it stands — "complete" before what or when, no adjective.)
     let ordered_done = has_date
         && (matches!(
             tokens.first(),
             Some(&("complete" | "finish" | "close" | "закончить" | "завершить" | "доделать"))
-        ) || tokens.iter().any(|t| matches!(*t, "finish" | "закончить" | "завершить" | "доделать" | "доделай")));
+        ) || tokens.iter().any(|t| matches!(*t, "finish" | "закончить" | "завершить" | "доделать" | "доделай"))
+            || tokens.windows(2).any(|w| {
+                w[0] == "complete"
+                    && matches!(w[1], "it" | "this" | "that" | "by" | "in" | "within" | "before" | "until")
+            }));
     // "progressive call get it done monday": getting it done, with a date, is by when.
     let get_it_done =
         has_date && tokens.windows(3).any(|w| matches!(w[0], "get" | "getting") && (w[1] == "done" || w[2] == "done"));
@@ -166,7 +185,11 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
     if (0..tokens.len()).any(|i| is_deadline_word(tokens[i]) && !is_topic(tokens, i)) {
         return Some(Intent::Move);
     }
-    if has(DONE_WORDS) || tokens.iter().any(|t| is_past(t) || is_done_participle(t)) {
+    // (A word of the date is never the past: «через две недели» ends like «сдели».)
+    let in_date = |i: usize| date.is_some_and(|d| (d.start..d.end).contains(&i));
+    if has(DONE_WORDS)
+        || (0..tokens.len()).any(|i| !in_date(i) && (is_past(tokens[i]) || is_done_participle(tokens[i])))
+    {
         return Some(Intent::Done);
     }
     if marked && tokens.iter().any(done_form) {
@@ -186,9 +209,12 @@ pub(super) fn intent_of(tokens: &[&str], date: Option<DateSpan>, arrow: bool) ->
     // («посылка уже дома»: brought home.)
     let handed_over = tokens.windows(2).any(|w| w[0] == "уже" && matches!(w[1], "у" | "дома"));
     // "the fan works again", «самокат снова на ходу», «опять работает»: mended.
+    // ("the wifi in room 3 works now": mended, said last.)
     let works_again = tokens.windows(2).any(|w| {
         matches!((w[0], w[1]), ("works" | "working" | "runs" | "running", "again") | ("снова" | "опять", "работает"))
-    }) || tokens.windows(3).any(|w| matches!((w[0], w[1], w[2]), ("снова" | "опять", "на", "ходу")));
+    }) || tokens.ends_with(&["works", "now"])
+        || tokens.ends_with(&["working", "now"])
+        || tokens.windows(3).any(|w| matches!((w[0], w[1], w[2]), ("снова" | "опять", "на", "ходу")));
     // "the zenith is on its way to lyon", «посылка уже в пути»: sent.
     let on_its_way = tokens.windows(4).any(|w| {
         matches!(w[0], "is" | "are") && w[1] == "on" && matches!(w[2], "its" | "their" | "the") && w[3] == "way"
@@ -237,6 +263,8 @@ pub(super) fn state_at_the_end(tokens: &[&str]) -> bool {
         // «фильтр в печке новый», «зимняя резина на хонде стоит»: the new part is in, the
         // tyres are on («сколько стоит» asks first).
         || (matches!(last, "новый" | "новая" | "новое" | "новые" | "стоит" | "стоят") && n >= 2 && !tokens.contains(&"не"))
+        // «у мамы есть таблетки»: someone has the thing now.
+        || (tokens.windows(3).any(|w| w[0] == "у" && w[2] == "есть") && !tokens.contains(&"не"))
         // «вещи уже в химчистке»: the thing is already where it was to go.
         || (n >= 4 && tokens[n - 3] == "уже" && matches!(before, "в" | "на"));
     english || russian
@@ -255,6 +283,9 @@ pub(super) fn state_reached(tokens: &[&str]) -> Option<std::ops::Range<usize>> {
     let tail = &tokens[at + 1..];
     let reached = match tail {
         ["up"] | ["up", "to", "date"] | ["up", "now"] | ["up", "to", "date", "now"] => true,
+        // "the new shower head is on", "the tyres are on"; "the permit is in my wallet".
+        ["on"] | ["on", "now"] => true,
+        ["in", "my", _] => true,
         [state, "now"] => !NOT_DONE_STATES.contains(state) && state.is_ascii() && *state != "not",
         _ => false,
     };
@@ -423,16 +454,21 @@ pub(super) fn deadline_said(tokens: &[&str], d: DateSpan) -> bool {
     if has_to || outside.iter().any(|t| OBLIGATION_WORDS.contains(t)) {
         return true;
     }
-    // The preposition is the date's first word, or stands before it ("by the 20th").
+    let preposition = deadline_preposition_at(tokens, d);
+    // ("have olya's mugs packed by sunday", "get the dentist for sonya booked this
+    // week": a participle after a causative "have" or "get" is the state wanted by then.)
+    let causative = matches!(tokens.first(), Some(&("have" | "get")));
+    (preposition && !outside.iter().any(|t| is_past(t))) || (causative && outside.iter().skip(2).any(|t| is_past(t)))
+}
+
+/// Returns true when a deadline's preposition is the date's first word or stands before
+/// it ("by the 20th", «до пятницы»).
+pub(super) fn deadline_preposition_at(tokens: &[&str], d: DateSpan) -> bool {
     let before = |back: usize| d.start.checked_sub(back).map(|i| tokens[i]);
-    let preposition = std::iter::once(tokens.get(d.start).copied())
+    std::iter::once(tokens.get(d.start).copied())
         .chain([before(1), before(1).filter(|t| *t == "the").and(before(2))])
         .flatten()
-        .any(|t| DEADLINE_PREPOSITIONS.contains(&t));
-    // ("have olya's mugs packed by sunday": a participle after a causative "have" or
-    // "get" is the state wanted by then.)
-    let causative = matches!(tokens.first(), Some(&("have" | "get")));
-    preposition && (causative || !outside.iter().any(|t| is_past(t)))
+        .any(|t| DEADLINE_PREPOSITIONS.contains(&t))
 }
 
 /// The kind of change a message asks for.
@@ -453,7 +489,7 @@ pub fn kind_asked(text: &str, today: Date) -> Option<Kind> {
     let tokens = p.token_texts();
     let date = phrase::find_date(&p, today);
     let arrow = text.contains("->") || text.contains('→') || text.contains("=>");
-    intent_of(&tokens, date, arrow).map(|i| match i {
+    intent_of(&tokens, date, arrow, today).map(|i| match i {
         Intent::Done => Kind::Done,
         Intent::Cancel => Kind::Cancel,
         Intent::Move => Kind::Move,

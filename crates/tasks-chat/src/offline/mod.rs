@@ -265,17 +265,8 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let intent = if future_may_be_when && (!futures.is_empty() || english_future) {
         Some(Intent::Move)
     } else {
-        intent_of(&intent_tokens, date, arrow)
+        intent_of(&intent_tokens, date, arrow, s.today)
     };
-    // "the fence stain done monday": a done word right before a day to come says when it
-    // is to be done — no day ahead is when it was.
-    let done_ahead = date.is_some_and(|d| {
-        d.due.date > s.today
-            && d.start > 0
-            && DONE_WORDS.contains(&tokens[d.start - 1])
-            && !is_task_verb(tokens[d.start - 1])
-    });
-    let intent = if intent == Some(Intent::Done) && done_ahead { Some(Intent::Move) } else { intent };
     let intent = intent.or_else(|| {
         (keyed_date || missed_then_date || bare_date_move(&intent_tokens, date, s) || restated())
             .then_some(Intent::Move)
@@ -314,7 +305,14 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         });
     // ("did the lyova thing", "did lyubas thing" report: "did" before an article or a
     // name, not before a pronoun that asks.)
+    // ("did the clocks change already" asks: a verb as it is, then "already" or "yet".)
+    let asks_already = tokens.len() >= 4
+        && matches!(tokens.last(), Some(&("already" | "yet")))
+        && tokens[tokens.len() - 2].is_ascii()
+        && is_task_verb(tokens[tokens.len() - 2])
+        && !is_past(tokens[tokens.len() - 2]);
     let did_it = tokens.first() == Some(&"did")
+        && !asks_already
         && tokens.get(1).is_some_and(|t| ARTICLES.contains(t) || names_in_a_title(t, s.tasks));
     let asks = !were_not
         && !have_it_done
@@ -421,8 +419,10 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let mut skipped = position_tokens.clone();
     skipped.extend(reason_clause(&p));
     // ("the flaky test is green now": the state reached names no task.)
+    // («лампочки уже дома»: home is where they are now, not the task's home.)
     if intent == Intent::Done {
         skipped.extend(state_reached(&tokens).into_iter().flatten());
+        skipped.extend((1..tokens.len()).filter(|i| tokens[*i] == "дома" && tokens[i - 1] == "уже"));
     }
     // "car: filter replaced", «дом: фильтр поменял»: a project named first scopes the
     // report to its tasks.

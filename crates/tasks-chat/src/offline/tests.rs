@@ -1919,3 +1919,67 @@ fn questions_lists_and_project_lead_ins_without_a_verb() {
         r#"create_task {"deadline_kind":"none","project":"WORK","text":"set up the new laptop"}"#,
     );
 }
+
+#[test]
+fn a_day_ahead_after_a_deadline_word_is_when_whatever_the_verb() {
+    let tasks = candidates(&[
+        ("DOCS-1", "Продлить загранпаспорт"),
+        ("TANGO-1", "Pay for the tango classes"),
+        ("FLAT-6", "Replace the shower head"),
+        ("KIDS-2", "Book Sonya's dentist check-up"),
+        ("FLAT-9", "Change the clocks on the oven"),
+    ]);
+    // «недели» ends like a past («сдели»); a word of the date is no report.
+    check_in(&tasks, "с паспортом разберусь через две недели", &moved("DOCS-1", "2026-03-25"));
+    // A past before "by" and a day to come: paid by then, not paid.
+    check_in(&tasks, "tango classes paid by the 20th", &moved("TANGO-1", "2026-03-20"));
+    check_in(&tasks, "shower head complete it in 5 days", &moved("FLAT-6", "2026-03-16"));
+    check_in(
+        &tasks,
+        "get the dentist for sonya booked this week",
+        r#"update_task {"deadline":"2026-03-15","deadline_kind":"week","id":"KIDS-2"}"#,
+    );
+    // "did … change already" asks.
+    check_in(&tasks, "did the clocks change already", "none Question");
+    check_in(&tasks, "tango classes paid", r#"close_task {"id":"TANGO-1"}"#);
+}
+
+#[test]
+fn a_slip_in_the_past_of_a_titles_verb_is_read_as_that_past() {
+    let tasks = candidates(&[
+        ("INBOX-6", "Book a haircut"),
+        ("ORCH-4", "Заказать трости для гобоя"),
+        ("INBOX-4", "Вернуть книгу в библиотеку"),
+    ]);
+    check_in(&tasks, "boked the haircut", r#"close_task {"id":"INBOX-6"}"#);
+    check_in(&tasks, "заказла трости", r#"close_task {"id":"ORCH-4"}"#);
+    // A letter replaced is a word of its own: "cooked" is no "booked".
+    check_in(&tasks, "cooked the haircut", "clarify INBOX-6");
+    // «верну» is one letter from «вернул», and a future: when, not done.
+    check_in(&tasks, "книгу в библиотеку верну в пятницу", &moved("INBOX-4", "2026-03-13"));
+}
+
+#[test]
+fn more_states_reached_and_what_the_lexicon_now_knows() {
+    let tasks = candidates(&[
+        ("FLAT-6", "Replace the shower head"),
+        ("GH-5", "Fix the guest wifi"),
+        ("FAM-3", "Купить маме таблетки от давления"),
+        ("DOCS-2", "Pick up the new residence permit"),
+        ("DOCS-7", "File the February declaration"),
+        ("DOCS-8", "Подать годовую декларацию"),
+    ]);
+    check_in(&tasks, "the shower head is on", r#"close_task {"id":"FLAT-6"}"#);
+    check_in(&tasks, "the guest wifi works now", r#"close_task {"id":"GH-5"}"#);
+    check_in(&tasks, "у мамы есть таблетки от давления", r#"close_task {"id":"FAM-3"}"#);
+    check_in(&tasks, "new residence permit is in my wallet", r#"close_task {"id":"DOCS-2"}"#);
+    check_in(&tasks, "bought mom's blood pressure pills", r#"close_task {"id":"FAM-3"}"#);
+    // To file a declaration is to submit it: both declarations fit «подала».
+    check_in(&tasks, "декларацию подала", "clarify DOCS-7,DOCS-8");
+    check_in(&tasks, "submitted the annual declaration", r#"close_task {"id":"DOCS-8"}"#);
+    check_in(
+        &tasks,
+        "проект дом купить лампочки",
+        r#"create_task {"deadline_kind":"none","project":"HOME","text":"купить лампочки"}"#,
+    );
+}

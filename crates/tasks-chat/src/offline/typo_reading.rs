@@ -175,7 +175,60 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
         let meant = format!("{stem}л");
         said.push(Correction { wrote: std::mem::replace(&mut token.text, meant.clone()), meant });
     }
+    // «заказла трости», "boked the haircut": a past of an open task's verb with a letter
+    // left out, added, or two swapped — never one replaced ("cooked" is no "booked").
+    let pasts = pasts_of_title_verbs(s.tasks);
+    for token in &mut p.tokens {
+        let word = token.text.clone();
+        if word.chars().count() < crate::typos::MIN_LETTERS
+            || known.contains(&word)
+            || pasts.contains_key(&word)
+            || lexicon().all.contains(word.as_str())
+            // («верну» is one letter from «вернул» and a future of its own: I will.)
+            || word.ends_with(['у', 'ю'])
+            || !infinitives_of_future(&word).is_empty()
+        {
+            continue;
+        }
+        // (A word the lexicon knows as something else is that word.)
+        let concepts = tasks_text::concepts_of(&word);
+        let slip = |form: &&String| {
+            (crate::typos::swapped(&word, form)
+                || (word.chars().count().abs_diff(form.chars().count()) == 1 && crate::typos::one_edit(&word, form)))
+                && (concepts.is_empty() || tasks_text::concepts_of(form) == concepts)
+        };
+        // («заказла» is a slip of «заказала» and of «заказал»: one verb either way.)
+        let meant: Vec<(&String, &String)> = pasts.iter().filter(|(form, _)| slip(form)).collect();
+        let one_verb = meant.first().is_some_and(|(_, verb)| meant.iter().all(|(_, v)| v == verb));
+        if let (true, Some((m, _))) = (one_verb, meant.first()) {
+            let meant = m.to_string();
+            said.push(Correction { wrote: std::mem::replace(&mut token.text, meant.clone()), meant });
+        }
+    }
     said
+}
+
+/// Returns the pasts of the open tasks' verbs, each with its verb: «заказал»,
+/// «заказала», «заказали» of «Заказать», "booked" of "Book", "prepared" of "Prepare".
+fn pasts_of_title_verbs(tasks: &[Candidate]) -> std::collections::BTreeMap<String, String> {
+    let mut pasts = std::collections::BTreeMap::new();
+    for verb in tasks.iter().map(|t| t.first.as_str()).filter(|v| is_task_verb(v)) {
+        if verb.is_ascii() {
+            let past = match verb.strip_suffix('e') {
+                Some(_) => format!("{verb}d"),
+                None => match verb.strip_suffix('y') {
+                    Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{stem}ied"),
+                    _ => format!("{verb}ed"),
+                },
+            };
+            pasts.insert(past, verb.to_string());
+        } else if let Some(stem) = verb.strip_suffix("ться") {
+            pasts.extend(["лся", "лась", "лись"].iter().map(|e| (format!("{stem}{e}"), verb.to_string())));
+        } else if let Some(stem) = verb.strip_suffix("ть") {
+            pasts.extend(["л", "ла", "ли"].iter().map(|e| (format!("{stem}{e}"), verb.to_string())));
+        }
+    }
+    pasts
 }
 
 /// Date units a short mistyped "next", "this" or "the" stands before.

@@ -425,6 +425,7 @@ pub(super) const FILLER: &[&str] = &[
     "руках",
     "стоит",
     "стоят",
+    "works",
 ];
 /// Verbs of different lexicon concepts that name one act when a title's verb is asked
 /// about: a rent transferred is a rent paid («Перевести аренду» for "paid the rent"),
