@@ -83,7 +83,15 @@ pub fn words(text: &str) -> Vec<Word> {
     } else {
         text
     };
-    let tokens = token_stems(text);
+    let mut tokens = token_stems(text);
+    // ("presentation" is no "present", "sailing" no "sail": a word the lexicon keys whole
+    // is its own stem — but "training" stays the verb "train" too ("finish training
+    // jorge" is "Train Jorge …").
+    for token in &mut tokens {
+        if tasks_text::lexicon::keyed_whole_in_english(&token.token) && !token.token.starts_with("train") {
+            token.stems = vec![token.token.clone()];
+        }
+    }
     let mut out = Vec::with_capacity(tokens.len());
     let mut i = 0;
     while i < tokens.len() {

@@ -68,6 +68,13 @@ pub fn is_surface_word(word: &str) -> bool {
     SURFACE.binary_search_by(|(w, _)| (*w).cmp(word)).is_ok()
 }
 
+/// Returns true for an English word the lexicon keys as written, because its stem is
+/// another word's ("presentation" / "present", "training" / "train"): a matcher
+/// comparing stems should compare this word whole.
+pub fn keyed_whole_in_english(word: &str) -> bool {
+    table::ENGLISH_KEYED_WHOLE.contains(&word)
+}
+
 /// Returns the Latin surface words of the lexicon that start with a letter, in order: the
 /// words a typo is read toward ("tomaotes" is "tomatoes").
 pub fn surface_words_starting_with(first: char) -> impl Iterator<Item = &'static str> {
@@ -307,6 +314,8 @@ mod tests {
             (Language::English, "training"),
             // To file is to keep a document and to submit a form («подать декларацию»).
             (Language::English, "file"),
+            // «дерево» is a tree and its wood («клей для дерева»).
+            (Language::Russian, "дерев"),
             (Language::English, "trainings"),
         ];
         let allowed: Vec<(u8, &str)> = allowed.iter().map(|(l, s)| (language_code(*l), *s)).collect();

@@ -1983,3 +1983,20 @@ fn more_states_reached_and_what_the_lexicon_now_knows() {
         r#"create_task {"deadline_kind":"none","project":"HOME","text":"купить лампочки"}"#,
     );
 }
+
+#[test]
+fn a_present_is_a_gift_and_wood_is_wood_in_both_languages() {
+    let tasks = candidates(&[
+        ("KIDS-6", "Buy a birthday present for Emil"),
+        ("INBOX-8", "Купить подарок Лиде на день рождения"),
+        ("ORCH-2", "Prepare the presentation for the board"),
+        ("INBOX-1", "Buy wood glue"),
+        ("WOOD-4", "Купить клей для дерева"),
+    ]);
+    // The same thing in two languages is two tasks alike: ask.
+    check_in(&tasks, "купила подарок", "clarify KIDS-6,INBOX-8");
+    check_in(&tasks, "got the wood glue", "clarify INBOX-1,WOOD-4");
+    // The person named tells them apart; a presentation is no present.
+    check_in(&tasks, "перенеси подарок эмилю на пятницу", &moved("KIDS-6", "2026-03-13"));
+    check_in(&tasks, "presentation done", r#"close_task {"id":"ORCH-2"}"#);
+}

@@ -130,8 +130,10 @@ pub(crate) const KEYED_WHOLE: &[&str] = &[
 /// English words keyed as written, because the stemmer cuts them to another word's
 /// stem: "training" (a workout, «тренировка») and "train" (a railway) are both "train";
 /// "landing" (a web page) would make a website of "land" ("Land Cruiser"); "sailing" (a
-/// sport) would make a yacht of a sail.
-pub(crate) const ENGLISH_KEYED_WHOLE: &[&str] = &["training", "trainings", "landing", "sailing"];
+/// sport) would make a yacht of a sail; "presentation" would make slides of a birthday
+/// "present".
+pub(crate) const ENGLISH_KEYED_WHOLE: &[&str] =
+    &["training", "trainings", "landing", "sailing", "presentation", "presentations"];
 
 /// Returns a language's code in the generated index.
 pub(crate) const fn language_code(language: Language) -> u8 {
@@ -1479,7 +1481,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         ],
         &["niño", "niña", "hija", "hijo", "bebé", "hijos", "niños"],
     ),
-    c("gift", &["gift", "gifts"], &["подарок", "подарки", "подарить", "подари", "подарков", "подарочек", "подарила", "подарил", "подарю"], &["regalo", "regalos", "regalar", "regala"]),
+    c("gift", &["gift", "gifts", "present", "presents"], &["подарок", "подарки", "подарить", "подари", "подарков", "подарочек", "подарила", "подарил", "подарю"], &["regalo", "regalos", "regalar", "regala"]),
     c("birthday", &["birthday", "bday", "birthdays"], &["рождения", "днюха", "днюху", "др"], &["cumpleaños"]),
     c("party", &["party"], &["праздник", "вечеринка"], &["fiesta", "celebración"]),
     c("restaurant", &["restaurant"], &["ресторан"], &["restaurante"]),
@@ -2723,7 +2725,8 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("hex_key", &["hexkey"], &["шестигранник", "шестигранники", "шестигранника"], &[]),
     c("rope", &["rope", "ropes"], &["верёвка", "верёвку", "верёвки", "канат", "каната"], &["cuerda", "soga"]),
     c("tarp", &["tarp", "tarpaulin"], &["брезент", "брезента"], &["lona"]),
-    c("wood", &["wood", "lumber", "timber"], &["древесина", "древесину", "брус", "бруса", "пиломатериалы"], &["madera"]),
+    // («клей для дерева» is wood glue: «дерево» is a tree and its wood.)
+    c("wood", &["wood", "lumber", "timber"], &["древесина", "древесину", "брус", "бруса", "пиломатериалы", "дерево", "дерева", "дереву"], &["madera"]),
     c("plywood", &["plywood"], &["фанера", "фанеру", "фанеры"], &["contrachapado"]),
     c("lubricant", &["lubricant", "lube", "grease"], &["смазка", "смазку", "смазать"], &["lubricante"]),
     c("gasket", &["gasket", "gaskets"], &["уплотнитель", "уплотнителя", "уплотнители"], &[]),
