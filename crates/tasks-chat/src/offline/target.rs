@@ -429,6 +429,18 @@ pub(super) fn said_as_written(ix: Vec<usize>, object_words: &[matching::Word], t
     if object_words.len() >= 2 && whole.len() == 1 && one_script {
         return Resolution::One(whole[0]);
     }
+    // «удали туфли»: where two titles or more have every word as said, a title of the
+    // message's language that has only another word of the kind («кроссовки») gives way.
+    // (One in the other language stays: the same thing said there is a twin.)
+    let kept: Vec<usize> = if whole.len() >= 2 {
+        // (A name or a kinsman is no kind: «батя» is «папа», the same person.)
+        let a_name = object_words
+            .iter()
+            .any(|m| !m.names.is_empty() || m.specific_of.iter().any(|i| matching::BROAD_TERMS[*i].names));
+        kept.into_iter().filter(|i| a_name || whole.contains(i) || script(*i) != own).collect()
+    } else {
+        kept
+    };
     match kept.len() {
         n if n == ix.len() || n == 0 => Resolution::Several(ix),
         1 => Resolution::One(kept[0]),

@@ -2000,3 +2000,17 @@ fn a_present_is_a_gift_and_wood_is_wood_in_both_languages() {
     check_in(&tasks, "перенеси подарок эмилю на пятницу", &moved("KIDS-6", "2026-03-13"));
     check_in(&tasks, "presentation done", r#"close_task {"id":"ORCH-2"}"#);
 }
+
+#[test]
+fn titles_with_the_word_as_said_leave_out_one_with_another_word_of_the_kind() {
+    let tasks = candidates(&[
+        ("TANGO-2", "Купить туфли для танго"),
+        ("TANGO-8", "Отнести туфли в ремонт"),
+        ("FAM-11", "Купить Мише кроссовки"),
+        ("DACHA-1", "Помочь папе с дровами"),
+        ("DACHA-6", "Забрать у бати картошку"),
+    ]);
+    check_in(&tasks, "удали туфли", "clarify TANGO-2,TANGO-8");
+    // A kinsman is no kind: «батя» is «папа».
+    check_in(&tasks, "перенеси папу на пятницу", "clarify DACHA-1,DACHA-6");
+}
