@@ -331,7 +331,9 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), count, "concept ids must be unique");
-        assert!((100..=2500).contains(&count), "lexicon has {count} concepts");
+        // (A bound against a table emptied or duplicated by mistake, not a budget: the
+        // index is built once at compile time.)
+        assert!((100..=4000).contains(&count), "lexicon has {count} concepts");
         let words: usize = CONCEPTS.iter().map(|c| words_of(c).count()).sum();
         assert!(words >= 500, "lexicon has {words} surface words");
     }
