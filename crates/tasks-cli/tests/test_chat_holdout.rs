@@ -337,6 +337,20 @@ fn chat_holdout_34_figures() {
     figures("chat-phrases-holdout-34", "2038-03-27T23:40:00Z", "Europe/Berlin");
 }
 
+#[test]
+#[ignore = "evaluation of the thirty-fifth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_35_figures() {
+    // Sunday 2038-05-09, 00:10 in Riga (EEST, UTC+3; in UTC still Saturday the 8th).
+    figures("chat-phrases-holdout-35", "2038-05-08T21:10:00Z", "Europe/Riga");
+}
+
+#[test]
+#[ignore = "evaluation of the thirty-sixth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_36_figures() {
+    // Friday 2038-12-31, 18:30 in New York (EST, UTC-5; New Year's Eve).
+    figures("chat-phrases-holdout-36", "2038-12-31T23:30:00Z", "America/New_York");
+}
+
 fn figures(set: &str, now: &str, tz: &str) {
     let data = |name: &str| data(set, name);
     let mut env = TestEnv::new();
