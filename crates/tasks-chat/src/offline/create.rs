@@ -164,6 +164,14 @@ pub(super) fn create_after_project_lead(p: &Phrase, s: &Situation<'_>, restated:
     if restated() {
         return None;
     }
+    // («в рейс закинь купить сим карту»: an order to add after the lead is the lead's;
+    // an infinitive, «идея для гранта: добавить мастер-классы», is the task's verb.)
+    let mut lead = lead;
+    if let Some(next) = (0..p.tokens.len()).find(|i| !lead.contains(i))
+        && matches!(p.tokens[next].text.as_str(), "закинь" | "кинь" | "добавь" | "запиши" | "add")
+    {
+        lead.push(next);
+    }
     Some(create(p, s, lead, Some(key)))
 }
 
@@ -485,10 +493,14 @@ pub(super) fn project_at(tokens: &[&str], at: usize, projects: &[ProjectName]) -
     }
     let name = *tokens.get(name_at)?;
     // A name of several words ("side project", «личные дела») is matched whole.
+    // (Or its first two words and more: "add to co-op:" for "Co-op board".)
     let whole = projects.iter().find_map(|p| {
         let pname = tasks_text::normalize(&p.name);
         let words: Vec<&str> = pname.split(' ').collect();
-        (words.len() > 1 && tokens.get(name_at..name_at + words.len()) == Some(&words[..])).then_some((p, words.len()))
+        (2..=words.len())
+            .rev()
+            .find(|k| words.len() > 1 && tokens.get(name_at..name_at + k) == Some(&words[..*k]))
+            .map(|k| (p, k))
     });
     let by_name = || {
         projects.iter().find(|p| {

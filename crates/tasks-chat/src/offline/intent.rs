@@ -213,6 +213,7 @@ fn intent_of_words(tokens: &[&str], date: Option<DateSpan>, arrow: bool) -> Opti
     let works_again = tokens.windows(2).any(|w| {
         matches!((w[0], w[1]), ("works" | "working" | "runs" | "running", "again") | ("снова" | "опять", "работает"))
     }) || tokens.ends_with(&["works", "now"])
+        || tokens.ends_with(&["work", "now"])
         || tokens.ends_with(&["working", "now"])
         || tokens.windows(3).any(|w| matches!((w[0], w[1], w[2]), ("снова" | "опять", "на", "ходу")));
     // "the zenith is on its way to lyon", «посылка уже в пути»: sent.

@@ -29,7 +29,12 @@ pub(super) fn mention_skipping(
         // "mark … as cancelled": the state marked, not a verb of the task.
         skip.extend((1..tokens.len()).filter(|i| matches!(tokens[*i], "cancelled" | "canceled")));
     }
-    let (objects, verbs) = mention(tokens, &skip);
+    let (objects, mut verbs) = mention(tokens, &skip);
+    // «посудомойку надо сделать до среды»: with a date, the light verb of doing says when
+    // it is to be done, not which task («Сделать дубликат ключа» keeps its object).
+    if date.is_some() {
+        verbs.retain(|v| !matches!(v.as_str(), "сделать" | "сделай"));
+    }
     let objects: Vec<String> = objects
         .into_iter()
         .flat_map(|o| expand_abbreviation(&o))

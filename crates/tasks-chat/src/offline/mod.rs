@@ -177,10 +177,20 @@ fn keys_named(p: &Phrase, s: &Situation<'_>) -> Vec<(String, usize)> {
                 .any(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).eq_ignore_ascii_case(key))
         })
     };
-    phrase::keys_in(p)
+    let mut keys: Vec<(String, usize)> = phrase::keys_in(p)
         .into_iter()
         .filter(|(key, _)| s.tasks.iter().any(|t| &t.key == key) || !in_a_title(key))
-        .collect()
+        .collect();
+    // ("fam 7 готово": a key written with a space, when it is an open task's.)
+    if keys.is_empty() {
+        for (i, pair) in p.words.windows(2).enumerate() {
+            let written = format!("{}-{}", pair[0].to_uppercase(), pair[1]);
+            if pair[1].chars().all(|c| c.is_ascii_digit()) && s.tasks.iter().any(|t| t.key == written) {
+                keys.push((written, i));
+            }
+        }
+    }
+    keys
 }
 
 fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {

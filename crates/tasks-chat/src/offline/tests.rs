@@ -2014,3 +2014,33 @@ fn titles_with_the_word_as_said_leave_out_one_with_another_word_of_the_kind() {
     // A kinsman is no kind: «батя» is «папа».
     check_in(&tasks, "перенеси папу на пятницу", "clarify DACHA-1,DACHA-6");
 }
+
+#[test]
+fn keys_with_a_space_light_verbs_with_a_date_and_orders_to_add_after_a_project() {
+    let tasks = candidates(&[
+        ("HOME-1", "Починить посудомойку"),
+        ("HOME-9", "Fix the hallway lights"),
+        ("ICE-1", "Наточить коньки"),
+        ("FAM-2", "Купить Мише коньки Бауэр"),
+        ("INBOX-2", "Buy AA batteries"),
+    ]);
+    check_in(&tasks, "home 9 готово", r#"close_task {"id":"HOME-9"}"#);
+    // «сделать» with a date says when; the thing named is the task.
+    check_in(&tasks, "посудомойку надо сделать до пятницы", &moved("HOME-1", "2026-03-13"));
+    check_in(&tasks, "hallway lights work now", r#"close_task {"id":"HOME-9"}"#);
+    check_in(&tasks, "sharpened my коньки", r#"close_task {"id":"ICE-1"}"#);
+    check_in(&tasks, "nuke the battery task", r#"cancel_task {"id":"INBOX-2"}"#);
+    check_in(
+        &tasks,
+        "в дом закинь купить лампочки",
+        r#"create_task {"deadline_kind":"none","project":"HOME","text":"купить лампочки"}"#,
+    );
+    // A project's name by its first two words and more.
+    let projects = vec![ProjectName { key: "COOP".into(), name: "Co-op board".into(), description: String::new() }];
+    check_with(
+        &tasks,
+        &projects,
+        "add to co-op: get the elevator certificate framed",
+        r#"create_task {"deadline_kind":"none","project":"COOP","text":"get the elevator certificate framed"}"#,
+    );
+}

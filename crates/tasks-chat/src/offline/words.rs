@@ -109,6 +109,7 @@ pub(super) const CANCEL_WORDS: &[&str] = &[
     "cancel",
     "drop",
     "scrap",
+    "nuke",
     "scratch",
     "nix",
     "forget",
@@ -195,6 +196,9 @@ pub(super) const CREATE_LEADS: &[&[&str]] = &[
     &["добавь"],
     &["добавить"],
     &["создай"],
+    // «закинь в рейс …», «кинь в список …»: thrown in, added.
+    &["закинь"],
+    &["кинь"],
     &["создать"],
     &["запиши"],
     &["напомни"],
@@ -426,6 +430,7 @@ pub(super) const FILLER: &[&str] = &[
     "стоит",
     "стоят",
     "works",
+    "work",
 ];
 /// Verbs of different lexicon concepts that name one act when a title's verb is asked
 /// about: a rent transferred is a rent paid («Перевести аренду» for "paid the rent"),

@@ -159,9 +159,9 @@ pub(crate) const KEYED_WHOLE: &[&str] = &[
 /// stem: "training" (a workout, «тренировка») and "train" (a railway) are both "train";
 /// "landing" (a web page) would make a website of "land" ("Land Cruiser"); "sailing" (a
 /// sport) would make a yacht of a sail; "presentation" would make slides of a birthday
-/// "present".
+/// "present"; "sharpener" (a pencil's) would make a tool of sharpening skates.
 pub(crate) const ENGLISH_KEYED_WHOLE: &[&str] =
-    &["training", "trainings", "landing", "sailing", "presentation", "presentations"];
+    &["training", "trainings", "landing", "sailing", "presentation", "presentations", "sharpener", "sharpeners"];
 
 /// Returns a language's code in the generated index.
 pub(crate) const fn language_code(language: Language) -> u8 {
@@ -1663,7 +1663,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("hammer", &["hammer"], &["молоток", "молотка"], &["martillo"]),
     c("fasteners", &["screws", "dowels", "bolts"], &["шурупы", "шурупов", "саморезы", "саморезов", "дюбели", "дюбелей", "гвозди", "гвоздей", "болты", "болтов"], &["tornillos"]),
     c("tools", &["tools", "toolbox"], &["инструменты", "инструмент", "инструментов"], &["herramientas", "herramienta"]),
-    c("knife", &["knife", "knives"], &["нож", "ножи", "ножей", "наточить"], &["cuchillo", "cuchillos"]),
+    c("knife", &["knife", "knives"], &["нож", "ножи", "ножей"], &["cuchillo", "cuchillos"]),
     c("descaling", &["descale", "descaling", "limescale"], &["накипь", "накипи"], &["descalcificar", "antical"]),
     c("defrost", &["defrost", "defrosting"], &["разморозить", "разморозь", "разморозила", "разморозил", "разморозка"], &["descongelar"]),
     c("humidifier", &["humidifier"], &["увлажнитель", "увлажнителя"], &["humidificador"]),
@@ -2617,6 +2617,11 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("parent_committee", &["pta"], &["родком", "родкома", "родкоме", "родкому"], &["ampa"]),
     c("spelling", &["spelling"], &["правописание", "правописания", "орфография", "орфографию", "орфографии"], &["ortografía"]),
     c("sharpener", &["sharpener", "sharpeners"], &["точилка", "точилку", "точилки"], &["sacapuntas"]),
+    c("sharpen",
+        &["sharpen", "sharpened", "sharpening"],
+        &["наточить", "наточила", "наточил", "наточи", "заточить", "заточила", "заточил", "поточить"],
+        &["afilar", "afilado"],
+    ),
     c("ruler", &["ruler", "rulers"], &["линейка", "линейку", "линейки"], &[]),
     c("protractor", &["protractor"], &["транспортир", "транспортира"], &[]),
     c("head_lice", &["lice", "nits"], &["вши", "вшей", "педикулёз", "педикулёза"], &["piojos", "liendres"]),
