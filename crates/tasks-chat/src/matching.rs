@@ -737,6 +737,19 @@ fn fit_as_written(m: &Word, t: &Word) -> Option<Strength> {
     {
         return Some(Strength::Strong);
     }
+    // A word no table knows, in another case of the same script, that the stemmer cut
+    // apart: «петросяна» / «Петросяну» (a surname first in its title, and so not known
+    // for a name by its capital).
+    if m.script == Script::Cyrillic
+        && t.script == Script::Cyrillic
+        && m.concepts.is_empty()
+        && t.concepts.is_empty()
+        && m.text.chars().count().min(t.text.chars().count()) >= CASE_FORM_MIN_CHARS
+        && ending_fits(&m.text, &t.text)
+        && case_endings_apart(&m.text, &t.text)
+    {
+        return Some(Strength::Strong);
+    }
     // One word in two scripts, by sound: «камеру» / "camera", «адрес» / "address"
     // (five letters at least, the other's start with a case ending at most).
     if m.script != t.script && sound_alike(m, t, LOAN_SOUND_MIN_CHARS) {
@@ -985,6 +998,11 @@ pub fn fits(m: &Word, t: &Word) -> bool {
     fit_of(m, t).is_some()
 }
 
+/// Shortest word the lexicon does not know that is read as another case of a title
+/// word of its script ([`fit_as_written`]): long enough that two words sharing all but
+/// a case ending are one word («петросяна», «Петросяну»).
+pub const CASE_FORM_MIN_CHARS: usize = 6;
+
 /// Shortest word two word forms are told apart from by their endings only.
 pub const ENDING_MIN_CHARS: usize = 4;
 
@@ -1219,14 +1237,31 @@ pub fn fit_all(message: &[Word], candidates: &[Candidate]) -> Vec<Fit> {
     let strengths: Vec<Vec<Option<Strength>>> =
         message.iter().map(|m| candidates.iter().map(|c| fit_to_title(m, c)).collect()).collect();
     // (A fit by a skeleton of consonants alone is a guess at a loan word: it does not
-    // hide a typo of the title's own script.)
+    // hide a typo of the title's own script. Nor does a word the lexicon does not know
+    // that sounds like a title word of the other script, where a title of its own
+    // script has it one letter off: "pasport" is the "passport" of "Renew Nikita's
+    // passport", not only «паспорт моряка».)
     let strong_somewhere: Vec<bool> = strengths
         .iter()
         .enumerate()
         .map(|(i, strength)| {
+            let m = &message[i];
+            let typo_in_own_script = || {
+                m.concepts.is_empty()
+                    && m.names.is_empty()
+                    && strength.contains(&Some(Strength::Weak))
+                    && candidates.iter().any(|c| {
+                        c.words_and_parts().any(|t| t.script == m.script && fit_of(m, t) == Some(Strength::Weak))
+                    })
+            };
+            let only_across_scripts = |c: &Candidate| {
+                !c.words_and_parts().any(|t| t.script == m.script && fit_of(m, t) == Some(Strength::Strong))
+            };
             strength.iter().enumerate().any(|(c, s)| {
                 matches!(s, Some(Strength::Strong | Strength::Broad))
-                    && !(*s == Some(Strength::Strong) && strong_only_by_skeleton(&message[i], &candidates[c]))
+                    && !(*s == Some(Strength::Strong)
+                        && (strong_only_by_skeleton(m, &candidates[c])
+                            || (only_across_scripts(&candidates[c]) && typo_in_own_script())))
             })
         })
         .collect();

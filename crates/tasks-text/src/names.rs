@@ -112,9 +112,14 @@ pub fn name_groups(word: &str) -> Vec<usize> {
     if let Some(groups) = index().get(&key) {
         return groups.clone();
     }
-    // "artyoms", "katyas": an English possessive written without its apostrophe. Only
-    // for names of five letters or more ("marks" are a school's, not Mark's).
-    if let Some(bare) = key.strip_suffix('s').filter(|b| b.is_ascii() && b.len() >= 5) {
+    // "artyoms", "katyas", "iras": an English possessive written without its
+    // apostrophe. A name of five letters or more is read so; a shorter one when it ends
+    // in a vowel, as a Russian short name does ("iras" is Ira's, "dimas" Dima's), where
+    // an "s" after a consonant makes a plural ("marks" are a school's, not Mark's).
+    let vowel_ending = |b: &str| b.ends_with(['a', 'e', 'i', 'o', 'u', 'y']);
+    if let Some(bare) =
+        key.strip_suffix('s').filter(|b| b.is_ascii() && (b.len() >= 5 || (b.len() >= 3 && vowel_ending(b))))
+    {
         return index().get(bare).cloned().unwrap_or_default();
     }
     russian_possessive(&normalize(word))
@@ -202,11 +207,14 @@ mod tests {
         same("Сониных", "Sonya");
         same("лёвин", "Lev");
         same("Димину", "Dima");
+        // An English possessive without its apostrophe, a short name too.
+        same("iras", "Ира");
+        same("artyoms", "Артём");
     }
 
     #[test]
     fn words_are_not_names() {
-        for word in ["машину", "машины", "вера", "роза", "invoice", "книгу"] {
+        for word in ["машину", "машины", "вера", "роза", "invoice", "книгу", "marks"] {
             assert!(name_groups(word).is_empty(), "{word}: {:?}", name_groups(word));
         }
     }

@@ -2044,3 +2044,21 @@ fn keys_with_a_space_light_verbs_with_a_date_and_orders_to_add_after_a_project()
         r#"create_task {"deadline_kind":"none","project":"COOP","text":"get the elevator certificate framed"}"#,
     );
 }
+
+#[test]
+fn a_surname_in_another_case_a_short_possessive_and_a_typo_before_a_loan_word() {
+    let tasks = candidates(&[
+        ("TAX-2", "Petrosyan: 1099-NEC for his contractors"),
+        ("TAX-3", "Петросяну — квартальный налог за Q4"),
+        ("FAM-2", "Buy a birthday present for Ira"),
+        ("FAM-3", "Заказать столик на день рождения Иры"),
+        ("FAM-5", "Renew Nikita's passport"),
+        ("SEA-6", "Продлить паспорт моряка"),
+    ]);
+    // «петросяна» is «Петросяну» in another case, whatever the stemmer cut.
+    check_in(&tasks, "удали задачу про петросяна", "clarify TAX-2,TAX-3");
+    // "iras" is Ira's, in both titles.
+    check_in(&tasks, "iras birthday sorted", "clarify FAM-2,FAM-3");
+    // "pasport" is the English title's word one letter off, not only «паспорт».
+    check_in(&tasks, "renewd nikitas pasport", r#"close_task {"id":"FAM-5"}"#);
+}
