@@ -122,7 +122,26 @@ pub fn name_groups(word: &str) -> Vec<usize> {
     {
         return index().get(bare).cloned().unwrap_or_default();
     }
-    russian_possessive(&normalize(word))
+    let possessive = russian_possessive(&normalize(word));
+    if !possessive.is_empty() {
+        return possessive;
+    }
+    declined(&normalize(word))
+}
+
+/// «Рустаму», «Рустама»: a name in another case whose stem is not its nominative's
+/// (the stemmer reads «рустам» as «руст» + a plural ending). The case ending is taken
+/// off and the rest looked up as a nominative. Not for a word the lexicon knows.
+fn declined(word: &str) -> Vec<usize> {
+    const ENDINGS: &[&str] = &["ом", "ем", "ой", "ей", "у", "а", "е", "ю", "я", "ы", "и"];
+    if script_of(word) != Script::Cyrillic || word.chars().count() < 5 || !crate::concepts_of(word).is_empty() {
+        return Vec::new();
+    }
+    ENDINGS
+        .iter()
+        .filter_map(|e| word.strip_suffix(e))
+        .find_map(|base| index().get(&name_key(base)).cloned())
+        .unwrap_or_default()
 }
 
 /// «Сонин самокат», «Лёвин хоккей», «Сониных рисунков»: a Russian possessive of a first
@@ -150,7 +169,7 @@ fn russian_possessive(word: &str) -> Vec<usize> {
 /// «Анечке» → «анна», «аня», …, "anya" — what a search adds so that a diminutive finds
 /// the full name.
 pub fn name_forms(word: &str) -> Vec<&'static str> {
-    name_groups(word).into_iter().flat_map(|g| GROUPS[g].iter().copied()).collect()
+    name_groups(word).into_iter().flat_map(|g| groups()[g].iter().copied()).collect()
 }
 
 /// Returns the key a name form is looked up by.
@@ -161,12 +180,29 @@ fn name_key(normalized: &str) -> String {
     }
 }
 
+/// More groups, from a table kept as text (`names_more.txt`: how it was written and
+/// filtered is said at its top). A form may be in a group of [`GROUPS`] too: the two
+/// groups are then one name's, and a word of either finds both.
+const MORE_GROUPS: &str = include_str!("names_more.txt");
+
+/// Every group: [`GROUPS`], then the text table's.
+fn groups() -> &'static [Vec<&'static str>] {
+    static ALL: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let more = MORE_GROUPS
+            .lines()
+            .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+            .map(|line| line.split('|').map(str::trim).filter(|form| !form.is_empty()).collect());
+        GROUPS.iter().map(|group| group.to_vec()).chain(more).collect()
+    })
+}
+
 fn index() -> &'static HashMap<String, Vec<usize>> {
     static INDEX: OnceLock<HashMap<String, Vec<usize>>> = OnceLock::new();
     INDEX.get_or_init(|| {
         let mut map: HashMap<String, Vec<usize>> = HashMap::new();
-        for (i, group) in GROUPS.iter().enumerate() {
-            for form in *group {
+        for (i, group) in groups().iter().enumerate() {
+            for form in group {
                 let key = name_key(&normalize(form));
                 let entry = map.entry(key).or_default();
                 if !entry.contains(&i) {
@@ -207,6 +243,11 @@ mod tests {
         same("Сониных", "Sonya");
         same("лёвин", "Lev");
         same("Димину", "Dima");
+        // From the text table: a diminutive and its Latin spelling, and one that joins a
+        // group of the code's table («Кейт» is Kate, whom «Катя» is too).
+        same("виталик", "Vitaly");
+        same("Рустаму", "rustam");
+        same("кейт", "Катя");
         // An English possessive without its apostrophe, a short name too.
         same("iras", "Ира");
         same("artyoms", "Артём");

@@ -382,11 +382,18 @@ pub(super) fn names_project(word: &str, project: &ProjectName) -> bool {
     }
     let w = matching::words(word);
     let Some(w) = w.first() else { return false };
-    let name = matching::words(&project.name);
+    // (A compound the lexicon knows is its parts too: "table" names "Table tennis", read
+    // as one word.)
+    let with_parts = |ws: Vec<matching::Word>| -> Vec<matching::Word> {
+        ws.into_iter().flat_map(|n| std::iter::once(n.clone()).chain(n.parts)).collect()
+    };
+    let name = with_parts(matching::words(&project.name));
     if name.iter().any(|n| matching::fits(w, n)) {
         return true;
     }
-    matching::words(&project.description).iter().any(|d| matching::fit_of(w, d) == Some(matching::Strength::Strong))
+    with_parts(matching::words(&project.description))
+        .iter()
+        .any(|d| matching::fit_of(w, d) == Some(matching::Strength::Strong))
 }
 
 /// Words of small talk that make no task of a phrase that starts like one ("tell me a

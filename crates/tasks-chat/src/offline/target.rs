@@ -107,7 +107,12 @@ pub(super) fn thin(objects: &[String], verbs: &[String], task: &Candidate) -> bo
         explains_all(&message, task) && matching::words(&verbs.join(" ")).iter().any(|v| starts_with_verb(task, v));
     let fitting =
         message.iter().filter(|m| task.words.iter().any(|t| matching::fits(m, t))).count() + usize::from(verb_fits);
-    let rest = task.after_verb();
+    // (After a light verb the participle that ends the title is its verb, no object:
+    // "Get the fire extinguisher inspected" is about the fire extinguisher.)
+    let rest = match task.after_verb() {
+        [objects @ .., last] if LIGHT_VERBS.contains(&task.first.as_str()) && is_past(&last.text) => objects,
+        all => all,
+    };
     let covered = rest.iter().filter(|t| message.iter().any(|m| matching::fits(m, t))).count();
     fitting <= 1 && rest.len() >= 3 && covered * 2 < rest.len()
 }

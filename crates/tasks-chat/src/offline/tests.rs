@@ -2062,3 +2062,28 @@ fn a_surname_in_another_case_a_short_possessive_and_a_typo_before_a_loan_word() 
     // "pasport" is the English title's word one letter off, not only «паспорт».
     check_in(&tasks, "renewd nikitas pasport", r#"close_task {"id":"FAM-5"}"#);
 }
+
+#[test]
+fn a_project_named_by_a_compound_and_a_diminutive_of_the_names_table() {
+    let tasks = candidates(&[
+        ("COOP-1", "Напомнить Виталику про котёл"),
+        ("COOP-2", "Give Vitaly his holiday tip"),
+        ("TRUCK-14", "Get the fire extinguisher inspected"),
+    ]);
+    // "Table tennis" is one word to the lexicon; its words still name the project.
+    let projects = vec![ProjectName {
+        key: "PING".into(),
+        name: "Table tennis".into(),
+        description: "My table tennis club".into(),
+    }];
+    check_with(
+        &tasks,
+        &projects,
+        "table tennis: book the hall for the club night",
+        r#"create_task {"deadline_kind":"none","project":"PING","text":"book the hall for the club night"}"#,
+    );
+    // «Виталик» is Vitaly: a report names both tasks.
+    check_in(&tasks, "виталик готово", "clarify COOP-1,COOP-2");
+    // After "Get", the participle is the verb: «огнетушитель» names the whole object.
+    check_in(&tasks, "огнетушитель проверен", r#"close_task {"id":"TRUCK-14"}"#);
+}
