@@ -193,6 +193,21 @@ fn keys_named(p: &Phrase, s: &Situation<'_>) -> Vec<(String, usize)> {
     keys
 }
 
+/// Returns the tokens of a date and the word after it when an open task's title has
+/// the two in a row: "saturday shift" of "Swap Saturday shift with Tanya" names the
+/// task, it sets no deadline.
+fn words_of_a_title_at(tokens: &[&str], d: DateSpan, tasks: &[Candidate]) -> Option<std::ops::Range<usize>> {
+    let (last, next) = (tokens.get(d.end.checked_sub(1)?)?, tokens.get(d.end)?);
+    tasks
+        .iter()
+        .any(|t| {
+            let title = tasks_text::normalize(&t.title);
+            let words: Vec<&str> = title.split(' ').collect();
+            words.windows(2).any(|w| w[0] == *last && w[1] == *next)
+        })
+        .then_some(d.start..d.end + 1)
+}
+
 fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let p = p.clone();
     let tokens = p.token_texts();
@@ -201,6 +216,11 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     }
     let lang = Lang::of(text);
     let date = phrase::find_date(&p, s.today);
+    // "swapped the saturday shift with tanya": a date followed by the word that follows
+    // it in an open task's title ("Swap Saturday shift with Tanya") is the title's words,
+    // no date — nor is that word an order ("shift" is no move there).
+    let titles_words = date.and_then(|d| words_of_a_title_at(&tokens, d, s.tasks));
+    let date = date.filter(|_| titles_words.is_none());
     // Whether the message says an open task again, verb and all, with a date: asked by
     // up to four rules below, and a whole resolution over the candidates, so read once
     // and only when asked.
@@ -251,8 +271,14 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let keyed_date = date.is_some() && !keys_named(&p, s).is_empty();
     // «энел оплачу завтра»: «энел» ends like a short past («ел») and is "Enel" of a
     // title — a name, no report.
-    let intent_tokens: Vec<&str> =
-        tokens.iter().map(|t| if is_past(t) && a_name_not_a_verb(t, s.tasks) { "·" } else { *t }).collect();
+    let intent_tokens: Vec<&str> = tokens
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let titles = titles_words.as_ref().is_some_and(|r| r.contains(&i));
+            if titles || (is_past(t) && a_name_not_a_verb(t, s.tasks)) { "·" } else { *t }
+        })
+        .collect();
     // «баллоны сдам в четверг», «кариму заплачу на следующей неделе», "ill pay ahmed on
     // monday": a future of an open task's verb, with a date, is when — a deadline.
     // (A cancel word said beside it is the order: «сдавать не буду, удали».)

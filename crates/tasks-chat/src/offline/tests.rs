@@ -2087,3 +2087,20 @@ fn a_project_named_by_a_compound_and_a_diminutive_of_the_names_table() {
     // After "Get", the participle is the verb: «огнетушитель» names the whole object.
     check_in(&tasks, "огнетушитель проверен", r#"close_task {"id":"TRUCK-14"}"#);
 }
+
+#[test]
+fn a_weekday_of_a_title_and_a_thing_that_looks_like_a_command() {
+    let tasks = candidates(&[
+        ("LAB-1", "Swap Saturday shift with Tanya"),
+        ("HOME-6", "Починить пульт от телевизора бабы Зины"),
+        ("INBOX-5", "Cancel the Hulu subscription"),
+    ]);
+    // "saturday shift" is the title's, so no date, and "shift" is no move.
+    check_in(&tasks, "swaped the saturday shift with tanya", r#"close_task {"id":"LAB-1"}"#);
+    // A date elsewhere still moves it.
+    check_in(&tasks, "move the saturday shift to friday", &moved("LAB-1", "2026-03-13"));
+    // "remote" is a thing, the «пульт», not "remove" mistyped.
+    check_in(&tasks, "fixed baba zinas tv remote", r#"close_task {"id":"HOME-6"}"#);
+    // A command word mistyped still reads as one.
+    check_in(&tasks, "delet the hulu task", r#"cancel_task {"id":"INBOX-5"}"#);
+}

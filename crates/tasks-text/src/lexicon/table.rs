@@ -2430,7 +2430,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("hanger", &["hanger", "hangers", "coatrack"], &["вешалка", "вешалку", "плечики"], &["percha", "perchas"]),
     c("alarm_clock", &["alarmclock"], &["будильник", "будильника"], &["despertador"]),
     c("projector", &["projector"], &["проектор", "проектора"], &["proyector"]),
-    c("remote_control", &[], &["пульт", "пульта", "пультом"], &[]),
+    c("remote_control", &["remote", "remotes"], &["пульт", "пульта", "пультом", "пульты", "пультик"], &[]),
     c("mop", &["mop", "mopping", "mopped"], &["швабра", "швабру", "швабры"], &["fregona"]),
     c("tighten", &["tighten", "tightened", "fasten", "tightening"], &["прикрутить", "прикрути", "прикрутила", "прикрутил"], &["apretar"]),
     // Food and kitchen.
