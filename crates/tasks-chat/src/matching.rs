@@ -724,29 +724,23 @@ fn fit_as_written(m: &Word, t: &Word) -> Option<Strength> {
     let spelled_as_name = (known_name
         || (!t.names.is_empty() && m.concepts.is_empty() && shared_start(&m.latin, &t.latin) >= 3))
         && name_fits(&m.latin, &t.latin);
-    // A name no table holds, in another case of the same script: «драган» / «Драгану».
-    // (What follows their shared start is a case ending on both sides: «левана» is no
-    // «Лёву».)
-    let same_name_another_case =
-        m.script == t.script && ending_fits(&m.text, &t.text) && case_endings_apart(&m.text, &t.text);
+    // One word in another case of the same script, which the stemmer cut apart (what
+    // follows their shared start is a case ending on both sides: «левана» is no «Лёву»;
+    // `ending_fits` holds for Russian words only).
+    let another_case = m.script == t.script && ending_fits(&m.text, &t.text) && case_endings_apart(&m.text, &t.text);
+    // A name no table holds, in another case: «драган» / «Драгану».
     if t.name
-        && (m.names.iter().any(|g| t.names.contains(g))
-            || spelled_as_name
-            || sounds_as_name(m, t)
-            || same_name_another_case)
+        && (m.names.iter().any(|g| t.names.contains(g)) || spelled_as_name || sounds_as_name(m, t) || another_case)
     {
         return Some(Strength::Strong);
     }
-    // A word no table knows, in another case of the same script, that the stemmer cut
-    // apart: «петросяна» / «Петросяну» (a surname first in its title, and so not known
-    // for a name by its capital).
-    if m.script == Script::Cyrillic
-        && t.script == Script::Cyrillic
+    // And a word no table knows, long enough to be no other word: «петросяна» /
+    // «Петросяну» (a surname first in its title, and so not known for a name by its
+    // capital).
+    if another_case
         && m.concepts.is_empty()
         && t.concepts.is_empty()
         && m.text.chars().count().min(t.text.chars().count()) >= CASE_FORM_MIN_CHARS
-        && ending_fits(&m.text, &t.text)
-        && case_endings_apart(&m.text, &t.text)
     {
         return Some(Strength::Strong);
     }
@@ -1246,13 +1240,18 @@ pub fn fit_all(message: &[Word], candidates: &[Candidate]) -> Vec<Fit> {
         .enumerate()
         .map(|(i, strength)| {
             let m = &message[i];
+            // (Read at most once per word, and only when a fit across scripts asks: it
+            // runs over every candidate.)
+            let typo_in_own_script = std::cell::OnceCell::new();
             let typo_in_own_script = || {
-                m.concepts.is_empty()
-                    && m.names.is_empty()
-                    && strength.contains(&Some(Strength::Weak))
-                    && candidates.iter().any(|c| {
-                        c.words_and_parts().any(|t| t.script == m.script && fit_of(m, t) == Some(Strength::Weak))
-                    })
+                *typo_in_own_script.get_or_init(|| {
+                    m.concepts.is_empty()
+                        && m.names.is_empty()
+                        && strength.contains(&Some(Strength::Weak))
+                        && candidates.iter().any(|c| {
+                            c.words_and_parts().any(|t| t.script == m.script && fit_of(m, t) == Some(Strength::Weak))
+                        })
+                })
             };
             let only_across_scripts = |c: &Candidate| {
                 !c.words_and_parts().any(|t| t.script == m.script && fit_of(m, t) == Some(Strength::Strong))

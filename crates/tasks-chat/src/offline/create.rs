@@ -385,7 +385,12 @@ pub(super) fn names_project(word: &str, project: &ProjectName) -> bool {
     // (A compound the lexicon knows is its parts too: "table" names "Table tennis", read
     // as one word.)
     let with_parts = |ws: Vec<matching::Word>| -> Vec<matching::Word> {
-        ws.into_iter().flat_map(|n| std::iter::once(n.clone()).chain(n.parts)).collect()
+        ws.into_iter()
+            .flat_map(|mut n| {
+                let parts = std::mem::take(&mut n.parts);
+                std::iter::once(n).chain(parts)
+            })
+            .collect()
     };
     let name = with_parts(matching::words(&project.name));
     if name.iter().any(|n| matching::fits(w, n)) {

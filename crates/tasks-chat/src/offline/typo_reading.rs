@@ -54,11 +54,7 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
             && !swapped_date
             && (is_past(word) || is_done_participle(word) || is_task_verb(word));
         let in_date = date.is_some_and(|d| (d.start..d.end).contains(&i));
-        // A command word is read again only where commands stand — first or last
-        // ("remote" in "bought the remote batteries" is no "remove").
-        // Nor a word the lexicon knows for a thing ("fixed the tv remote").
         let command = lexicon().commands.contains(meant);
-        let a_known_thing = tasks_text::lexicon::is_surface_word(word);
         // «задачу» is «задача» inflected, not mistyped: a Russian command word that differs
         // only by a vowel ending is a form of it.
         let inflected = {
@@ -68,11 +64,11 @@ pub(super) fn read_typos(p: &mut Phrase, s: &Situation<'_>) -> Vec<Correction> {
                 && w.last().is_some_and(|c| "аеиоуыэюяйь".contains(*c))
                 && m.last().is_some_and(|c| "аеиоуыэюяйь".contains(*c))
         };
-        !verb_form
-            && !in_date
-            && (!command || i == 0 || i == last)
-            && (!command || !inflected)
-            && (!command || !a_known_thing)
+        // A command word is read again only where commands stand — first or last
+        // ("remote" in "bought the remote batteries" is no "remove") — and never for an
+        // inflection of it or a word the lexicon knows for a thing ("fixed the tv remote").
+        let command_read = (i == 0 || i == last) && !inflected && !tasks_text::lexicon::is_surface_word(word);
+        !verb_form && !in_date && (!command || command_read)
     };
     let (read, mut said) = crate::typos::correct(&refs, &lexicon().all, &known, &allowed, &meaning);
     for (token, text) in p.tokens.iter_mut().zip(read) {
