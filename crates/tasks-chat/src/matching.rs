@@ -392,6 +392,27 @@ pub static BROAD_TERMS: &[BroadTerm] = &[
         ],
         names: false,
     },
+    // The utilities are each of the home's supply bills: "paid the utilities" asks
+    // between the gas and the electricity.
+    BroadTerm {
+        general: &["коммуналка", "коммуналку", "коммуналки", "жкх", "utilities", "utility"],
+        specific: &[
+            "свет",
+            "электричество",
+            "электричества",
+            "газ",
+            "вода",
+            "воду",
+            "отопление",
+            "отопления",
+            "electricity",
+            "electric",
+            "gas",
+            "water",
+            "heating",
+        ],
+        names: false,
+    },
     BroadTerm {
         general: &["мебель", "мебели", "furniture", "mueble", "muebles"],
         specific: &[

@@ -317,6 +317,8 @@ mod tests {
             // «дерево» is a tree and its wood («клей для дерева»).
             (Language::Russian, "дерев"),
             (Language::English, "trainings"),
+            // A furnace is a kiln and, in an American house, the heating boiler.
+            (Language::English, "furnac"),
         ];
         let allowed: Vec<(u8, &str)> = allowed.iter().map(|(l, s)| (language_code(*l), *s)).collect();
         let mut shared: Vec<_> = KEYS.iter().filter(|(_, _, ids)| ids.len() > 1).collect();

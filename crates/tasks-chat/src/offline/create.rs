@@ -202,6 +202,28 @@ pub(super) fn within_project(
     }
 }
 
+/// Narrows tasks the words fit about as well to those of a project another word names
+/// by its key or name, where that word is in none of their titles: "lab flu shot done"
+/// is the lab's "Get flu shot", not the kids' «Записать близнецов на прививку от гриппа».
+pub(super) fn narrow_by_project_word(ix: Vec<usize>, objects: &[String], s: &Situation<'_>) -> Resolution {
+    let in_a_title = |o: &str| {
+        matching::words(o).iter().any(|m| ix.iter().any(|i| s.tasks[*i].words.iter().any(|w| matching::fits(m, w))))
+    };
+    let named: Vec<&str> = objects
+        .iter()
+        .filter(|o| !in_a_title(o))
+        .flat_map(|o| s.projects.iter().filter(|pr| names_project(o, &name_only(pr))).map(|pr| pr.key.as_str()))
+        .collect();
+    let of_named =
+        |i: &usize| named.iter().any(|key| s.tasks[*i].key.strip_prefix(key).is_some_and(|r| r.starts_with('-')));
+    let kept: Vec<usize> = ix.iter().copied().filter(of_named).collect();
+    match kept.len() {
+        1 => Resolution::One(kept[0]),
+        n if n > 1 && n < ix.len() => Resolution::Several(kept),
+        _ => Resolution::Several(ix),
+    }
+}
+
 /// Returns true for a word that asks a change of an existing task: a done, cancel or
 /// move word, a past verb or a participle.
 pub(super) fn is_command(t: &&str) -> bool {
@@ -344,6 +366,15 @@ pub(super) fn project_named_before_a_verb(p: &Phrase, s: &Situation<'_>) -> Opti
 }
 
 /// Returns a project as its key and name alone, without the words of its description.
+/// Returns true when a word of the lead names the project by its key or its name, not
+/// only by a word of its description.
+pub(super) fn lead_names_project_by_name(tokens: &[&str], lead: &[usize], key: &str, s: &Situation<'_>) -> bool {
+    s.projects
+        .iter()
+        .find(|pr| pr.key == key)
+        .is_some_and(|pr| lead.iter().any(|i| tokens.get(*i).is_some_and(|w| names_project(w, &name_only(pr)))))
+}
+
 fn name_only(project: &ProjectName) -> ProjectName {
     ProjectName { key: project.key.clone(), name: project.name.clone(), description: String::new() }
 }

@@ -473,10 +473,32 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         without_lead.extend(lead.iter().copied());
     }
     // («хоккей — сделала»: with nothing after the lead but the report, the lead is what
-    // the report is about.)
-    let (objects, verbs) = match mention_skipping(&tokens, date, &without_lead) {
-        (o, v) if o.is_empty() && v.is_empty() => mention_skipping(&tokens, date, &skipped),
-        found => found,
+    // the report is about. Then a lead before a dash or a colon that names the project
+    // only by a word of its description scopes nothing where a task outside the project
+    // has all its words: «прививка от гриппа — всё» may be "Get my flu shot", not only
+    // the flu-shot clinic the work project's description mentions.)
+    let from_a_lead_in = scope.is_some() && project_lead(&p, s).is_some();
+    let (objects, verbs, scope) = match mention_skipping(&tokens, date, &without_lead) {
+        (o, v) if o.is_empty() && v.is_empty() => {
+            let (o, v) = mention_skipping(&tokens, date, &skipped);
+            // (Its words as said, nouns and what reads like a verb alike: «родители».)
+            let lead_words = matching::words(&o.iter().chain(&v).cloned().collect::<Vec<_>>().join(" "));
+            let said_elsewhere = |key: &str| {
+                s.tasks.iter().any(|t| {
+                    !t.key.strip_prefix(key).is_some_and(|r| r.starts_with('-'))
+                        && explains_all(&lead_words, t)
+                        && !matching::fits_only_broadly(&lead_words, t)
+                })
+            };
+            let scope = scope.filter(|(key, lead)| {
+                !from_a_lead_in
+                    || lead_words.is_empty()
+                    || lead_names_project_by_name(&tokens, lead, key, s)
+                    || !said_elsewhere(key)
+            });
+            (o, v, scope)
+        }
+        (o, v) => (o, v, scope),
     };
     // «баллоны сдам в четверг»: a future of a title's verb is that verb.
     let (objects, verbs) = if futures.is_empty() {
@@ -538,9 +560,10 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let named_in_full =
         |t: &Candidate| t.after_verb().iter().all(|w| object_words.iter().any(|m| matching::fits(m, w)));
     let resolved = narrow_by_participle(target(&objects, &verbs, s.tasks), &tokens, s.tasks);
-    let resolved = match &scope {
-        Some((key, _)) => within_project(resolved, key, &objects, &verbs, s.tasks),
-        None => resolved,
+    let resolved = match (&scope, resolved) {
+        (Some((key, _)), resolved) => within_project(resolved, key, &objects, &verbs, s.tasks),
+        (None, Resolution::Several(ix)) => narrow_by_project_word(ix, &objects, s),
+        (None, resolved) => resolved,
     };
     // «продлила свой паспорт» is not «Продлить паспорт Гены»: one's own thing is no task
     // that names someone else.

@@ -2104,3 +2104,55 @@ fn a_weekday_of_a_title_and_a_thing_that_looks_like_a_command() {
     // A command word mistyped still reads as one.
     check_in(&tasks, "delet the hulu task", r#"cancel_task {"id":"INBOX-5"}"#);
 }
+
+#[test]
+fn settled_with_someone_the_utilities_a_flu_shot_and_a_furnace() {
+    let tasks = candidates(&[
+        ("LAB-1", "Swap Saturday shift with Tanya"),
+        ("LAB-7", "Написать Тане про график на декабрь"),
+        ("HOME-2", "Оплатить газ"),
+        ("HOME-3", "Pay the electric bill"),
+        ("LAB-4", "Get flu shot at employee health"),
+        ("KIDS-4", "Записать близнецов на прививку от гриппа"),
+        ("HOME-12", "Change the furnace filter"),
+        ("HOME-13", "Вызвать мастера на котёл"),
+    ]);
+    let projects = vec![
+        ProjectName { key: "LAB".into(), name: "Lab".into(), description: "Night shifts at the hospital lab".into() },
+        ProjectName {
+            key: "KIDS".into(), name: "Близнецы".into(), description: "Школа, врачи".into()
+        },
+    ];
+    let check = |text: &str, expected: &str| check_with(&tasks, &projects, text, expected);
+    // «решила» with someone is settled, whatever it was: both of Tanya's tasks.
+    check("с таней решила", "clarify LAB-1,LAB-7");
+    // The utilities are the gas and the electricity alike, in either language.
+    check("оплатила коммуналку", "clarify HOME-2,HOME-3");
+    check("paid the utilities", "clarify HOME-2,HOME-3");
+    // A flu shot is «прививка от гриппа»: a twin across languages is asked about.
+    check("flu shot done", "clarify LAB-4,KIDS-4");
+    check("прививку сделали", "clarify LAB-4,KIDS-4");
+    // The lab's key said beside it tells the twins apart.
+    check("lab flu shot done", r#"close_task {"id":"LAB-4"}"#);
+    // An American furnace is the house's boiler.
+    check("furnace done", "clarify HOME-12,HOME-13");
+    check("котел сделан", "clarify HOME-12,HOME-13");
+}
+
+#[test]
+fn a_lead_in_named_by_a_description_alone_does_not_hide_a_task_elsewhere() {
+    let tasks = candidates(&[
+        ("PHARM-5", "Set up the flu shot clinic at the senior center"),
+        ("INBOX-3", "Get my flu shot"),
+        ("PHARM-10", "Order more vaccine syringes"),
+    ]);
+    let projects = vec![ProjectName {
+        key: "PHARM".into(),
+        name: "Pharmacy".into(),
+        description: "Day job at the pharmacy: refills, audits, the flu-shot clinic".into(),
+    }];
+    let check = |text: &str, expected: &str| check_with(&tasks, &projects, text, expected);
+    check("прививка от гриппа — всё", "clarify PHARM-5,INBOX-3");
+    // The project's name said first still scopes the report to its tasks.
+    check("pharmacy: flu shot done", r#"close_task {"id":"PHARM-5"}"#);
+}
