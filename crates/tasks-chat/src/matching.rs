@@ -92,6 +92,16 @@ pub fn words(text: &str) -> Vec<Word> {
             token.stems = vec![token.token.clone()];
         }
     }
+    // «день рождения», «Дня благодарения»: the day before the word that names which is
+    // that word's, as "birthday" is one word (and «день» drops its vowel in «дня», which
+    // no stem would join).
+    let day_of = |i: usize| {
+        DAY_FORMS.contains(&tokens[i].token.as_str())
+            && tokens.get(i + 1).is_some_and(|next| {
+                lexicon::concepts(std::slice::from_ref(next)).iter().any(|c| NAMED_DAYS.contains(&c.name()))
+            })
+    };
+    let tokens: Vec<TokenStems> = (0..tokens.len()).filter(|i| !day_of(*i)).map(|i| tokens[i].clone()).collect();
     let mut out = Vec::with_capacity(tokens.len());
     let mut i = 0;
     while i < tokens.len() {
@@ -109,6 +119,12 @@ pub fn words(text: &str) -> Vec<Word> {
     }
     out
 }
+
+/// The forms of «день» that go before the word naming which day it is.
+const DAY_FORMS: &[&str] = &["день", "дня", "дню", "днём", "днем"];
+
+/// Lexicon concepts that name a day by one Russian word after «день» («день рождения»).
+const NAMED_DAYS: &[&str] = &["birthday", "thanksgiving"];
 
 /// Reads English "book" in its one sense: a verb first ("Book the dentist", "book the
 /// hotel") or as "booked" / "booking" — a reservation or an appointment, «забронировать»
@@ -1295,11 +1311,14 @@ pub fn fit_all(message: &[Word], candidates: &[Candidate]) -> Vec<Fit> {
             strength.iter().map(|s| if strong_somewhere[i] { meant(s) } else { s.is_some() }).collect()
         })
         .collect();
+    // (A compound weighs as the words it was written in: "business cards" says as much
+    // as two words, not less than "office" beside it.)
     let weights: Vec<f64> = fitted
         .iter()
-        .map(|f| {
+        .zip(message)
+        .map(|(f, m)| {
             let df = f.iter().filter(|x| **x).count() as f64;
-            (1.0 + n / df.max(1.0)).ln()
+            (1.0 + n / df.max(1.0)).ln() * m.parts.len().max(1) as f64
         })
         .collect();
     let total: f64 = weights.iter().sum();

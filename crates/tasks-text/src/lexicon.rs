@@ -317,6 +317,8 @@ mod tests {
             // «дерево» is a tree and its wood («клей для дерева»).
             (Language::Russian, "дерев"),
             (Language::English, "trainings"),
+            // «почта» is the mail and the post office.
+            (Language::Russian, "почт"),
             // A furnace is a kiln and, in an American house, the heating boiler.
             (Language::English, "furnac"),
         ];

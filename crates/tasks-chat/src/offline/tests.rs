@@ -2156,3 +2156,37 @@ fn a_lead_in_named_by_a_description_alone_does_not_hide_a_task_elsewhere() {
     // The project's name said first still scopes the report to its tasks.
     check("pharmacy: flu shot done", r#"close_task {"id":"PHARM-5"}"#);
 }
+
+#[test]
+fn twins_across_languages_by_a_named_day_a_compound_and_a_loan_word() {
+    let tasks = candidates(&[
+        ("VB-4", "Buy sunscreen for the tournament"),
+        ("MAMA-5", "Купить маме крем от солнца к приезду"),
+        ("HOME-8", "Заказать индейку на День благодарения"),
+        ("INBOX-1", "Позвонить Косте насчёт Дня благодарения"),
+        ("HOME-9", "Buy paper plates for Thanksgiving"),
+        ("HOME-11", "Купить удлинитель на кухню"),
+        ("TOUR-11", "Buy extension leads for the tour kit"),
+        ("OFC-3", "Order business cards"),
+        ("FAM-6", "Заказать Диме визитки"),
+        ("OFC-5", "Pay the office rent"),
+        ("INBOX-4", "Вернуть полку в IKEA"),
+        ("INBOX-5", "Купить в икее шкаф в детскую"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // «крем от солнца» is sunscreen, «санскрин» its loan word.
+    check("bought sunscreen", "clarify VB-4,MAMA-5");
+    check("купила санскрин", "clarify VB-4,MAMA-5");
+    // «день» before «благодарения» is the holiday's, in any case: all three are asked about.
+    check("перенеси день благодарения на среду", "clarify HOME-8,INBOX-1,HOME-9");
+    check("push thanksgiving to tuesday", "clarify HOME-8,INBOX-1,HOME-9");
+    // An extension lead is «удлинитель»; business cards are «визитки», no bank card.
+    check("купила удлинитель", "clarify HOME-11,TOUR-11");
+    check("business cards done", "clarify OFC-3,FAM-6");
+    // A compound weighs as its two words: "office" beside it is no rival for the rent,
+    // and, the project's name, tells the twins apart.
+    let office = vec![ProjectName { key: "OFC".into(), name: "Office".into(), description: String::new() }];
+    check_with(&tasks, &office, "no need for the office business cards cancel that", r#"cancel_task {"id":"OFC-3"}"#);
+    // «икее» is IKEA in another case.
+    check("ikea done", "clarify INBOX-4,INBOX-5");
+}
