@@ -95,12 +95,7 @@ pub fn words(text: &str) -> Vec<Word> {
     // «день рождения», «Дня благодарения»: the day before the word that names which is
     // that word's, as "birthday" is one word (and «день» drops its vowel in «дня», which
     // no stem would join).
-    let day_of = |i: usize| {
-        DAY_FORMS.contains(&tokens[i].token.as_str())
-            && tokens.get(i + 1).is_some_and(|next| {
-                lexicon::concepts(std::slice::from_ref(next)).iter().any(|c| NAMED_DAYS.contains(&c.name()))
-            })
-    };
+    let day_of = |i: usize| tokens.get(i + 1).is_some_and(|next| is_day_before_its_name(&tokens[i].token, &next.token));
     let tokens: Vec<TokenStems> = (0..tokens.len()).filter(|i| !day_of(*i)).map(|i| tokens[i].clone()).collect();
     let mut out = Vec::with_capacity(tokens.len());
     let mut i = 0;
@@ -125,6 +120,12 @@ const DAY_FORMS: &[&str] = &["день", "дня", "дню", "днём", "дне
 
 /// Lexicon concepts that name a day by one Russian word after «день» («день рождения»).
 const NAMED_DAYS: &[&str] = &["birthday", "thanksgiving"];
+
+/// Returns true for «день» before the word that names which day it is («день
+/// рождения», «Дня благодарения»): the day is that word's, as "birthday" is one word.
+pub fn is_day_before_its_name(day: &str, next: &str) -> bool {
+    DAY_FORMS.contains(&day) && tasks_text::concepts_of(next).iter().any(|c| NAMED_DAYS.contains(&c.name()))
+}
 
 /// Reads English "book" in its one sense: a verb first ("Book the dentist", "book the
 /// hotel") or as "booked" / "booking" — a reservation or an appointment, «забронировать»
@@ -738,7 +739,10 @@ fn fit_as_written(m: &Word, t: &Word) -> Option<Strength> {
     } else {
         m.stems.iter().any(|s| t.stems.contains(s))
     };
-    if shares_a_stem || m.concepts.iter().any(|c| t.concepts.contains(c)) || adjective_of(m, t) || adjective_of(t, m) {
+    // (A first name meets a title's name as names do, below, not by a meaning its stem
+    // happens to have: «костю» is no bone of «Костко».)
+    let by_concept = (!t.name || m.names.is_empty()) && m.concepts.iter().any(|c| t.concepts.contains(c));
+    if shares_a_stem || by_concept || adjective_of(m, t) || adjective_of(t, m) {
         return Some(Strength::Strong);
     }
     // One month in two languages ("september" / «сентябрь»).

@@ -41,11 +41,8 @@ pub(super) fn mention_skipping(
         .filter(|o| !FILLER.contains(&o.as_str()) && !CREATE_FILLER.contains(&o.as_str()))
         .collect();
     // «день рождения» is one word, "birthday": its «день» names nothing of its own.
-    let birthday = |o: &String| matches!(o.as_str(), "рождения" | "рожденья");
     let objects = (0..objects.len())
-        .filter(|i| {
-            !(matches!(objects[*i].as_str(), "день" | "дня" | "дню") && objects.get(i + 1).is_some_and(birthday))
-        })
+        .filter(|i| !objects.get(i + 1).is_some_and(|next| matching::is_day_before_its_name(&objects[*i], next)))
         .map(|i| objects[i].clone())
         .collect();
     (objects, verbs)

@@ -530,6 +530,7 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         .extend(tokens.iter().filter(|t| is_done_participle(t) && names_in_a_title(t, s.tasks)).map(|t| t.to_string()));
     let objects = spell_out_initials(&objects, s.tasks);
     let objects = read_by_the_lexicon(objects, s.tasks);
+    let verbs_as_said = verbs.clone();
     let (objects, mut verbs) = nouns_that_look_like_verbs(objects, verbs, s.tasks);
     // «спотифай отменил» for "Cancel the Spotify family plan": the cancel word, the task's
     // own verb, is evidence as any verb of a title is.
@@ -586,8 +587,32 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
             object_words.iter().filter(|m| s.tasks[i].words.iter().any(|w| matching::fits(m, w))).collect();
         !fitting.is_empty() && fitting.iter().all(|m| MODIFIERS.contains(&m.text.as_str()))
     };
+    // «постригла газон» is no «Записаться на стрижку»: where only the act said fits the
+    // title (a verb read as its noun), a thing the lexicon knows and the title lacks is
+    // what the act was done to.
+    let act_on_another_thing = |i: usize| {
+        let fits_title =
+            |o: &String| matching::words(o).iter().any(|m| s.tasks[i].words.iter().any(|w| matching::fits(m, w)));
+        // (A word as written in the title is the title's thing, though it ends like a
+        // verb: «профнастил», "ComEd".)
+        let as_written =
+            |o: &String| matching::words(o).iter().any(|m| s.tasks[i].words.iter().any(|w| matching::literally(m, w)));
+        let fitting: Vec<&String> = objects.iter().filter(|o| fits_title(o)).collect();
+        !fitting.is_empty()
+            && fitting.iter().all(|o| verbs_as_said.contains(o) && !as_written(o))
+            && objects.iter().any(|o| {
+                !fits_title(o) && matching::words(o).iter().any(|m| !m.concepts.is_empty() && m.names.is_empty())
+            })
+    };
     let resolved = match resolved {
-        Resolution::One(i) if (own && names_another(i)) || only_modifiers(i) => Resolution::Nothing,
+        Resolution::One(i)
+            if (own && names_another(i))
+                || only_modifiers(i)
+                || act_on_another_thing(i)
+                || another_complement(&tokens, &objects, &s.tasks[i]) =>
+        {
+            Resolution::Nothing
+        }
         other => other,
     };
     // «газ оплачен», «торт заказан»: a participle of the title's own verb is a second

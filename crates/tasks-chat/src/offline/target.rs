@@ -622,3 +622,54 @@ pub(super) fn narrow_by_participle(resolved: Resolution, tokens: &[&str], tasks:
         _ => Resolution::Several(narrowed),
     }
 }
+
+/// Prepositions that join a thing to what it is for, of or about: «подписку на …»,
+/// «счёт за …», "flights to …".
+const JOINING_PREPOSITIONS: &[&str] =
+    &["на", "для", "за", "про", "от", "к", "у", "в", "с", "for", "to", "from", "about", "with", "at", "of"];
+
+/// Returns true when the message and the title say one thing joined by one preposition
+/// to two different named things: «отменила подписку на нетфликс» is no «Продлить
+/// подписку на Procreate». The title's must be a name (a word of the lexicon in the
+/// message may be its kind: «на почте» for "on Correios"); the message's one of its
+/// objects (a date is none), no word of the lexicon but a brand, fitting no word of the
+/// title and no slip of the name's spelling; and the title's name must fit no word of the message.
+pub(super) fn another_complement(tokens: &[&str], objects: &[String], task: &Candidate) -> bool {
+    let content = |w: &str| matching::words(w).into_iter().next();
+    // The first content word after position `at`.
+    let next_content = |ws: &[&str], at: usize| ws.iter().skip(at + 1).find_map(|w| content(w));
+    let message: Vec<matching::Word> = tokens.iter().filter_map(|w| content(w)).collect();
+    let in_the_message = |t: &matching::Word| message.iter().any(|m| matching::fit_of(m, t).is_some());
+    // (The title's words as written, capitals kept: a name is told by its capital.)
+    let title: Vec<&str> = task.title.split_whitespace().collect();
+    let title_word = |w: &str| -> Option<matching::Word> {
+        let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+        task.words.iter().find(|t| tasks_text::normalize(bare) == t.text).cloned()
+    };
+    (1..tokens.len()).any(|i| {
+        let prep = tokens[i];
+        if !JOINING_PREPOSITIONS.contains(&prep) {
+            return false;
+        }
+        let (Some(head), Some(ours)) = (content(tokens[i - 1]), next_content(tokens, i)) else { return false };
+        // (A word of the lexicon that is a brand's name written in Cyrillic, «нетфликс»,
+        // is a name too: its sound is its concept's.)
+        let close = |a: &str, b: &str| matching::edit_distance(a, b) <= a.chars().count() / 3;
+        let a_brand = ours.concepts.iter().all(|c| close(&ours.latin, &c.replace('_', "")));
+        if matching::fit_to_title(&ours, task).is_some()
+            || !a_brand
+            || !objects.iter().any(|o| o.split(' ').any(|w| w == ours.text))
+        {
+            return false;
+        }
+        (1..title.len()).any(|j| {
+            tasks_text::normalize(title[j]) == prep
+                && title_word(title[j - 1]).is_some_and(|h| matching::fits(&head, &h))
+                && title
+                    .iter()
+                    .skip(j + 1)
+                    .find_map(|w| title_word(w))
+                    .is_some_and(|theirs| theirs.name && !in_the_message(&theirs) && !close(&ours.latin, &theirs.latin))
+        })
+    })
+}

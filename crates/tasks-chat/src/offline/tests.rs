@@ -2190,3 +2190,24 @@ fn twins_across_languages_by_a_named_day_a_compound_and_a_loan_word() {
     // «икее» is IKEA in another case.
     check("ikea done", "clarify INBOX-4,INBOX-5");
 }
+
+#[test]
+fn a_name_is_no_meaning_an_act_on_another_thing_and_another_named_thing() {
+    let tasks = candidates(&[
+        ("INBOX-2", "Продлить членство в Костко"),
+        ("CURL-8", "Ask Kostya to sub on Thursday league night"),
+        ("INBOX-7", "Записаться на стрижку"),
+        ("INK-12", "Продлить подписку на Procreate"),
+        ("DACHA-3", "Купить профнастил для крыши"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // «костю» is Kostya, not a bone «Костко» shares a stem with; «просить» is asking.
+    check("не нужно больше просить костю подменить отмени", r#"cancel_task {"id":"CURL-8"}"#);
+    // The lawn was cut, not one's hair: no task.
+    check("постригла газон", "none NoTaskFits");
+    // A title word that ends like a verb is still the title's thing.
+    check("профнастил не покупаю, батя сам купил, убери", r#"cancel_task {"id":"DACHA-3"}"#);
+    // A subscription to another named thing is another subscription.
+    check("отменила подписку на нетфликс", "none NoTaskFits");
+    check("удали подписку на procreate", r#"cancel_task {"id":"INK-12"}"#);
+}

@@ -248,7 +248,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     ),
     c("ask",
         &["ask", "inquire"],
-        &["спросить", "спроси", "уточнить", "уточни", "узнать"],
+        &["спросить", "спроси", "уточнить", "уточни", "узнать", "попросить", "попроси", "просить"],
         &["preguntar", "pregunta", "consultar"],
     ),
     c("remind",
@@ -1515,7 +1515,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &["niño", "niña", "hija", "hijo", "bebé", "hijos", "niños"],
     ),
     c("gift", &["gift", "gifts", "present", "presents"], &["подарок", "подарки", "подарить", "подари", "подарков", "подарочек", "подарила", "подарил", "подарю"], &["regalo", "regalos", "regalar", "regala"]),
-    c("birthday", &["birthday", "bday", "birthdays"], &["рождения", "днюха", "днюху", "др"], &["cumpleaños"]),
+    c("birthday", &["birthday", "bday", "birthdays"], &["рождения", "рожденья", "днюха", "днюху", "др"], &["cumpleaños"]),
     // «День благодарения»: the genitive is the holiday, as «рождения» is a birthday.
     c("thanksgiving", &["thanksgiving"], &["благодарения"], &[]),
     c("party", &["party"], &["праздник", "вечеринка"], &["fiesta", "celebración"]),
