@@ -459,3 +459,17 @@ fn figures(set: &str, now: &str, tz: &str) {
     assert!(share("plain") >= 0.90, "plain {:.3}", share("plain"));
     assert!(share("ambiguous") >= 1.0, "ambiguous {:.3}", share("ambiguous"));
 }
+
+#[test]
+#[ignore = "evaluation of the forty-first phrase set: run with --ignored to report its figures"]
+fn chat_holdout_41_figures() {
+    // Sunday 2039-05-01, 00:10 in Yekaterinburg (UTC+5): ten minutes into a new month.
+    figures("chat-phrases-holdout-41", "2039-04-30T19:10:00Z", "Asia/Yekaterinburg");
+}
+
+#[test]
+#[ignore = "evaluation of the forty-second phrase set: run with --ignored to report its figures"]
+fn chat_holdout_42_figures() {
+    // Sunday 2039-07-31, 23:20 in Madrid (CEST, UTC+2): forty minutes before a new month.
+    figures("chat-phrases-holdout-42", "2039-07-31T21:20:00Z", "Europe/Madrid");
+}
