@@ -317,6 +317,8 @@ mod tests {
             // «дерево» is a tree and its wood («клей для дерева»).
             (Language::Russian, "дерев"),
             (Language::English, "trainings"),
+            // A plant is a factory and a thing that grows.
+            (Language::English, "plant"),
             // «почта» is the mail and the post office.
             (Language::Russian, "почт"),
             // A furnace is a kiln and, in an American house, the heating boiler.

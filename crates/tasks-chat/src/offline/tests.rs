@@ -2211,3 +2211,20 @@ fn a_name_is_no_meaning_an_act_on_another_thing_and_another_named_thing() {
     check("отменила подписку на нетфликс", "none NoTaskFits");
     check("удали подписку на procreate", r#"cancel_task {"id":"INK-12"}"#);
 }
+
+#[test]
+fn a_light_bill_a_copper_plant_and_a_uv_torch_across_languages() {
+    let tasks = candidates(&[
+        ("HOME-1", "Заплатить за свет Iberdrola"),
+        ("LAB-8", "Pay the lab light bill"),
+        ("INSP-5", "Load test at the Pyshma copper plant"),
+        ("INSP-12", "Выставить счёт медному заводу"),
+        ("INBOX-5", "Batteries for the UV torch"),
+        ("MIN-8", "Купить ультрафиолетовый фонарик"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("оплатила свет", "clarify HOME-1,LAB-8");
+    check("copper plant done", "clarify INSP-5,INSP-12");
+    check("медный завод готово", "clarify INSP-5,INSP-12");
+    check("uv torch done", "clarify INBOX-5,MIN-8");
+}

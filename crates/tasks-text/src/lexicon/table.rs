@@ -1174,7 +1174,8 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("glue", &["glue", "adhesive", "glued", "gluing"], &["клей", "приклеить", "приклей", "приклеила", "приклеил"], &["pegamento", "adhesivo"]),
     c("paint", &["paint", "painting", "painted", "repaint"], &["краска", "покрасить", "покрасила", "покрасил", "перекрасить"], &["pintura", "pintar", "pintado"]),
     c("electric",
-        &["electrician", "electrical", "wiring", "electricity"],
+        // A "light bill" is the electricity's ("Pay the light bill": «оплатить свет»).
+        &["electrician", "electrical", "wiring", "electricity", "lightbill"],
         // «свет» is the electricity of a bill («оплатить свет»).
         &["электрик", "электрика", "электромонтаж", "проводка", "электричество", "электроэнергия", "электроэнергию", "свет", "света", "свету"],
         &["electricista", "electricidad"],
@@ -3679,7 +3680,8 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("pizzeria", &["pizzeria"], &["пиццерия", "пиццерию", "пиццерии"], &["pizzería"]),
     c("confectionery", &["confectionery", "patisserie", "confectioner"], &["кондитерская", "кондитерскую", "кондитерской", "кондитер", "кондитера"], &["pastelería"]),
     c("vending_machine", &["vending", "vendingmachine"], &[], &[]),
-    c("factory", &["factory"], &["завод", "завода", "заводе", "фабрика", "фабрику", "заводы", "фабрике", "фабрики"], &["fábrica"]),
+    // An industrial plant is a factory (and a plant, a plant: the key is shared).
+    c("factory", &["factory", "plant"], &["завод", "завода", "заводе", "фабрика", "фабрику", "заводы", "фабрике", "фабрики"], &["fábrica"]),
     c("construction_site", &["constructionsite"], &["стройка", "стройку", "стройке", "стройки"], &[]),
     c("highway", &["highway", "motorway"], &["трасса", "трассу", "трассе", "шоссе", "трассы"], &["autopista"]),
     c("street", &["street", "streets"], &["улица", "улицу", "улице", "улицы"], &[]),
@@ -4172,7 +4174,8 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("steel", &["steel", "stainless"], &["нержавейка", "нержавейку", "нержавеющий", "нержавеющая", "стальной", "стальная", "стальные"], &[]),
     c("aluminium", &["aluminium", "aluminum"], &["алюминий", "алюминия", "алюминиевый", "алюминиевая"], &[]),
     // «медь» is left out: it stems to «мед», the key of honey («мёд»).
-    c("copper", &["copper"], &["медный", "медная", "медные"], &[]),
+    c("copper", &["copper"], &["медный", "медная", "медные", "медному", "медного", "медном"], &[]),
+    c("ultraviolet", &["uv", "ultraviolet"], &["ультрафиолетовый", "ультрафиолетовая", "ультрафиолетовую", "ультрафиолет", "уф"], &["ultravioleta"]),
     c("brass", &["brass"], &["латунь", "латуни", "латунный", "латунная"], &[]),
     c("plastic", &["plastic", "plastics"], &["пластик", "пластика", "пластиковый", "пластиковая", "пластиковые", "пластмасса", "пластмассу", "пластмассовый"], &[]),
     c("marble", &["marble"], &["мрамор", "мрамора", "мраморный", "мраморная"], &[]),
