@@ -109,6 +109,7 @@ pub fn words(text: &str) -> Vec<Word> {
         }
         let mut word = word_of(tokens[i].clone(), &capitalized);
         book_sense(&mut word, out.is_empty());
+        shot_sense(&mut word);
         out.push(word);
         i += 1;
     }
@@ -140,6 +141,15 @@ fn book_sense(word: &mut Word, first: bool) {
     let verb = matches!(word.text.as_str(), "booked" | "booking") || (first && word.text == "book");
     word.concepts =
         if verb { vec!["reserve".to_string(), "appointment".to_string()] } else { vec!["book_reading".to_string()] };
+}
+
+/// Reads English "shot" as a vaccination too ("Get flu shot" is «прививка от гриппа»).
+/// Added here, for the chat, as [`book_sense`] is: in the duplicate check a shot is
+/// as often a photo's or a drink's, and there it joined a held-out hard negative.
+fn shot_sense(word: &mut Word) {
+    if word.script == Script::Latin && matches!(word.text.as_str(), "shot" | "shots") {
+        word.concepts.push("vaccination".to_string());
+    }
 }
 
 /// Returns true when the lexicon lists a joined word, or its singular.

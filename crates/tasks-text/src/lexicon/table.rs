@@ -1091,7 +1091,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("mri", &["mri"], &["мрт"], &["resonancia"]),
     c("ct_scan", &["ct"], &["кт", "томография", "томографию"], &["tomografía"]),
     c("vaccination",
-        &["vaccine", "vaccines", "vaccination", "vaccinate", "jab", "vaccinated", "shot", "shots"],
+        &["vaccine", "vaccines", "vaccination", "vaccinate", "jab", "vaccinated"],
         &["прививка", "прививку", "прививки", "вакцина", "вакцину", "вакцинация", "привиться", "прививок"],
         &["vacuna", "vacunas", "vacunar", "vacunación", "vacunarse"],
     ),
