@@ -284,6 +284,8 @@ pub(super) fn state_reached(tokens: &[&str]) -> Option<std::ops::Range<usize>> {
     let tail = &tokens[at + 1..];
     let reached = match tail {
         ["up"] | ["up", "to", "date"] | ["up", "now"] | ["up", "to", "date", "now"] => true,
+        // "the fan is up in the bedroom": up, and where.
+        ["up", "in" | "on", _, ..] => true,
         // "the new shower head is on", "the tyres are on"; "the permit is in my wallet".
         ["on"] | ["on", "now"] => true,
         ["in", "my", _] => true,
@@ -406,7 +408,9 @@ pub(super) const FAULT_VERBS: &[&str] = &[
 
 /// Words of a finished state after "is"/"are": "the sensor is clean", "the ladder is
 /// back" — a report of completion.
-pub(super) const STATE_WORDS: &[&str] = &["clean", "back", "over", "ready", "done", "gone"];
+/// ("the display case is here": arrived; "sonyas hair is cut", "the mirror is hung": a
+/// past that is its base too, read as a state only after "is" / "are".)
+pub(super) const STATE_WORDS: &[&str] = &["clean", "back", "over", "ready", "done", "gone", "here", "cut", "hung"];
 
 /// Words that put a date ahead as a deadline, not behind as a report: a need, a must, a
 /// future ("the hotel needs to be booked by saturday", «к пятнице будет готово», "the

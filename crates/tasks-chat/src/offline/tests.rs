@@ -2228,3 +2228,18 @@ fn a_light_bill_a_copper_plant_and_a_uv_torch_across_languages() {
     check("медный завод готово", "clarify INSP-5,INSP-12");
     check("uv torch done", "clarify INBOX-5,MIN-8");
 }
+
+#[test]
+fn a_state_of_arrival_or_a_past_that_is_its_base_is_a_report() {
+    let tasks = candidates(&[
+        ("MIN-2", "Order the amethyst display case"),
+        ("HOME-8", "Buy a fan for the bedroom"),
+        ("HOME-9", "Get the spare key cut for the nanny"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("amethyst display case is here", r#"close_task {"id":"MIN-2"}"#);
+    check("the fan is up in the bedroom", r#"close_task {"id":"HOME-8"}"#);
+    check("nanny's key is cut", r#"close_task {"id":"HOME-9"}"#);
+    // "here" asked, or said of no task, is no report.
+    check("is the display case here", "none UnknownPhrase");
+}
