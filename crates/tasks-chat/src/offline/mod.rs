@@ -464,7 +464,9 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // report to its tasks.
     // (A lead-in that, with the rest, says an open task again with a date scopes
     // nothing: «стоматолог: записаться надо через неделю».)
-    let scope = project_lead(&p, s).filter(|_| !restated()).or_else(|| {
+    let lead_in = project_lead(&p, s).filter(|_| !restated());
+    let from_a_lead_in = lead_in.is_some();
+    let scope = lead_in.or_else(|| {
         // «в семье иссык-куль готово»: «в»/«по» and a project, no colon.
         project_at(&tokens, 0, s.projects).map(|(key, used)| (key, (0..used).collect()))
     });
@@ -477,7 +479,6 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // only by a word of its description scopes nothing where a task outside the project
     // has all its words: «прививка от гриппа — всё» may be "Get my flu shot", not only
     // the flu-shot clinic the work project's description mentions.)
-    let from_a_lead_in = scope.is_some() && project_lead(&p, s).is_some();
     let (objects, verbs, scope) = match mention_skipping(&tokens, date, &without_lead) {
         (o, v) if o.is_empty() && v.is_empty() => {
             let (o, v) = mention_skipping(&tokens, date, &skipped);
