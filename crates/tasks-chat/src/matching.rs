@@ -95,8 +95,14 @@ pub fn words(text: &str) -> Vec<Word> {
     // «день рождения», «Дня благодарения»: the day before the word that names which is
     // that word's, as "birthday" is one word (and «день» drops its vowel in «дня», which
     // no stem would join).
-    let day_of = |i: usize| tokens.get(i + 1).is_some_and(|next| is_day_before_its_name(&tokens[i].token, &next.token));
-    let tokens: Vec<TokenStems> = (0..tokens.len()).filter(|i| !day_of(*i)).map(|i| tokens[i].clone()).collect();
+    // (Asked only where a day is said: every candidate's title passes here.)
+    if tokens.iter().any(|t| DAY_FORMS.contains(&t.token.as_str())) {
+        let day_of: Vec<bool> = (0..tokens.len())
+            .map(|i| tokens.get(i + 1).is_some_and(|next| is_day_before_its_name(&tokens[i].token, &next.token)))
+            .collect();
+        let mut day_of = day_of.into_iter();
+        tokens.retain(|_| !day_of.next().unwrap_or(false));
+    }
     let mut out = Vec::with_capacity(tokens.len());
     let mut i = 0;
     while i < tokens.len() {
@@ -1191,6 +1197,12 @@ pub struct Candidate {
 }
 
 impl Candidate {
+    /// Returns true when the task is in the project with this key (`HOME-3` is in
+    /// `HOME`, not in `HOM`).
+    pub fn in_project(&self, project: &str) -> bool {
+        self.key.strip_prefix(project).is_some_and(|number| number.starts_with('-'))
+    }
+
     /// Builds a candidate from a key and a title.
     pub fn new(key: &str, title: &str) -> Candidate {
         // "Exhibition: write the English labels", «Выставка: подобрать витрины»: a short
@@ -1635,6 +1647,14 @@ mod tests {
         // A word the lexicon knows is no name spelled badly.
         assert!(!fits_title("lesson", "Позвонить Лёше про гараж"));
         assert!(fits_title("lyosha", "Позвонить Лёше про гараж"));
+    }
+
+    #[test]
+    fn a_task_is_in_the_project_its_key_names_whole() {
+        let c = Candidate::new("HOME-3", "Pay the gas bill");
+        assert!(c.in_project("HOME"));
+        assert!(!c.in_project("HOM"));
+        assert!(!c.in_project("WORK"));
     }
 
     #[test]

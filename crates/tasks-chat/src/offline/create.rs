@@ -186,8 +186,7 @@ pub(super) fn within_project(
     verbs: &[String],
     tasks: &[Candidate],
 ) -> Resolution {
-    let prefix = format!("{key}-");
-    let inside: Vec<usize> = (0..tasks.len()).filter(|i| tasks[*i].key.starts_with(&prefix)).collect();
+    let inside: Vec<usize> = (0..tasks.len()).filter(|i| tasks[*i].in_project(key)).collect();
     match resolved {
         Resolution::One(i) if inside.contains(&i) => Resolution::One(i),
         Resolution::Nothing if inside.is_empty() => Resolution::Nothing,
@@ -214,8 +213,7 @@ pub(super) fn narrow_by_project_word(ix: Vec<usize>, objects: &[String], s: &Sit
         .filter(|o| !in_a_title(o))
         .flat_map(|o| s.projects.iter().filter(|pr| names_project(o, &name_only(pr))).map(|pr| pr.key.as_str()))
         .collect();
-    let of_named =
-        |i: &usize| named.iter().any(|key| s.tasks[*i].key.strip_prefix(key).is_some_and(|r| r.starts_with('-')));
+    let of_named = |i: &usize| named.iter().any(|key| s.tasks[*i].in_project(key));
     let kept: Vec<usize> = ix.iter().copied().filter(of_named).collect();
     match kept.len() {
         1 => Resolution::One(kept[0]),
@@ -365,7 +363,6 @@ pub(super) fn project_named_before_a_verb(p: &Phrase, s: &Situation<'_>) -> Opti
     (!an_open_task).then(|| (key, (0..used).collect()))
 }
 
-/// Returns a project as its key and name alone, without the words of its description.
 /// Returns true when a word of the lead names the project by its key or its name, not
 /// only by a word of its description.
 pub(super) fn lead_names_project_by_name(tokens: &[&str], lead: &[usize], key: &str, s: &Situation<'_>) -> bool {
@@ -375,6 +372,7 @@ pub(super) fn lead_names_project_by_name(tokens: &[&str], lead: &[usize], key: &
         .is_some_and(|pr| lead.iter().any(|i| tokens.get(*i).is_some_and(|w| names_project(w, &name_only(pr)))))
 }
 
+/// Returns a project as its key and name alone, without the words of its description.
 fn name_only(project: &ProjectName) -> ProjectName {
     ProjectName { key: project.key.clone(), name: project.name.clone(), description: String::new() }
 }

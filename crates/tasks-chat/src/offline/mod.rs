@@ -486,9 +486,7 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
             let lead_words = matching::words(&o.iter().chain(&v).cloned().collect::<Vec<_>>().join(" "));
             let said_elsewhere = |key: &str| {
                 s.tasks.iter().any(|t| {
-                    !t.key.strip_prefix(key).is_some_and(|r| r.starts_with('-'))
-                        && explains_all(&lead_words, t)
-                        && !matching::fits_only_broadly(&lead_words, t)
+                    !t.in_project(key) && explains_all(&lead_words, t) && !matching::fits_only_broadly(&lead_words, t)
                 })
             };
             let scope = scope.filter(|(key, lead)| {

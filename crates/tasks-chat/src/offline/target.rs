@@ -635,7 +635,13 @@ const JOINING_PREPOSITIONS: &[&str] =
 /// objects (a date is none), no word of the lexicon but a brand, fitting no word of the
 /// title and no slip of the name's spelling; and the title's name must fit no word of the message.
 pub(super) fn another_complement(tokens: &[&str], objects: &[String], task: &Candidate) -> bool {
+    // (Most messages have no such preposition: nothing is read for them.)
+    if !tokens.iter().skip(1).any(|t| JOINING_PREPOSITIONS.contains(t)) {
+        return false;
+    }
     let content = |w: &str| matching::words(w).into_iter().next();
+    // Two spellings of one name: a slip or a transliteration ("netfliks" / "netflix").
+    let close = |a: &str, b: &str| matching::edit_distance(a, b) <= a.chars().count() / 3;
     // The first content word after position `at`.
     let next_content = |ws: &[&str], at: usize| ws.iter().skip(at + 1).find_map(|w| content(w));
     let message: Vec<matching::Word> = tokens.iter().filter_map(|w| content(w)).collect();
@@ -654,7 +660,6 @@ pub(super) fn another_complement(tokens: &[&str], objects: &[String], task: &Can
         let (Some(head), Some(ours)) = (content(tokens[i - 1]), next_content(tokens, i)) else { return false };
         // (A word of the lexicon that is a brand's name written in Cyrillic, «нетфликс»,
         // is a name too: its sound is its concept's.)
-        let close = |a: &str, b: &str| matching::edit_distance(a, b) <= a.chars().count() / 3;
         let a_brand = ours.concepts.iter().all(|c| close(&ours.latin, &c.replace('_', "")));
         if matching::fit_to_title(&ours, task).is_some()
             || !a_brand
