@@ -536,6 +536,16 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     if cancel_was_the_verb {
         verbs.extend(tokens.iter().filter(|t| CANCEL_WORDS.contains(t)).map(|t| t.to_string()));
     }
+    // "not buying ox gall, hikmet gave me some, delete it": beside a cancel word of its
+    // own, where nothing fits with them, the words no open task has are the reason given.
+    let (objects, mut verbs) = if intent == Intent::Cancel
+        && cancel_stands
+        && matches!(target(&objects, &verbs, s.tasks), Resolution::Nothing)
+    {
+        without_the_reason(objects, verbs, s.tasks)
+    } else {
+        (objects, verbs)
+    };
     // "aya's swimming is paid": a state after "to be" is a verb only where a title about
     // the same things has it («Оплатить Айе плавание»); otherwise it says done and no
     // more ("the cardiologist is booked" when only other tasks are booked).

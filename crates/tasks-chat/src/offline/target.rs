@@ -678,3 +678,32 @@ pub(super) fn another_complement(tokens: &[&str], objects: &[String], task: &Can
         })
     })
 }
+
+/// Drops the words no open task has from a cancel's objects and verbs, where what is
+/// left is at least [`REASON_LEFT_MIN_WORDS`] words that fit some title: "won't return
+/// the vacuum, keeping it, remove" is "return the vacuum". A known first name stays,
+/// so that the guard against another person still sees it ("cancel misha's dentist" is
+/// never Sonya's). Returns the words as they were when nothing is dropped or too little
+/// is left.
+pub(super) fn without_the_reason(
+    objects: Vec<String>,
+    verbs: Vec<String>,
+    tasks: &[Candidate],
+) -> (Vec<String>, Vec<String>) {
+    let in_a_title = |o: &String| {
+        let words = matching::words(o);
+        words.is_empty()
+            || words
+                .iter()
+                .any(|m| !m.names.is_empty() || tasks.iter().any(|t| t.words.iter().any(|w| matching::fits(m, w))))
+    };
+    let kept_objects: Vec<String> = objects.iter().filter(|o| in_a_title(o)).cloned().collect();
+    let kept_verbs: Vec<String> = verbs.iter().filter(|v| in_a_title(v)).cloned().collect();
+    let left = matching::words(&kept_objects.iter().chain(&kept_verbs).cloned().collect::<Vec<_>>().join(" ")).len();
+    let dropped = kept_objects.len() + kept_verbs.len() < objects.len() + verbs.len();
+    if dropped && left >= REASON_LEFT_MIN_WORDS { (kept_objects, kept_verbs) } else { (objects, verbs) }
+}
+
+/// Fewest words a cancel must keep, once the reason is dropped, to name a task: one word
+/// left of a longer message is too little to act on.
+pub(super) const REASON_LEFT_MIN_WORDS: usize = 2;

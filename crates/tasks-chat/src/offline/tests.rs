@@ -2243,3 +2243,23 @@ fn a_state_of_arrival_or_a_past_that_is_its_base_is_a_report() {
     // "here" asked, or said of no task, is no report.
     check("is the display case here", "none UnknownPhrase");
 }
+
+#[test]
+fn a_cancel_with_its_reason_names_the_task_without_the_reason() {
+    let tasks = candidates(&[
+        ("HOME-8", "Return the vacuum to Costco"),
+        ("KIDS-4", "Book a dentist for Sonya"),
+        ("HOME-5", "Вызвать мастера по стиралке"),
+        ("INBOX-3", "Вернуть Кариму книгу"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("won't return the vacuum, keeping it. remove", r#"cancel_task {"id":"HOME-8"}"#);
+    check("sonya doesnt need a dentist yet remove it", r#"cancel_task {"id":"KIDS-4"}"#);
+    check("мастер по стиралке не нужен тимур сам починил удали", r#"cancel_task {"id":"HOME-5"}"#);
+    // A first name no task has is never dropped as a reason: Misha's dentist is not Sonya's.
+    check("misha doesnt need a dentist yet remove it", "none NoTaskFits");
+    // One word left of a longer message is too little to act on.
+    check("not buying the ox gall hikmet gave me some book delete it", "none NoTaskFits");
+    // A report is not a cancel: its extra words still count.
+    check("returned the vacuum to the neighbours", "none NoTaskFits");
+}
