@@ -226,6 +226,8 @@ fn intent_of_words(tokens: &[&str], date: Option<DateSpan>, arrow: bool) -> Opti
         || on_its_way
         || state_at_the_end(tokens)
         || state_reached(tokens).is_some()
+        || (!has_date && has_it_now(tokens))
+        || (!has_date && where_it_is_now(tokens).is_some())
     {
         return Some(Intent::Done);
     }
@@ -237,6 +239,40 @@ fn intent_of_words(tokens: &[&str], date: Option<DateSpan>, arrow: bool) -> Opti
         return Some(Intent::Done);
     }
     None
+}
+
+/// Returns true when someone now has what a task was to get them: "canela has new
+/// shoes", "tyoma has his passport now", "kate has her tournament money", "the
+/// organizers have the list of items". Said after a subject (a first "has" asks), with a
+/// determiner or "new" after the verb ("misha has a cold" says no thing of a task's), and
+/// with no date ("we have guests on friday" is a plan).
+pub(super) fn has_it_now(tokens: &[&str]) -> bool {
+    tokens.windows(3).skip(1).any(|w| {
+        matches!(w[0], "has" | "have")
+            && (matches!(w[1], "new" | "his" | "her" | "their" | "the" | "all") || (w[1] == "a" && w[2] == "new"))
+            && !matches!(w[2], "to" | "been" | "got" | "no")
+    }) && !tokens.contains(&"if")
+}
+
+/// Returns the positions of a place a thing is at now, said last after "is" / "are":
+/// "the coat is at the dry cleaners", "walnut lumber is in the garage", "march receipts
+/// are in xero now" — the thing is where its task was to take it. The place names no
+/// task (it is skipped when the task is looked for), at most two words of it.
+pub(super) fn where_it_is_now(tokens: &[&str]) -> Option<std::ops::Range<usize>> {
+    let n = tokens.len();
+    let be = |t: &str| matches!(t, "is" | "are" | "s");
+    let at = (1..n).rev().find(|i| be(tokens[*i]))?;
+    let mut tail = &tokens[at + 1..];
+    if tail.last() == Some(&"now") {
+        tail = &tail[..tail.len() - 1];
+    }
+    let [preposition, place @ ..] = tail else { return None };
+    let place = match place {
+        [det, rest @ ..] if matches!(*det, "the" | "my" | "our" | "his" | "her" | "their") => rest,
+        rest => rest,
+    };
+    (matches!(*preposition, "at" | "in") && (1..=2).contains(&place.len()) && place.iter().all(|t| t.is_ascii()))
+        .then_some(at..n)
 }
 
 /// Returns true when a message ends with a state that says the thing is where its task

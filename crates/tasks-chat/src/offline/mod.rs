@@ -458,6 +458,11 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // («лампочки уже дома»: home is where they are now, not the task's home.)
     if intent == Intent::Done {
         skipped.extend(state_reached(&tokens).into_iter().flatten());
+        // (A place that is a title's verb stays: "the w-2s are in the mail" for "Mail the
+        // W-2s".)
+        let a_titles_verb =
+            |t: &str| matching::words(t).first().is_some_and(|w| s.tasks.iter().any(|c| starts_with_verb(c, w)));
+        skipped.extend(where_it_is_now(&tokens).into_iter().flatten().filter(|i| !a_titles_verb(tokens[*i])));
         skipped.extend((1..tokens.len()).filter(|i| tokens[*i] == "дома" && tokens[i - 1] == "уже"));
     }
     // "car: filter replaced", «дом: фильтр поменял»: a project named first scopes the

@@ -2263,3 +2263,35 @@ fn a_cancel_with_its_reason_names_the_task_without_the_reason() {
     // A report is not a cancel: its extra words still count.
     check("returned the vacuum to the neighbours", "none NoTaskFits");
 }
+
+#[test]
+fn someone_has_the_thing_or_the_thing_is_in_its_place_is_a_report() {
+    let tasks = candidates(&[
+        ("DOCS-8", "Get Tyoma's passport from the consulate"),
+        ("VB-7", "Give Kate her tournament money"),
+        ("INBOX-7", "Take the coat to the dry cleaners"),
+        ("WOOD-1", "Buy walnut lumber"),
+        ("TAX-12", "Mail the W-2s to the bakery staff"),
+        ("KIDS-2", "Pick up the kids from school"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("tyoma has his passport now", r#"close_task {"id":"DOCS-8"}"#);
+    check("kate has her tournament money", r#"close_task {"id":"VB-7"}"#);
+    check("coat is at the dry cleaners", r#"close_task {"id":"INBOX-7"}"#);
+    check("walnut lumber is in the garage", r#"close_task {"id":"WOOD-1"}"#);
+    // A place that is a title's verb is still the title's word.
+    check("the w-2s are in the mail", r#"close_task {"id":"TAX-12"}"#);
+    // A first "has" asks; with a date it says when (a move, never a close); a cold is no
+    // thing of a task's.
+    check("has kate her tournament money", "none UnknownPhrase");
+    check("kate has her tournament money on friday", &moved("VB-7", "2026-03-13"));
+    check("kate has a cold", "none UnknownPhrase");
+    // The kids at school close nothing: the place is no evidence, and one word is thin,
+    // so at most the person is asked.
+    let shown = Vec::new();
+    let s = Situation { tasks: &tasks, today: jiff::civil::date(2026, 3, 11), shown: &shown, projects: &[] };
+    match parse("the kids are at school", &s) {
+        Parsed::Steps(steps) => assert!(steps.iter().all(|st| matches!(st, Step::Ask(_))), "{steps:?}"),
+        Parsed::NotUnderstood(_) => {}
+    }
+}
