@@ -2295,3 +2295,22 @@ fn someone_has_the_thing_or_the_thing_is_in_its_place_is_a_report() {
         Parsed::NotUnderstood(_) => {}
     }
 }
+
+#[test]
+fn the_repair_guy_the_eye_doctor_and_the_turkey_across_languages() {
+    let tasks = candidates(&[
+        ("HOME-3", "Вызвать мастера для посудомойки"),
+        ("INBOX-4", "Записаться к окулисту"),
+        ("HOME-8", "Заказать индейку на День благодарения"),
+        ("LAB-4", "Заказать циркониевые диски у Ivoclar"),
+        ("LAB-7", "Откалибровать сканер"),
+        ("BREW-2", "Заказать солод для IPA"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("called the dishwasher guy", r#"close_task {"id":"HOME-3"}"#);
+    check("booked the eye doctor", r#"close_task {"id":"INBOX-4"}"#);
+    check("ordered the turkey", r#"close_task {"id":"HOME-8"}"#);
+    check("ordered the zirconia discs", r#"close_task {"id":"LAB-4"}"#);
+    check("dont need to calibrate the scanner delete", r#"cancel_task {"id":"LAB-7"}"#);
+    check("ordered the malt for the ipa", r#"close_task {"id":"BREW-2"}"#);
+}
