@@ -144,6 +144,9 @@ pub fn concepts(tokens: &[TokenStems]) -> Vec<ConceptId> {
         if found.is_empty() && token.script == Script::Cyrillic {
             found = as_perfective(&token.token);
         }
+        if found.is_empty() && token.script == Script::Cyrillic {
+            found = as_noun_of_its_adjective(&token.token);
+        }
         for id in found {
             let id = ConceptId(id);
             if !out.contains(&id) {
@@ -168,6 +171,33 @@ fn as_perfective(token: &str) -> Vec<&'static str> {
     let stem = crate::stems::Stemmers::get().stem(Language::Russian, &perfective);
     concepts_of_key(Language::Russian, &stem).to_vec()
 }
+
+/// The concepts of the noun a Russian adjective is made from, where the table lists the
+/// noun only: «школьные обеды» are the school's («школа»), «клубный взнос» the club's,
+/// «салонный фильтр» the cabin's («салон»), «массажный стол» for massage. The adjective's
+/// ending and its «-н-» or «-ьн-» are taken off; what is left must be
+/// [`ADJECTIVE_BASE_MIN_CHARS`] letters at least («полный» is no «пол»).
+fn as_noun_of_its_adjective(token: &str) -> Vec<&'static str> {
+    const ENDINGS: &[&str] = &[
+        "ыми", "ими", "ого", "его", "ому", "ему", "ый", "ий", "ой", "ая", "яя", "ое", "ее", "ые", "ие", "ую", "юю",
+        "ых", "их", "ым", "им",
+    ];
+    // («салонн-ый» is «салон» with one «н» off, never «сало» with two.)
+    const SUFFIXES: &[&str] = &["н", "ьн"];
+    let Some(base) = ENDINGS.iter().find_map(|e| token.strip_suffix(e)) else { return Vec::new() };
+    SUFFIXES
+        .iter()
+        .filter_map(|s| base.strip_suffix(s))
+        .filter(|noun| noun.chars().count() >= ADJECTIVE_BASE_MIN_CHARS)
+        .map(|noun| concepts_of_key(Language::Russian, &crate::stems::Stemmers::get().stem(Language::Russian, noun)))
+        .find(|ids| !ids.is_empty())
+        .map(<[&str]>::to_vec)
+        .unwrap_or_default()
+}
+
+/// Fewest letters of the noun an adjective is read as: three letters reach too many
+/// other words («пол» of «полный», «мед» of «медный»).
+const ADJECTIVE_BASE_MIN_CHARS: usize = 4;
 
 /// Shortest Russian word read again without its ending.
 const SHORTER_FORM_MIN_CHARS: usize = 6;
@@ -206,6 +236,17 @@ mod tests {
     use super::*;
     use crate::normalize::normalize;
     use crate::stems::{Stemmers, is_stop_word};
+
+    #[test]
+    fn an_adjective_is_read_as_the_noun_it_is_made_from() {
+        for (adjective, noun) in [("школьные", "школа"), ("офисный", "офис"), ("массажного", "массаж")]
+        {
+            let found = concepts_of(adjective);
+            assert!(!found.is_empty() && found == concepts_of(noun), "{adjective}: {found:?}");
+        }
+        // Three letters left are too few: «полный» is not the floor.
+        assert_ne!(concepts_of("полный"), concepts_of("пол"));
+    }
 
     #[test]
     fn the_generated_index_is_the_table_stemmed_now() {
