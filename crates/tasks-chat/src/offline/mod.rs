@@ -542,12 +542,14 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         verbs.extend(tokens.iter().filter(|t| CANCEL_WORDS.contains(t)).map(|t| t.to_string()));
     }
     // "not buying ox gall, hikmet gave me some, delete it": beside a cancel word of its
-    // own, where nothing fits with them, the words no open task has are the reason given.
-    let (objects, mut verbs) = if intent == Intent::Cancel
-        && cancel_stands
+    // own, where nothing fits with them, the words no open task has are the reason given;
+    // beside a date, the words no title has are how the finishing was said ("gotta finish
+    // sonyas invites by the 10th").
+    let (objects, mut verbs) = if ((intent == Intent::Cancel && cancel_stands)
+        || (intent == Intent::Move && date.is_some()))
         && matches!(target(&objects, &verbs, s.tasks), Resolution::Nothing)
     {
-        without_the_reason(objects, verbs, s.tasks)
+        without_the_reason(objects, verbs, s.tasks, intent == Intent::Move)
     } else {
         (objects, verbs)
     };

@@ -683,19 +683,25 @@ pub(super) fn another_complement(tokens: &[&str], objects: &[String], task: &Can
 /// left is at least [`REASON_LEFT_MIN_WORDS`] words that fit some title: "won't return
 /// the vacuum, keeping it, remove" is "return the vacuum". A known first name stays,
 /// so that the guard against another person still sees it ("cancel misha's dentist" is
-/// never Sonya's). Returns the words as they were when nothing is dropped or too little
-/// is left.
+/// never Sonya's). A move with a date drops in the same way the words of finishing no
+/// title has ("nitrate test has to happen by the 20th", «партию малера доучу к среде»),
+/// but with `keep_known` it keeps every word the lexicon knows: «записать лукаса к
+/// парикмахеру в субботу» is a new task, not Lukas's dentist moved. Returns the words as
+/// they were when nothing is dropped or too little is left.
 pub(super) fn without_the_reason(
     objects: Vec<String>,
     verbs: Vec<String>,
     tasks: &[Candidate],
+    keep_known: bool,
 ) -> (Vec<String>, Vec<String>) {
     let in_a_title = |o: &String| {
         let words = matching::words(o);
         words.is_empty()
-            || words
-                .iter()
-                .any(|m| !m.names.is_empty() || tasks.iter().any(|t| t.words.iter().any(|w| matching::fits(m, w))))
+            || words.iter().any(|m| {
+                !m.names.is_empty()
+                    || (keep_known && !m.concepts.is_empty())
+                    || tasks.iter().any(|t| t.words.iter().any(|w| matching::fits(m, w)))
+            })
     };
     let kept_objects: Vec<String> = objects.iter().filter(|o| in_a_title(o)).cloned().collect();
     let kept_verbs: Vec<String> = verbs.iter().filter(|v| in_a_title(v)).cloned().collect();

@@ -2314,3 +2314,28 @@ fn the_repair_guy_the_eye_doctor_and_the_turkey_across_languages() {
     check("dont need to calibrate the scanner delete", r#"cancel_task {"id":"LAB-7"}"#);
     check("ordered the malt for the ipa", r#"close_task {"id":"BREW-2"}"#);
 }
+
+#[test]
+fn a_deadline_said_with_finishing_words_moves_the_task_they_name() {
+    let tasks = candidates(&[
+        ("AQUA-10", "Протестировать воду на нитраты"),
+        ("INSP-7", "Заказать запчасти для Либхера"),
+        ("ORCH-1", "Выучить партию гобоя в Пятой Малера"),
+        ("FAM-1", "Записать Лукаса к зубному"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("nitrate test has to happen by the 20th", &moved("AQUA-10", "2026-03-20"));
+    check("ill be done with the liebherr parts order by the 20th", &moved("INSP-7", "2026-03-20"));
+    check("партию малера доучу к 20 марта", &moved("ORCH-1", "2026-03-20"));
+    // A word the lexicon knows is never dropped from a move: the hairdresser is another
+    // task for Lukas, not his dentist moved.
+    let shown = Vec::new();
+    let s = Situation { tasks: &tasks, today: jiff::civil::date(2026, 3, 11), shown: &shown, projects: &[] };
+    match parse("записать лукаса к парикмахеру в субботу", &s) {
+        Parsed::Steps(steps) => assert!(
+            !steps.iter().any(|st| matches!(st, Step::Run(Call::UpdateTask { .. } | Call::CloseTask { .. }))),
+            "{steps:?}"
+        ),
+        Parsed::NotUnderstood(_) => {}
+    }
+}
