@@ -473,3 +473,18 @@ fn chat_holdout_42_figures() {
     // Sunday 2039-07-31, 23:20 in Madrid (CEST, UTC+2): forty minutes before a new month.
     figures("chat-phrases-holdout-42", "2039-07-31T21:20:00Z", "Europe/Madrid");
 }
+
+#[test]
+#[ignore = "evaluation of the forty-third phrase set: run with --ignored to report its figures"]
+fn chat_holdout_43_figures() {
+    // Sunday 2039-10-30, 08:30 in Prague (CET, UTC+1): the morning the clocks went back.
+    figures("chat-phrases-holdout-43", "2039-10-30T07:30:00Z", "Europe/Prague");
+}
+
+#[test]
+#[ignore = "evaluation of the forty-fourth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_44_figures() {
+    // Friday 2039-12-30, 23:45 in Ho Chi Minh City (UTC+7): fifteen minutes before the
+    // last day of the year.
+    figures("chat-phrases-holdout-44", "2039-12-30T16:45:00Z", "Asia/Ho_Chi_Minh");
+}
