@@ -611,6 +611,21 @@ pub(super) fn cancel_is_the_tasks_verb(tokens: &[&str], tasks: &[Candidate]) -> 
     }
 }
 
+/// Returns true when a cancel word of the message is a word of an open task's title
+/// that another word of the message fits too: "spotify cancel" for "Cancel the Spotify
+/// family plan".
+pub(super) fn cancel_is_a_titles_word(tokens: &[&str], tasks: &[Candidate]) -> bool {
+    let cancels: Vec<matching::Word> =
+        tokens.iter().filter(|t| CANCEL_WORDS.contains(t)).flat_map(|t| matching::words(t)).collect();
+    let rest =
+        matching::words(&tokens.iter().filter(|t| !CANCEL_WORDS.contains(t)).copied().collect::<Vec<_>>().join(" "));
+    tasks.iter().any(|task| {
+        let has = |m: &matching::Word| task.words.iter().any(|w| matching::fits(m, w));
+        cancels.iter().any(|c| task.words.iter().any(|w| matching::fit_of(c, w) == Some(matching::Strength::Strong)))
+            && rest.iter().any(has)
+    })
+}
+
 /// Returns true when a cancel word is itself negated: «не удаляй», "don't delete".
 pub(super) fn cancel_negated(tokens: &[&str]) -> bool {
     // «нетфликс не отменяю, убери задачу»: a cancel word of its own after the negated

@@ -316,6 +316,16 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     if cancel_was_the_verb {
         intent = Intent::Done;
     }
+    // "move the spotify cancel to next month", "spotify cancel needs to be done next
+    // week": a cancel word that is a word of the title the rest names, beside a date and
+    // a move word or a need, is the task's name — the order is the move.
+    if intent == Intent::Cancel
+        && date.is_some()
+        && tokens.iter().any(|t| MOVE_WORDS.contains(t) || OBLIGATION_WORDS.contains(t))
+        && cancel_is_a_titles_word(&tokens, s.tasks)
+    {
+        intent = Intent::Move;
+    }
     let weak_move = intent == Intent::Move && !arrow && !tokens.iter().any(|t| MOVE_WORDS.contains(t));
     // "haven't paid yet", «так и не дозвонилась»: the words name a task, but say it was
     // not done. And a question («диме позвонила?») asks, it does not order. A cancel

@@ -2339,3 +2339,13 @@ fn a_deadline_said_with_finishing_words_moves_the_task_they_name() {
         Parsed::NotUnderstood(_) => {}
     }
 }
+
+#[test]
+fn a_cancel_word_that_names_the_task_beside_a_move_is_the_move() {
+    let tasks = candidates(&[("INBOX-5", "Cancel the Spotify family plan"), ("HOME-1", "Оплатить свет")]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("move the spotify cancel to friday", &moved("INBOX-5", "2026-03-13"));
+    check("spotify cancel needs to be done by friday", &moved("INBOX-5", "2026-03-13"));
+    // Said alone, the cancel word is the order.
+    check("cancel spotify", r#"cancel_task {"id":"INBOX-5"}"#);
+}
