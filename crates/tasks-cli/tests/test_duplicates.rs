@@ -656,9 +656,11 @@ const SIXTH_FLOOR: (f64, f64, f64, f64) = (0.68, 0.84, 0.57, 0.93);
 /// The most a set may flag: the 35 %, except where more tasks than that have
 /// an earlier duplicate. In the sixth set 133 of 282 tasks (47 %) do — half its pairs
 /// are an agent's notice against the owner's own note — so a perfect check would flag
-/// 47 %; there the ceiling is a little over what it flagged when it arrived (37.2 %).
+/// 47 %; there the ceiling is a little over what it flagged when it arrived (37.2 %),
+/// raised from 0.38 when the words the chat's ninth round added to the lexicon found one
+/// more true pair there (flagged 38.3 %, recall 70.7 → 71.4 %, precision 85.0 → 85.2 %).
 const FLAGGED_CEILING: f64 = 0.35;
-const SIXTH_FLAGGED_CEILING: f64 = 0.38;
+const SIXTH_FLAGGED_CEILING: f64 = 0.39;
 
 /// The third to sixth sets (`data/dedup-third` … `-sixth`: other worlds, written apart
 /// from the check, never counted in the built-in weights) are scored with the built-in
