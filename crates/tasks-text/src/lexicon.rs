@@ -185,6 +185,11 @@ fn as_noun_of_its_adjective(token: &str) -> Vec<&'static str> {
     // («салонн-ый» is «салон» with one «н» off, never «сало» with two.)
     const SUFFIXES: &[&str] = &["н", "ьн"];
     let Some(base) = ENDINGS.iter().find_map(|e| token.strip_suffix(e)) else { return Vec::new() };
+    // («Сонины», «мамин»: a possessive of a name or a kin word is no adjective of a
+    // thing — «Сони» would be read as «сон».)
+    if (base.ends_with("ин") || base.ends_with("ын")) && !base.ends_with("нн") {
+        return Vec::new();
+    }
     SUFFIXES
         .iter()
         .filter_map(|s| base.strip_suffix(s))
@@ -246,6 +251,8 @@ mod tests {
         }
         // Three letters left are too few: «полный» is not the floor.
         assert_ne!(concepts_of("полный"), concepts_of("пол"));
+        // A possessive is no adjective: «Сониных» is Sonya's, not of sleep («сон»).
+        assert!(concepts_of("сониных").is_empty());
     }
 
     #[test]
