@@ -173,10 +173,11 @@ fn as_perfective(token: &str) -> Vec<&'static str> {
 }
 
 /// The concepts of the noun a Russian adjective is made from, where the table lists the
-/// noun only: «школьные обеды» are the school's («школа»), «клубный взнос» the club's,
-/// «салонный фильтр» the cabin's («салон»), «массажный стол» for massage. The adjective's
-/// ending and its «-н-» or «-ьн-» are taken off; what is left must be
-/// [`ADJECTIVE_BASE_MIN_CHARS`] letters at least («полный» is no «пол»).
+/// noun only: «школьные обеды» are the school's («школа»), «офисный» the office's,
+/// «массажный стол» for massage. The adjective's ending and its «-н-» or «-ьн-» are taken
+/// off; what is left must be [`ADJECTIVE_BASE_MIN_CHARS`] letters at least («полный» is
+/// no «пол»), and the noun must be in the table (it holds no «клуб» or «салон», so
+/// «клубный» and «салонный» stay unknown).
 fn as_noun_of_its_adjective(token: &str) -> Vec<&'static str> {
     const ENDINGS: &[&str] = &[
         "ыми", "ими", "ого", "его", "ому", "ему", "ый", "ий", "ой", "ая", "яя", "ое", "ее", "ые", "ие", "ую", "юю",
@@ -187,7 +188,7 @@ fn as_noun_of_its_adjective(token: &str) -> Vec<&'static str> {
     let Some(base) = ENDINGS.iter().find_map(|e| token.strip_suffix(e)) else { return Vec::new() };
     // («Сонины», «мамин»: a possessive of a name or a kin word is no adjective of a
     // thing — «Сони» would be read as «сон».)
-    if (base.ends_with("ин") || base.ends_with("ын")) && !base.ends_with("нн") {
+    if base.ends_with("ин") || base.ends_with("ын") {
         return Vec::new();
     }
     SUFFIXES

@@ -555,14 +555,14 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // own, where nothing fits with them, the words no open task has are the reason given;
     // beside a date, the words no title has are how the finishing was said ("gotta finish
     // sonyas invites by the 10th").
-    let (objects, mut verbs) = if ((intent == Intent::Cancel && cancel_stands)
-        || (intent == Intent::Move && date.is_some()))
-        && matches!(target(&objects, &verbs, s.tasks), Resolution::Nothing)
-    {
-        without_the_reason(objects, verbs, s.tasks, intent == Intent::Move)
-    } else {
-        (objects, verbs)
-    };
+    // (The task is looked for a second time only where some word would be dropped;
+    // whether one would stops at the first title each word fits.)
+    let reasoned = (intent == Intent::Cancel && cancel_stands) || (intent == Intent::Move && date.is_some());
+    let (objects, mut verbs) =
+        match reasoned.then(|| without_the_reason(&objects, &verbs, s.tasks, intent == Intent::Move)).flatten() {
+            Some(fewer) if matches!(target(&objects, &verbs, s.tasks), Resolution::Nothing) => fewer,
+            _ => (objects, verbs),
+        };
     // "aya's swimming is paid": a state after "to be" is a verb only where a title about
     // the same things has it («Оплатить Айе плавание»); otherwise it says done and no
     // more ("the cardiologist is booked" when only other tasks are booked).

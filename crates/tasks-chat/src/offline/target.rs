@@ -679,22 +679,22 @@ pub(super) fn another_complement(tokens: &[&str], objects: &[String], task: &Can
     })
 }
 
-/// Drops the words no open task has from a cancel's objects and verbs, where what is
-/// left is at least [`REASON_LEFT_MIN_WORDS`] words that fit some title: "won't return
-/// the vacuum, keeping it, remove" is "return the vacuum". A known first name stays,
-/// so that the guard against another person still sees it ("cancel misha's dentist" is
-/// never Sonya's). A move with a date drops in the same way the words of finishing no
-/// title has ("nitrate test has to happen by the 20th", «партию малера доучу к среде»),
-/// but with `keep_known` it keeps every word the lexicon knows: «записать лукаса к
-/// парикмахеру в субботу» is a new task, not Lukas's dentist moved. Returns the words as
-/// they were when nothing is dropped or too little is left.
+/// Returns a cancel's objects and verbs without the words no open task has, where what
+/// is left is at least [`REASON_LEFT_MIN_WORDS`] words that fit some title: "won't
+/// return the vacuum, keeping it, remove" is "return the vacuum". A known first name
+/// stays, so that the guard against another person still sees it ("cancel misha's
+/// dentist" is never Sonya's). A move with a date drops in the same way the words of
+/// finishing no title has ("nitrate test has to happen by the 20th", «партию малера
+/// доучу к среде»), but with `keep_known` it keeps every word the lexicon knows:
+/// «записать лукаса к парикмахеру в субботу» is a new task, not Lukas's dentist moved.
+/// `None` when nothing is dropped or too little is left.
 pub(super) fn without_the_reason(
-    objects: Vec<String>,
-    verbs: Vec<String>,
+    objects: &[String],
+    verbs: &[String],
     tasks: &[Candidate],
     keep_known: bool,
-) -> (Vec<String>, Vec<String>) {
-    let in_a_title = |o: &String| {
+) -> Option<(Vec<String>, Vec<String>)> {
+    let in_a_title = |o: &&String| {
         let words = matching::words(o);
         words.is_empty()
             || words.iter().any(|m| {
@@ -703,13 +703,13 @@ pub(super) fn without_the_reason(
                     || tasks.iter().any(|t| t.words.iter().any(|w| matching::fits(m, w)))
             })
     };
-    let kept_objects: Vec<String> = objects.iter().filter(|o| in_a_title(o)).cloned().collect();
-    let kept_verbs: Vec<String> = verbs.iter().filter(|v| in_a_title(v)).cloned().collect();
+    let kept_objects: Vec<String> = objects.iter().filter(in_a_title).cloned().collect();
+    let kept_verbs: Vec<String> = verbs.iter().filter(in_a_title).cloned().collect();
     let left = matching::words(&kept_objects.iter().chain(&kept_verbs).cloned().collect::<Vec<_>>().join(" ")).len();
     let dropped = kept_objects.len() + kept_verbs.len() < objects.len() + verbs.len();
-    if dropped && left >= REASON_LEFT_MIN_WORDS { (kept_objects, kept_verbs) } else { (objects, verbs) }
+    (dropped && left >= REASON_LEFT_MIN_WORDS).then_some((kept_objects, kept_verbs))
 }
 
-/// Fewest words a cancel must keep, once the reason is dropped, to name a task: one word
-/// left of a longer message is too little to act on.
+/// Fewest words a cancel or a move must keep, once the reason is dropped, to name a
+/// task: one word left of a longer message is too little to act on.
 pub(super) const REASON_LEFT_MIN_WORDS: usize = 2;
