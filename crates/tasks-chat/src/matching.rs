@@ -103,10 +103,14 @@ pub fn words(text: &str) -> Vec<Word> {
         let mut day_of = day_of.into_iter();
         tokens.retain(|_| !day_of.next().unwrap_or(false));
     }
+    let syllables = name_syllables(text);
     let mut out = Vec::with_capacity(tokens.len());
     let mut i = 0;
     while i < tokens.len() {
-        if let Some(joined) = tokens.get(i + 1).and_then(|next| compound(&tokens[i], next)) {
+        let joined = tokens.get(i + 1).and_then(|next| {
+            compound(&tokens[i], next).or_else(|| one_name_in_syllables(&tokens[i], next, &syllables))
+        });
+        if let Some(joined) = joined {
             let mut word = word_of(joined, &capitalized);
             word.parts = vec![word_of(tokens[i].clone(), &capitalized), word_of(tokens[i + 1].clone(), &capitalized)];
             out.push(word);
@@ -116,6 +120,7 @@ pub fn words(text: &str) -> Vec<Word> {
         let mut word = word_of(tokens[i].clone(), &capitalized);
         book_sense(&mut word, out.is_empty());
         shot_sense(&mut word);
+        birth_sense(&mut word);
         out.push(word);
         i += 1;
     }
@@ -155,6 +160,19 @@ fn book_sense(word: &mut Word, first: bool) {
 fn shot_sense(word: &mut Word) {
     if word.script == Script::Latin && matches!(word.text.as_str(), "shot" | "shots") {
         word.concepts.push("vaccination".to_string());
+    }
+}
+
+/// Reads «рождении» as birth, not a birthday: it is only ever said "about a birth"
+/// («свидетельство о рождении», a birth certificate), while a birthday is the
+/// genitive («день рождения», «на дне рождения»). The lexicon and the stemmer key both
+/// forms alike; here the birth gets a stem of its own and the lexicon's concept of a
+/// birth. The duplicate check keeps them alike, as [`book_sense`] leaves its "book".
+fn birth_sense(word: &mut Word) {
+    if word.text == "рождении" {
+        word.concepts.retain(|c| c != "birthday");
+        word.concepts.push("childbirth".to_string());
+        word.stems = vec!["рождени".to_string()];
     }
 }
 
@@ -265,6 +283,33 @@ fn capitalized_words(text: &str) -> BTreeSet<String> {
         .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
         .flat_map(|w| tasks_text::normalize(w).split(' ').map(str::to_string).collect::<Vec<_>>())
         .collect()
+}
+
+/// Returns the words of a text that may be one syllable of a name written apart:
+/// capitalized, with a diacritic, of four letters or fewer — Vietnamese writes «Далат»
+/// as "Đà Lạt" and «Ханой» as "Hà Nội".
+fn name_syllables(text: &str) -> BTreeSet<String> {
+    if text.is_ascii() {
+        return BTreeSet::new();
+    }
+    let marked = |w: &str| {
+        w.chars().any(|c| c.is_alphabetic() && !c.is_ascii() && tasks_text::normalize(&c.to_string()).is_ascii())
+    };
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().next().is_some_and(char::is_uppercase) && marked(w))
+        .map(tasks_text::normalize)
+        .filter(|w| (1..=4).contains(&w.chars().count()))
+        .collect()
+}
+
+/// Returns two syllables of one name written apart ([`name_syllables`]) as one word:
+/// "Đà Lạt" is "dalat", as «Далат» sounds.
+fn one_name_in_syllables(a: &TokenStems, b: &TokenStems, syllables: &BTreeSet<String>) -> Option<TokenStems> {
+    let latin = a.script == Script::Latin && b.script == Script::Latin;
+    if !latin || !syllables.contains(&a.token) || !syllables.contains(&b.token) {
+        return None;
+    }
+    token_stems(&format!("{}{}", a.token, b.token)).into_iter().next()
 }
 
 /// A general word and the specific words it may stand for: «врач» for «невролог»,
@@ -958,6 +1003,8 @@ fn sound_key(latin: &str) -> String {
     const DIGRAPHS: &[(&str, &str)] = &[
         ("dzh", "j"),
         ("dj", "j"),
+        // «Кэндзи» (kendzi) is "Kenji": a Japanese j is written дз.
+        ("dz", "j"),
         ("ph", "f"),
         ("th", "t"),
         ("kh", "h"),
@@ -968,6 +1015,11 @@ fn sound_key(latin: &str) -> String {
         // "aquarium" is «аквариум».
         ("qu", "kv"),
     ];
+    // "Minh" is «Минь»: a Vietnamese final nh is a soft n.
+    let latin = match latin.strip_suffix("nh") {
+        Some(stem) if !stem.is_empty() => format!("{stem}n"),
+        _ => latin.to_string(),
+    };
     // "-off" ends a Russian "-ов" in the old spelling.
     let latin = latin.strip_suffix("ff").map_or_else(|| latin.to_string(), |stem| format!("{stem}v"));
     // "Yerzhan" is «Ержан»: a first «е» is read "e", its sound "ye".

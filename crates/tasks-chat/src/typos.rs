@@ -87,6 +87,21 @@ fn correction_of<'a>(
     {
         return None;
     }
+    // "pushh", "weeek": a four-letter word with a key pressed twice (one edit from a word
+    // shorter than the rule reads otherwise).
+    if letters == MIN_LETTERS {
+        let chars: Vec<char> = token.chars().collect();
+        let bounced: BTreeSet<&'a str> = (1..chars.len())
+            .filter(|i| chars[*i] == chars[i - 1])
+            .filter_map(|i| {
+                let once: String = chars.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, c)| c).collect();
+                lexicon.get(once.as_str()).copied()
+            })
+            .collect();
+        if let [one] = bounced.into_iter().collect::<Vec<_>>().as_slice() {
+            return Some(one);
+        }
+    }
     let close: Vec<&'a str> =
         lexicon.iter().copied().filter(|w| w.chars().count() >= MIN_LETTERS && one_edit(token, w)).collect();
     let first = *close.first()?;

@@ -488,3 +488,19 @@ fn chat_holdout_44_figures() {
     // last day of the year.
     figures("chat-phrases-holdout-44", "2039-12-30T16:45:00Z", "Asia/Ho_Chi_Minh");
 }
+
+#[test]
+#[ignore = "evaluation of the forty-fifth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_45_figures() {
+    // Saturday 2040-03-31, 23:30 in London (BST, UTC+1): half an hour before a new month,
+    // a week after the clocks went forward.
+    figures("chat-phrases-holdout-45", "2040-03-31T22:30:00Z", "Europe/London");
+}
+
+#[test]
+#[ignore = "evaluation of the forty-sixth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_46_figures() {
+    // Wednesday 2040-06-13, 23:20 in Denver (MDT, UTC-6): the UTC date is already the
+    // 14th, the local date still the 13th.
+    figures("chat-phrases-holdout-46", "2040-06-14T05:20:00Z", "America/Denver");
+}

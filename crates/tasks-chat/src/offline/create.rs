@@ -42,6 +42,12 @@ pub(super) fn create_after_lead(p: &Phrase, s: &Situation<'_>) -> Option<Parsed>
     if acted_on && !keys_named(p, s).is_empty() {
         return None;
     }
+    // «задача купить лампочки на рынке выполнена»: "task" and a word of done said last
+    // report a task done, named by its title.
+    let reported_last = tokens.last().is_some_and(|t| DONE_WORDS.contains(t) || is_done_participle(t));
+    if lead == &["задача"] && reported_last {
+        return None;
+    }
     let mut drop: Vec<usize> = (0..lead.len()).collect();
     // A lead then a filler (`добавь задачу`, `remind me to`); a project named right after
     // (`добавь в проект дом`, `add to work:`) is taken here too.
@@ -155,7 +161,10 @@ pub(super) fn create_after_project_lead(p: &Phrase, s: &Situation<'_>, restated:
     // "AQUA: buy a co2 drop checker": a task's verb first makes a new task, whatever
     // command word ("drop") stands later as a noun.
     let verb_first = rest.first().is_some_and(|t| is_task_verb(t) && !is_command(t));
-    if (!verb_first && rest.iter().any(report)) || rest.iter().all(|t| FILLER.contains(t)) {
+    // "glass idea: frosted amber drops", "work idea: a chandelier made from old lenses":
+    // an idea is a thing to do, whatever past its words hold.
+    let idea = lead.iter().any(|i| matches!(p.tokens[*i].text.as_str(), "idea" | "ideas" | "идея" | "идеи"));
+    if (!verb_first && !idea && rest.iter().any(report)) || rest.iter().all(|t| FILLER.contains(t)) {
         return None;
     }
     // «стоматолог: записаться надо через неделю»: a lead-in that, with the rest, says an
@@ -466,7 +475,10 @@ pub(super) fn asks_the_assistant(tokens: &[&str]) -> bool {
         return true;
     }
     match tokens {
-        [verb, "me", article, ..] => creative(verb) && matches!(*article, "a" | "an" | "some"),
+        // ("tell me something nice": something, as "a" anything.)
+        [verb, "me", article, ..] => {
+            creative(verb) && matches!(*article, "a" | "an" | "some" | "something" | "anything")
+        }
         [verb, "мне", ..] => creative(verb),
         _ => false,
     }

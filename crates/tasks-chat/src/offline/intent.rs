@@ -47,7 +47,7 @@ pub(super) fn restated_with_a_date(tokens: &[&str], date: Option<DateSpan>, s: &
 
 /// Verbs of finishing whatever the task is: with a date and an open task's words, a
 /// deadline for that task, not a new one.
-const FINISHING_VERBS: &[&str] =
+pub(super) const FINISHING_VERBS: &[&str] =
     &["finish", "complete", "wrap", "закончить", "доделать", "завершить", "дописать", "закончи", "доделай"];
 
 /// "delete everything", «перенеси всё»: an action on many tasks at once, which the
@@ -246,12 +246,18 @@ fn intent_of_words(tokens: &[&str], date: Option<DateSpan>, arrow: bool) -> Opti
 /// organizers have the list of items". Said after a subject (a first "has" asks), with a
 /// determiner or "new" after the verb ("misha has a cold" says no thing of a task's), and
 /// with no date ("we have guests on friday" is a plan).
+/// In Russian the owner comes first, the new thing last: «у ксюши новые кеды», «у двери
+/// новый замок».
 pub(super) fn has_it_now(tokens: &[&str]) -> bool {
-    tokens.windows(3).skip(1).any(|w| {
-        matches!(w[0], "has" | "have")
-            && (matches!(w[1], "new" | "his" | "her" | "their" | "the" | "all") || (w[1] == "a" && w[2] == "new"))
-            && !matches!(w[2], "to" | "been" | "got" | "no")
-    }) && !tokens.contains(&"if")
+    let new = |t: &str| matches!(t, "новый" | "новая" | "новое" | "новые");
+    let russian = tokens.first() == Some(&"у")
+        && (2..tokens.len().saturating_sub(1)).any(|i| new(tokens[i]) && !tokens[1..i].iter().any(|t| new(t)));
+    russian
+        || tokens.windows(3).skip(1).any(|w| {
+            matches!(w[0], "has" | "have")
+                && (matches!(w[1], "new" | "his" | "her" | "their" | "the" | "all") || (w[1] == "a" && w[2] == "new"))
+                && !matches!(w[2], "to" | "been" | "got" | "no")
+        }) && !tokens.contains(&"if")
 }
 
 /// Returns the positions of a place a thing is at now, said last after "is" / "are":
@@ -626,21 +632,31 @@ pub(super) fn cancel_is_a_titles_word(tokens: &[&str], tasks: &[Candidate]) -> b
     })
 }
 
-/// Returns true when a cancel word is itself negated: «не удаляй», "don't delete".
-pub(super) fn cancel_negated(tokens: &[&str]) -> bool {
+/// Returns the positions of the cancel words and their negations when every cancel word
+/// of the message is itself negated («не удаляй», "don't delete"); empty otherwise.
+pub(super) fn negated_cancel_words(tokens: &[&str]) -> Vec<usize> {
     // «нетфликс не отменяю, убери задачу»: a cancel word of its own after the negated
     // one still stands — only when every cancel word is negated is the cancel.
-    let cancels: Vec<bool> = tokens
+    let negation = |i: usize| -> Option<Vec<usize>> {
+        let before = |k: usize| i.checked_sub(k).map(|j| tokens[j]);
+        if matches!(before(1), Some("не" | "not" | "never" | "dont")) {
+            Some(vec![i - 1, i])
+        } else if before(1) == Some("t") && matches!(before(2), Some("don" | "won" | "didn")) {
+            Some(vec![i - 2, i - 1, i])
+        } else {
+            None
+        }
+    };
+    let cancels: Vec<Option<Vec<usize>>> = tokens
         .iter()
         .enumerate()
         .filter(|(_, t)| CANCEL_WORDS.contains(t) || t.starts_with("удаля") || t.starts_with("отменя"))
-        .map(|(i, _)| {
-            let before = |k: usize| i.checked_sub(k).map(|j| tokens[j]);
-            matches!(before(1), Some("не" | "not" | "never" | "dont"))
-                || (before(1) == Some("t") && matches!(before(2), Some("don" | "won" | "didn")))
-        })
+        .map(|(i, _)| negation(i))
         .collect();
-    !cancels.is_empty() && cancels.iter().all(|negated| *negated)
+    if cancels.is_empty() || cancels.iter().any(Option::is_none) {
+        return Vec::new();
+    }
+    cancels.into_iter().flatten().flatten().collect()
 }
 
 /// Words after «не» that make "not needed" (a cancel), not a negation.

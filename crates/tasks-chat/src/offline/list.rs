@@ -120,11 +120,37 @@ pub(super) fn list_view(tokens: &[&str]) -> Option<Call> {
         };
         return Some(Call::ListTasks { filter: ListView::Done, period });
     }
-    if has(&["сегодня", "today"]) && !tokens.iter().any(|t| is_task_verb(t) || is_past(t)) {
+    // "what's the yen rate today", "what day is it today", «какое сегодня число»: a
+    // question about the day itself, not about its tasks.
+    let about_the_day = has(NOT_THE_AGENDA) || tokens.windows(3).any(|w| w == ["day", "is", "it"]);
+    // ("what's the plan for today": the plan is the list asked for, no verb.)
+    let a_verb = |t: &&str| (is_task_verb(t) || is_past(t)) && !matches!(*t, "plan" | "plans");
+    if has(&["сегодня", "today"]) && !about_the_day && !tokens.iter().any(a_verb) {
         return Some(Call::ListTasks { filter: ListView::Today, period: None });
     }
     None
 }
+
+/// Words of a question about today that is not about the list: the date, the time, a
+/// rate, the weather, the news.
+const NOT_THE_AGENDA: &[&str] = &[
+    "rate",
+    "rates",
+    "weather",
+    "temperature",
+    "date",
+    "time",
+    "news",
+    "score",
+    "курс",
+    "погода",
+    "погоду",
+    "температура",
+    "число",
+    "время",
+    "новости",
+    "счёт",
+];
 
 /// «перенеси всё с сегодня на завтра», "move today's tasks to tomorrow".
 pub(super) fn is_defer_today(tokens: &[&str]) -> bool {

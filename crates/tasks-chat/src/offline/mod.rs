@@ -271,7 +271,13 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let keyed_date = date.is_some() && !keys_named(&p, s).is_empty();
     // «энел оплачу завтра»: «энел» ends like a short past («ел») and is "Enel" of a
     // title — a name, no report.
-    let intent_tokens: Vec<&str> = tokens
+    // «не удаляй прививку, перенеси на пятницу», "dont remove the lab dips approval i
+    // approved them already": a cancel said not to be done leaves the order beside it —
+    // a move or a report — and says no "not done" of the task.
+    let kept = negated_cancel_words(&tokens);
+    let unnegated: Vec<&str> =
+        tokens.iter().enumerate().map(|(i, t)| if kept.contains(&i) { "·" } else { *t }).collect();
+    let intent_tokens: Vec<&str> = unnegated
         .iter()
         .enumerate()
         .map(|(i, t)| {
@@ -308,6 +314,9 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
             .then_some(Intent::Move)
     });
     let Some(mut intent) = intent else {
+        if !kept.is_empty() {
+            return Parsed::NotUnderstood(NotUnderstood::Negated);
+        }
         return implicit_create(&p, s, date).unwrap_or(Parsed::NotUnderstood(NotUnderstood::UnknownPhrase));
     };
     // «отменила подписку» when the task is «Отменить подписку…»: the cancel word in the
@@ -331,11 +340,12 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // not done. And a question («диме позвонила?») asks, it does not order. A cancel
     // word of its own wins over a negated activity («на йогу не пойду, убери», "won't
     // write it, drop it") — unless the cancel word itself is negated («не удаляй»).
-    let cancel_stands = intent == Intent::Cancel && !cancel_negated(&tokens);
+    let cancel_stands = intent == Intent::Cancel && kept.is_empty();
     let move_stands = tokens.iter().any(|t| MOVE_WORDS.contains(t)) && date.is_some();
-    if is_negated(&tokens) && !cancel_stands && (missed_then_date || move_stands) && intent != Intent::Cancel {
+    let negated = is_negated(&unnegated);
+    if negated && !cancel_stands && (missed_then_date || move_stands) && intent != Intent::Cancel {
         intent = Intent::Move;
-    } else if is_negated(&tokens) && !cancel_stands && !fault_gone(&tokens) {
+    } else if negated && !cancel_stands && !fault_gone(&tokens) {
         return Parsed::NotUnderstood(NotUnderstood::Negated);
     }
     // "is the hall rent paid", "did I call mom": English asks by its first word too.

@@ -196,6 +196,17 @@ fn one_act(v: &matching::Word, title_verb: &matching::Word) -> bool {
 /// «Отвезти маму к врачу», while other tasks are calls) is not that task.
 pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Resolution {
     let as_words = |ws: &[String]| matching::words(&ws.join(" "));
+    // «кладовку доделать до конца недели»: a verb of finishing that starts no title
+    // finishes whatever the task is, and says nothing of which ("Finish the cutting
+    // boards" keeps its own).
+    let finishes_any = |v: &String| {
+        FINISHING_VERBS.contains(&v.as_str())
+            && !matching::words(v)
+                .first()
+                .is_some_and(|w| tasks.iter().any(|t| title_verbs(t).any(|tv| matching::fits(w, tv))))
+    };
+    let verbs: Vec<String> = verbs.iter().filter(|v| !finishes_any(v)).cloned().collect();
+    let verbs = verbs.as_slice();
     let verb_words = as_words(verbs);
     // A verb fits a title's verb as a word does; only when it fits no title so, by its
     // root too («отвела» / «Отвести») — a root shared across prefixes is weaker evidence
@@ -223,6 +234,11 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         }
         let ix: Vec<usize> =
             narrow_by_reflexive((0..tasks.len()).filter(|i| verb_fits(*i)).collect(), verbs, tasks, true);
+        // "water done", "ship done": an English word that may be a verb, where no title
+        // starts with it, is the noun it also is («Оплатить воду»).
+        if ix.is_empty() && verbs.iter().all(|v| v.is_ascii() && !is_past(v)) {
+            return target(verbs, &[], tasks);
+        }
         return match ix.len() {
             0 => Resolution::Nothing,
             1 => Resolution::One(ix[0]),
@@ -249,7 +265,16 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
     };
     // A title whose verb names the message's act in other words ([`SAME_ACT`]), and
     // whose words explain every object said.
-    let same_act = |i: usize| verb_fits_by(i, &one_act) && explains_all(&object_words, &tasks[i]);
+    // A sum handed over is paid: a payment said may be a title's sending or giving back
+    // of a sum ([`PAID_BY_HANDING_OVER`], [`SUMS`]).
+    let paid_by_handing_over = |i: usize| {
+        let concept = |w: &matching::Word, names: &[&str]| w.concepts.iter().any(|c| names.contains(&c.as_str()));
+        verb_words.iter().any(|v| concept(v, &["pay"]))
+            && title_verbs(&tasks[i]).any(|t| concept(t, PAID_BY_HANDING_OVER))
+            && tasks[i].after_verb().iter().any(|t| concept(t, SUMS))
+    };
+    let same_act =
+        |i: usize| (verb_fits_by(i, &one_act) || paid_by_handing_over(i)) && explains_all(&object_words, &tasks[i]);
     let verb_elsewhere = |i: usize| {
         (objects.len() == 1 || !explains_all(&object_words, &tasks[i]) || verbs_differ(i))
             && !verb_words.is_empty()
@@ -360,8 +385,12 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
             let names_only = object_words
                 .iter()
                 .all(|m| ix.iter().all(|i| tasks[*i].words.iter().filter(|t| matching::fits(m, t)).all(|t| t.name)));
+            // "talked to mert" for "Call Mert …" and «Согласовать с Мертом …»: a talk
+            // with someone whose every task is one of talking is about one of them.
+            let talked_to_them = verb_words.iter().any(|v| is_talk(v, &TALK_SAID))
+                && ix.iter().all(|i| tasks[*i].words.first().is_some_and(|f| is_talk(f, &[])));
             match narrowed.len() {
-                0 if elsewhere || names_only => Resolution::Nothing,
+                0 if (elsewhere || names_only) && !talked_to_them => Resolution::Nothing,
                 0 => Resolution::Several(ix),
                 1 => Resolution::One(narrowed[0]),
                 _ => Resolution::Several(narrowed),
@@ -391,6 +420,21 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         other => other,
     }
 }
+
+/// Returns true when a word is one of talking to someone ([`TALK_ACTS`]), or one of
+/// the words `said` the lexicon has no concept for.
+fn is_talk(word: &matching::Word, said: &[&str]) -> bool {
+    word.concepts.iter().any(|c| TALK_ACTS.contains(&c.as_str())) || said.contains(&word.text.as_str())
+}
+
+/// Concepts of the acts done by talking to someone: a call, a letter, a question, a
+/// reminder, an agreement.
+const TALK_ACTS: &[&str] =
+    &["call", "write", "email", "message", "discuss", "ask", "tell", "remind", "approve", "reply", "text"];
+
+/// A message's words for having talked the lexicon has no concept for.
+const TALK_SAID: [&str; 8] =
+    ["договорился", "договорилась", "договорились", "спросила", "спросил", "spoke", "talked", "chatted"];
 
 /// Narrows tasks the words fit about as well to those that have the very words said,
 /// where the others have only another word of the same meaning: «вебинар» is the

@@ -2349,3 +2349,145 @@ fn a_cancel_word_that_names_the_task_beside_a_move_is_the_move() {
     // Said alone, the cancel word is the order.
     check("cancel spotify", r#"cancel_task {"id":"INBOX-5"}"#);
 }
+
+#[test]
+fn a_negated_cancel_leaves_the_move_or_the_report_beside_it() {
+    let tasks = candidates(&[
+        ("KIDS-9", "Сделать прививку Лёве"),
+        ("WORK-8", "Send the cargo invoice"),
+        ("KIDS-1", "Оплатить садик"),
+        ("WORK-2", "Approve the lab dips"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("не удаляй прививку, перенеси на пятницу", &moved("KIDS-9", "2026-03-13"));
+    check("don't delete the cargo invoice, move it to friday", &moved("WORK-8", "2026-03-13"));
+    check("не удаляй садик, я его уже оплатила", r#"close_task {"id":"KIDS-1"}"#);
+    check("dont remove the lab dips, approved them already", r#"close_task {"id":"WORK-2"}"#);
+    // Said alone, the negated cancel asks nothing and adds nothing.
+    check("не удаляй садик", "none Negated");
+    check("don't delete the cargo invoice", "none Negated");
+}
+
+#[test]
+fn someone_who_has_a_new_thing_in_russian_reports_it_bought() {
+    let tasks = candidates(&[("FAM-2", "Купить Ксюше кеды"), ("DOM-3", "Поменять замок на входной двери")]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("у ксюши новые кеды", r#"close_task {"id":"FAM-2"}"#);
+    check("у двери новый замок", r#"close_task {"id":"DOM-3"}"#);
+    // Something else she has is no report of the thing bought.
+    acts_on_nothing(&tasks, "у ксюши температура");
+}
+
+#[test]
+fn a_payment_may_be_a_sum_sent_or_given_over_but_never_a_person_or_an_invoice() {
+    let tasks = candidates(&[
+        ("ICE-2", "Оплатить взнос в лигу"),
+        ("ICE-5", "Send Irina the team fee"),
+        ("INBOX-3", "Return Karim's book"),
+        ("PAD-4", "Pay Karim for the lessons"),
+        ("TUT-2", "Send Oleg's mum the invoice for May"),
+        ("FLAT-1", "Оплатить свет"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("paid the fee", "clarify ICE-2,ICE-5");
+    check("взнос оплатила", "clarify ICE-2,ICE-5");
+    check("karim is paid", r#"close_task {"id":"PAD-4"}"#);
+    check("оплатила свет", r#"close_task {"id":"FLAT-1"}"#);
+}
+
+#[test]
+fn a_talk_with_someone_whose_tasks_are_all_talks_asks_which() {
+    let tasks = candidates(&[
+        ("WORK-11", "Call Mert about the jersey defects"),
+        ("WORK-12", "Согласовать с Мертом отпуск"),
+        ("DOG-1", "Купить Биму корм"),
+        ("DOG-2", "Записать Бима к ветеринару"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("talked to mert", "clarify WORK-11,WORK-12");
+    check("с мертом поговорила", "clarify WORK-11,WORK-12");
+    // A talk is no errand: Bim's tasks are none of talking.
+    acts_on_nothing(&tasks, "talked to bim");
+}
+
+#[test]
+fn a_birth_certificate_is_no_birthday_and_names_sound_across_scripts() {
+    let tasks = candidates(&[
+        ("INBOX-5", "Book a table for Artur's birthday"),
+        ("INBOX-6", "Купить Артуру подарок на день рождения"),
+        ("DOCS-8", "Заверить перевод свидетельства о рождении Евы"),
+        ("JP-1", "Email Kenji about the auction sheet"),
+        ("JP-2", "Позвонить Кэндзи насчёт контейнера"),
+        ("ROAST-1", "Pay Minh's December salary"),
+        ("DOCS-5", "Спросить у Миня, какие бумаги нужны"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("birthday done", "clarify INBOX-5,INBOX-6");
+    check("день рождения сделала", "clarify INBOX-5,INBOX-6");
+    check("kenji done", "clarify JP-1,JP-2");
+    check("с минем разобралась", "clarify ROAST-1,DOCS-5");
+}
+
+#[test]
+fn an_english_word_that_may_be_a_verb_is_the_noun_when_no_title_starts_with_it() {
+    let mut tasks =
+        candidates(&[("HOME-10", "Оплатить воду"), ("HOME-8", "Купить фильтр для воды"), ("HOME-5", "Помыть байк")]);
+    check_in(&tasks, "bike done", r#"close_task {"id":"HOME-5"}"#);
+    check_in(&tasks, "water done", "clarify HOME-10,HOME-8");
+    // A title that starts with the verb is the verb's.
+    tasks.extend(candidates(&[("GARDEN-1", "Water the tomatoes")]));
+    check_in(&tasks, "water done", r#"close_task {"id":"GARDEN-1"}"#);
+}
+
+#[test]
+fn a_finishing_verb_with_a_date_and_a_task_said_by_its_title_and_an_idea_lead_in() {
+    let tasks = candidates(&[
+        ("HOME-12", "Разобрать кладовку"),
+        ("HOME-2", "Сделать дубликат ключа"),
+        ("HOME-11", "Купить лампочки на рынке"),
+        ("INSP-13", "Webinar on crane safety"),
+    ]);
+    let projects = vec![ProjectName {
+        key: "STUDIO".into(),
+        name: "Studio".into(),
+        description: "Glass studio work: chandeliers and pendants".into(),
+    }];
+    let check = |text: &str, expected: &str| check_with(&tasks, &projects, text, expected);
+    check("кладовку доделать до пятницы", &moved("HOME-12", "2026-03-13"));
+    check("задача купить лампочки на рынке выполнена", r#"close_task {"id":"HOME-11"}"#);
+    check("задача купить хлеб", r#"create_task {"deadline_kind":"none","text":"купить хлеб"}"#);
+    check(
+        "glass idea: frosted amber drops",
+        r#"create_task {"deadline_kind":"none","project":"STUDIO","text":"frosted amber drops"}"#,
+    );
+    // A key pressed twice in a four-letter date word.
+    check(
+        "move the webinar to next weeek",
+        r#"update_task {"deadline":"2026-03-22","deadline_kind":"week","id":"INSP-13"}"#,
+    );
+}
+
+#[test]
+fn a_vietnamese_name_written_in_syllables_is_one_word() {
+    let tasks = candidates(&[
+        ("ROAST-10", "Order green samples from Đà Lạt"),
+        ("FAM-5", "Отменить бронь в Далате"),
+        ("HOME-2", "Pay Lat for the cleaning"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("далат сделала", "clarify ROAST-10,FAM-5");
+    check("dalat sorted", "clarify ROAST-10,FAM-5");
+    check("ordered the green samples", r#"close_task {"id":"ROAST-10"}"#);
+    // A syllable alone is no longer the name: Lat is someone else.
+    check("paid lat", r#"close_task {"id":"HOME-2"}"#);
+}
+
+#[test]
+fn a_question_about_the_day_itself_is_no_list_of_its_tasks() {
+    check("what's the plan for today", r#"list_tasks {"filter":"today"}"#);
+    check("что на сегодня", r#"list_tasks {"filter":"today"}"#);
+    check("what day is it today", "none UnknownPhrase");
+    check("what's the yen rate today", "none UnknownPhrase");
+    check("какое сегодня число", "none UnknownPhrase");
+    check("tell me something nice", "none UnknownPhrase");
+}

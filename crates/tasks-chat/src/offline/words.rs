@@ -463,6 +463,15 @@ pub(super) const SAME_ACT: &[&[&str]] = &[
     &["reply", "write", "email"],
 ];
 
+/// Title verbs that hand a sum over, so that a payment said may be theirs: "paid the
+/// fee" may be "Send Irina the team fee", «январь оплатила» «Отдать аренду за январь».
+/// One way only, and only where the title hands over a sum ([`SUMS`]): an invoice
+/// sent is no bill paid, and "karim is paid" no "Return Karim's book".
+pub(super) const PAID_BY_HANDING_OVER: &[&str] = &["send", "return"];
+
+/// Lexicon concepts of a sum of money that is handed over to pay it.
+pub(super) const SUMS: &[&str] = &["fee", "rent", "salary", "money", "advance", "debt"];
+
 /// Words that say a thing is one's own: «продлила свой паспорт», "renewed my passport",
 /// "booked the dentist for myself" — no task that names someone else.
 pub(super) const OWN_WORDS: &[&str] = &[
