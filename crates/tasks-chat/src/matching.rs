@@ -252,6 +252,12 @@ fn word_of(t: TokenStems, capitalized: &BTreeSet<String>) -> Word {
     if t.script == Script::Latin && latin.contains('j') {
         sounds.push(sound_key(&latin.replace('j', "zh")));
     }
+    // "Xfinity" is «Иксфинити», "Xbox" «Иксбокс»: a first x is said as its letter's name.
+    if t.script == Script::Latin
+        && let Some(rest) = latin.strip_prefix('x')
+    {
+        sounds.push(sound_key(&format!("iks{rest}")));
+    }
     if t.script == Script::Cyrillic {
         sounds.extend(t.stems.first().map(|s| sound_key(&translit(s))));
     } else if let Some(bare) = latin.strip_suffix('s') {

@@ -504,3 +504,19 @@ fn chat_holdout_46_figures() {
     // 14th, the local date still the 13th.
     figures("chat-phrases-holdout-46", "2040-06-14T05:20:00Z", "America/Denver");
 }
+
+#[test]
+#[ignore = "evaluation of the forty-seventh phrase set: run with --ignored to report its figures"]
+fn chat_holdout_47_figures() {
+    // Saturday 2040-10-06, 22:30 in Adelaide (ACST, UTC+9:30): the night before the
+    // clocks go forward.
+    figures("chat-phrases-holdout-47", "2040-10-06T13:00:00Z", "Australia/Adelaide");
+}
+
+#[test]
+#[ignore = "evaluation of the forty-eighth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_48_figures() {
+    // Tuesday 2041-01-01, 00:30 in Mumbai (IST, UTC+5:30): half an hour into the new
+    // year locally, the UTC date still 2040-12-31.
+    figures("chat-phrases-holdout-48", "2040-12-31T19:00:00Z", "Asia/Kolkata");
+}

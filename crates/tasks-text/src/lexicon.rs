@@ -68,6 +68,14 @@ pub fn is_surface_word(word: &str) -> bool {
     SURFACE.binary_search_by(|(w, _)| (*w).cmp(word)).is_ok()
 }
 
+/// Returns true when the lexicon lists this normalized Latin word as an English word
+/// ("camp"; not "cuota", which it lists in Spanish only).
+pub fn listed_in_english(word: &str) -> bool {
+    SURFACE
+        .binary_search_by(|(w, _)| (*w).cmp(word))
+        .is_ok_and(|i| SURFACE[i].1 & (1 << language_code(Language::English)) != 0)
+}
+
 /// Returns true for an English word the lexicon keys as written, because its stem is
 /// another word's ("presentation" / "present", "training" / "train"): a matcher
 /// comparing stems should compare this word whole.

@@ -145,7 +145,7 @@ fn intent_of_words(tokens: &[&str], date: Option<DateSpan>, arrow: bool) -> Opti
     let ordered_done = has_date
         && (matches!(
             tokens.first(),
-            Some(&("complete" | "finish" | "close" | "закончить" | "завершить" | "доделать"))
+            Some(&("complete" | "finish" | "wrap" | "close" | "закончить" | "завершить" | "доделать"))
         ) || tokens.iter().any(|t| matches!(*t, "finish" | "закончить" | "завершить" | "доделать" | "доделай"))
             || tokens.windows(2).any(|w| {
                 w[0] == "complete"
@@ -598,15 +598,22 @@ pub(super) fn is_deadline_word(token: &str) -> bool {
 }
 
 /// Returns true when the message's only cancel words are past forms («отменила»,
-/// "cancelled") and every open task the rest of the words name starts with that verb
-/// («Отменить подписку на …», "Cancel the old plan"): the person did the task.
+/// "cancelled"), or a word of done is said beside them ("cancel the gym membership
+/// done", "close task Cancel the sunrise flight"), and every open task the rest of the
+/// words name starts with that verb («Отменить подписку на …», "Cancel the old plan"):
+/// the person did the task.
 pub(super) fn cancel_is_the_tasks_verb(tokens: &[&str], tasks: &[Candidate]) -> bool {
     let cancels: Vec<&str> = tokens.iter().copied().filter(|t| CANCEL_WORDS.contains(t)).collect();
     // (A past or a participle: «отменила», «подписка отменена».)
-    if cancels.is_empty() || !cancels.iter().all(|t| is_past(t) || is_done_participle(t)) {
+    let done_said = tokens.iter().any(|t| DONE_WORDS.contains(t) && !CANCEL_WORDS.contains(t));
+    if cancels.is_empty() || !(done_said || cancels.iter().all(|t| is_past(t) || is_done_participle(t))) {
         return false;
     }
-    let rest: Vec<String> = tokens.iter().filter(|t| !cancels.contains(t)).map(|t| t.to_string()).collect();
+    let rest: Vec<String> = tokens
+        .iter()
+        .filter(|t| !cancels.contains(t) && !DONE_WORDS.contains(t) && !matches!(**t, "task" | "задачу"))
+        .map(|t| t.to_string())
+        .collect();
     let verb = matching::words(cancels[0]);
     let Some(verb) = verb.first() else { return false };
     match matching::resolve(&matching::words(&rest.join(" ")), tasks) {

@@ -119,6 +119,12 @@ pub(super) fn mention(tokens: &[&str], skip: &[usize]) -> (Vec<String>, Vec<Stri
             skip_next -= 1;
             continue;
         }
+        // "wrap up the otter reply": one verb of finishing in two words.
+        if *t == "wrap" && tokens.get(i + 1) == Some(&"up") && !skip.contains(&i) {
+            verbs.push("wrap".to_string());
+            skip_next = 1;
+            continue;
+        }
         // "make sure the clay order is done": what to be sure of follows.
         if *t == "make" && tokens.get(i + 1) == Some(&"sure") {
             skip_next = 1;

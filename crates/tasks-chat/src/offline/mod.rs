@@ -328,7 +328,8 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // "move the spotify cancel to next month", "spotify cancel needs to be done next
     // week": a cancel word that is a word of the title the rest names, beside a date and
     // a move word or a need, is the task's name — the order is the move.
-    if intent == Intent::Cancel
+    // (So is a done word beside them: "spotify cancel needs to be done by friday".)
+    if (intent == Intent::Cancel || cancel_was_the_verb)
         && date.is_some()
         && tokens.iter().any(|t| MOVE_WORDS.contains(t) || OBLIGATION_WORDS.contains(t))
         && cancel_is_a_titles_word(&tokens, s.tasks)
@@ -697,6 +698,15 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
                 options,
                 action: Some(action(&first)),
             })])
+        }
+        // "wrap up the quarterly survey next week", "complete the studio inventory by
+        // friday": an order to finish, with a date, what no open task is — a new task.
+        Resolution::Nothing
+            if intent == Intent::Move
+                && date.is_some()
+                && tokens.first().is_some_and(|t| FINISHING_VERBS.contains(t)) =>
+        {
+            create(&p, s, Vec::new(), None)
         }
         // "set up the router tomorrow": a weak move word that names no task starts one.
         Resolution::Nothing if weak_move => {

@@ -462,8 +462,23 @@ pub(super) fn said_as_written(ix: Vec<usize>, object_words: &[matching::Word], t
         .iter()
         .map(|m| m.script)
         .find(|s| matches!(s, tasks_text::stems::Script::Latin | tasks_text::stems::Script::Cyrillic));
-    let gives_way =
-        |i: usize| !as_written(i) && script(i) != own && ix.iter().any(|k| as_written(*k) && script(*k) == script(i));
+    // (The word as said must be one of that language, or a local word kept as written:
+    // «Записать Ксюшу на soccer camp» has "camp" in English, the message's own word, and
+    // «летний лагерь» stays beside it; «Оплатить cuota autónomo» has the Spanish "cuota",
+    // and «взнос в comunidad» gives way.)
+    let in_its_own_script = |k: usize| {
+        object_words.iter().any(|m| {
+            tasks[k].words.iter().any(|t| {
+                matching::literally(m, t)
+                    && (Some(t.script) == script(k) || !tasks_text::lexicon::listed_in_english(&t.text))
+            })
+        })
+    };
+    let gives_way = |i: usize| {
+        !as_written(i)
+            && script(i) != own
+            && ix.iter().any(|k| as_written(*k) && script(*k) == script(i) && in_its_own_script(*k))
+    };
     let kept: Vec<usize> = ix.iter().copied().filter(|i| !gives_way(*i)).collect();
     // "the wifi router": of several, the one title that has every word as said, where
     // each other lacks one ("Set up the router table", "Pay Comcast internet").

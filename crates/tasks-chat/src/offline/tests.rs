@@ -2491,3 +2491,48 @@ fn a_question_about_the_day_itself_is_no_list_of_its_tasks() {
     check("какое сегодня число", "none UnknownPhrase");
     check("tell me something nice", "none UnknownPhrase");
 }
+
+#[test]
+fn a_cancel_that_is_the_titles_verb_beside_a_word_of_done_closes() {
+    let tasks = candidates(&[
+        ("INBOX-5", "Cancel the gym membership"),
+        ("BLN-8", "Cancel the Saturday sunrise flight for the Bacas"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("cancel the gym membership done", r#"close_task {"id":"INBOX-5"}"#);
+    check("close task Cancel the Saturday sunrise flight for the Bacas", r#"close_task {"id":"BLN-8"}"#);
+    // Said alone, the cancel word is the order.
+    check("cancel the gym membership", r#"cancel_task {"id":"INBOX-5"}"#);
+}
+
+#[test]
+fn a_word_of_the_messages_language_inside_a_title_keeps_its_twins_and_x_is_iks() {
+    let tasks = candidates(&[
+        ("KIDS-1", "Записать Ксюшу на soccer camp"),
+        ("KIDS-6", "Оплатить летний лагерь Саввы"),
+        ("DOM-7", "Оплатить Xfinity"),
+        ("INBOX-3", "Позвонить в Иксфинити насчёт роутера"),
+        ("STUDIO-1", "Mount the grey heron for Leiden"),
+        ("STUDIO-4", "Crate the grey heron"),
+        ("DOCS-3", "Оплатить cuota autónomo"),
+        ("DOM-8", "Заплатить взнос в comunidad"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("camp done", "clarify KIDS-1,KIDS-6");
+    // A local word kept as written, which English does not have, still wins as said.
+    check("cuota перенеси на понедельник", &moved("DOCS-3", "2026-03-16"));
+    check("xfinity sorted", "clarify DOM-7,INBOX-3");
+    check("цаплю сделала", "clarify STUDIO-1,STUDIO-4");
+}
+
+#[test]
+fn an_order_to_finish_what_no_task_is_with_a_date_is_a_new_task() {
+    check(
+        "wrap up the quarterly survey next week",
+        r#"create_task {"deadline":"2026-03-22","deadline_kind":"week","text":"wrap up the quarterly survey"}"#,
+    );
+    check(
+        "complete the studio inventory by friday",
+        r#"create_task {"deadline":"2026-03-13","deadline_kind":"day","text":"complete the studio inventory"}"#,
+    );
+}

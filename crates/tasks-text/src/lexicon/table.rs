@@ -795,7 +795,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("proof", &["proof", "proofs"], &["цветопроба", "пробник"], &[]),
     c("card",
         &["card", "cards"],
-        &["карта", "карту", "карточка", "кредитка", "кредитку", "дебетовая", "дебетовую", "дебетовой"],
+        &["карта", "карту", "карточка", "карточек", "кредитка", "кредитку", "дебетовая", "дебетовую", "дебетовой"],
         &["tarjeta", "tarjetas", "débito"],
     ),
     // A business card is its own thing, not a bank card: «визитки» / "business cards".
@@ -2146,6 +2146,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("aquarium", &["aquarium", "fishtank"], &["аквариум", "аквариума", "аквариуме"], &["acuario", "pecera"]),
     c("rabbit", &["rabbit", "rabbits", "bunny"], &["кролик", "кролика", "кролики", "крольчиха"], &["conejo", "conejos", "conejito"]),
     c("turtle", &["turtle", "tortoise"], &["черепаха", "черепаху", "черепахи"], &["tortuga"]),
+    c("heron", &["heron", "herons"], &["цапля", "цаплю", "цапли"], &["garza"]),
     c("bird", &["bird", "birds"], &["птица", "птицу", "птицы", "птичка", "птичку"], &["pájaro", "pájaros", "ave", "aves"]),
     c("horse_riding", &["horse", "horses", "horseback", "equestrian"], &["лошадь", "лошади", "лошадей", "конюшня", "конюшню", "конюшне"], &["caballo", "caballos", "equitación", "hípica"]),
     c("dog_training", &["obedience"], &["дрессировка", "дрессировку", "дрессировщик", "дрессировщика", "кинолог", "кинологу", "кинолога"], &["adiestramiento", "adiestrador", "adiestradora"]),
