@@ -380,6 +380,8 @@ mod tests {
             (Language::Russian, "почт"),
             // A furnace is a kiln and, in an American house, the heating boiler.
             (Language::English, "furnac"),
+            // A gate is a garden's «калитка» and a yard's «ворота».
+            (Language::English, "gate"),
         ];
         let allowed: Vec<(u8, &str)> = allowed.iter().map(|(l, s)| (language_code(*l), *s)).collect();
         let mut shared: Vec<_> = KEYS.iter().filter(|(_, _, ids)| ids.len() > 1).collect();
@@ -470,7 +472,7 @@ mod tests {
         check("came", &[]); // Spanish `cama` (bed) is not listed
         check("kind", &[]); // Spanish `kínder`
         check("sell", &["sell"]); // its own concept, not Spanish `sello` (stamp)
-        check("gate", &["gate"]); // its own concept, not Spanish `gato` (cat)
+        check("gate", &["garden_gate", "gate"]); // its own concepts, not Spanish `gato` (cat)
         check("extract", &[]); // Spanish `extracto`
         check("terms", &[]); // Spanish `termo`
         check("selected", &["choose"]); // not also exam: Spanish `selectividad`

@@ -2536,3 +2536,19 @@ fn an_order_to_finish_what_no_task_is_with_a_date_is_a_new_task() {
         r#"create_task {"deadline":"2026-03-13","deadline_kind":"day","text":"complete the studio inventory"}"#,
     );
 }
+
+#[test]
+fn diminutives_name_one_person_and_a_gate_is_a_garden_gate() {
+    let tasks = candidates(&[
+        ("INBOX-6", "Поздравить Иру с новосельем"),
+        ("INBOX-7", "Вернуть Ирише дрель"),
+        ("HOME-3", "Починить калитку"),
+        ("HOME-5", "Покрасить калитку"),
+        ("KIDS-2", "Купить Феде бутсы"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("с ирой всё", "clarify INBOX-6,INBOX-7");
+    check("ira done", "clarify INBOX-6,INBOX-7");
+    check("gate done", "clarify HOME-3,HOME-5");
+    check("федьке бутсы купила", r#"close_task {"id":"KIDS-2"}"#);
+}

@@ -2140,7 +2140,8 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("barrel", &["barrel", "barrels", "waterbutt"], &["бочка", "бочку", "бочки", "бочек"], &["barril", "bidón"]),
     c("pond", &["pond", "ponds"], &["пруд", "пруда", "пруду"], &["estanque"]),
     c("porch", &["porch", "veranda"], &["крыльцо", "крыльца", "веранда", "веранду", "веранде"], &["porche"]),
-    c("garden_gate", &[], &["калитка", "калитку", "калитки"], &["verja"]),
+    // An English gate is a garden's «калитка» as often as its «ворота».
+    c("garden_gate", &["gate", "gates"], &["калитка", "калитку", "калитки"], &["verja"]),
     c("land_plot", &[], &["земельный", "земельного", "земельном"], &["parcela", "parcelas"]),
     // Pets.
     c("aquarium", &["aquarium", "fishtank"], &["аквариум", "аквариума", "аквариуме"], &["acuario", "pecera"]),
