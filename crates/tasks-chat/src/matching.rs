@@ -295,14 +295,14 @@ fn capitalized_words(text: &str) -> BTreeSet<String> {
 /// capitalized, with a diacritic, of four letters or fewer — Vietnamese writes «Далат»
 /// as "Đà Lạt" and «Ханой» as "Hà Nội".
 fn name_syllables(text: &str) -> BTreeSet<String> {
-    if text.is_ascii() {
+    // (Every title passes here: one look at its letters first, for a Latin letter with a
+    // diacritic, which most titles have none of.)
+    let marked = |c: char| matches!(c, '\u{00C0}'..='\u{024F}' | '\u{1E00}'..='\u{1EFF}');
+    if !text.chars().any(marked) {
         return BTreeSet::new();
     }
-    let marked = |w: &str| {
-        w.chars().any(|c| c.is_alphabetic() && !c.is_ascii() && tasks_text::normalize(&c.to_string()).is_ascii())
-    };
     text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| w.chars().next().is_some_and(char::is_uppercase) && marked(w))
+        .filter(|w| w.chars().next().is_some_and(char::is_uppercase) && w.chars().any(marked))
         .map(tasks_text::normalize)
         .filter(|w| (1..=4).contains(&w.chars().count()))
         .collect()
