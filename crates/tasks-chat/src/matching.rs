@@ -252,6 +252,21 @@ fn word_of(t: TokenStems, capitalized: &BTreeSet<String>) -> Word {
     if t.script == Script::Latin && latin.contains('j') {
         sounds.push(sound_key(&latin.replace('j', "zh")));
     }
+    // "Stihl" is «Штиль», "Steiner" «Штайнер»: a German first st is said «шт», and an h
+    // after a vowel is not said.
+    if t.script == Script::Latin
+        && let Some(rest) = latin.strip_prefix("st")
+    {
+        let mut german = String::from("sht");
+        let mut after_vowel = false;
+        for c in rest.chars() {
+            if !(c == 'h' && after_vowel) {
+                german.push(c);
+            }
+            after_vowel = "aeiou".contains(c);
+        }
+        sounds.push(sound_key(&german));
+    }
     // "Xfinity" is «Иксфинити», "Xbox" «Иксбокс»: a first x is said as its letter's name.
     if t.script == Script::Latin
         && let Some(rest) = latin.strip_prefix('x')

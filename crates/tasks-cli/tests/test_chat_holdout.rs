@@ -520,3 +520,19 @@ fn chat_holdout_48_figures() {
     // year locally, the UTC date still 2040-12-31.
     figures("chat-phrases-holdout-48", "2040-12-31T19:00:00Z", "Asia/Kolkata");
 }
+
+#[test]
+#[ignore = "evaluation of the forty-ninth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_49_figures() {
+    // Saturday 2041-03-09, 02:30 in New York (EST, UTC-5): the night before the clocks
+    // go forward.
+    figures("chat-phrases-holdout-49", "2041-03-09T07:30:00Z", "America/New_York");
+}
+
+#[test]
+#[ignore = "evaluation of the fiftieth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_50_figures() {
+    // Friday 2041-03-01, 02:10 in Moscow (UTC+3): the local date a new month, the UTC
+    // date still 2041-02-28.
+    figures("chat-phrases-holdout-50", "2041-02-28T23:10:00Z", "Europe/Moscow");
+}

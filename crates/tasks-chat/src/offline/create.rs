@@ -247,7 +247,13 @@ pub(super) fn is_command(t: &&str) -> bool {
 /// Returns the tokens before a lead-in's colon or dash (a colon's word included), if the
 /// message has one within [`LEADIN_MAX_WORDS`].
 fn lead_tokens(p: &Phrase) -> Option<Vec<usize>> {
-    let sep = p.words.iter().take(LEADIN_MAX_WORDS).position(|w| w.ends_with(':') || is_dash(w))?;
+    let Some(sep) = p.words.iter().take(LEADIN_MAX_WORDS).position(|w| w.ends_with(':') || is_dash(w)) else {
+        // "stunts idea reverse bungee off the bridge": a messenger drops the colon; a
+        // project's word and "idea", second or third, still end a lead-in.
+        let idea = |t: &str| matches!(t, "idea" | "идея");
+        let at = (1..p.tokens.len().min(3)).find(|i| idea(&p.tokens[*i].text))?;
+        return Some((0..=at).collect());
+    };
     Some(
         (0..p.tokens.len())
             .filter(|i| p.tokens[*i].word < sep || (p.tokens[*i].word == sep && !is_dash(&p.words[sep])))

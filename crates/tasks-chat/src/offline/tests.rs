@@ -2551,4 +2551,16 @@ fn diminutives_name_one_person_and_a_gate_is_a_garden_gate() {
     check("ira done", "clarify INBOX-6,INBOX-7");
     check("gate done", "clarify HOME-3,HOME-5");
     check("федьке бутсы купила", r#"close_task {"id":"KIDS-2"}"#);
+    // A brand in both scripts: "Stihl" is «Штиль».
+    let tasks = candidates(&[("TREE-3", "Sharpen the Stihl chains"), ("TREE-7", "Заказать новую цепь для Штиля")]);
+    check_in(&tasks, "stihl done", "clarify TREE-3,TREE-7");
+}
+
+#[test]
+fn an_idea_lead_in_without_its_colon_still_files_the_task() {
+    check(
+        "work idea order new chairs",
+        r#"create_task {"deadline_kind":"none","project":"WORK","text":"order new chairs"}"#,
+    );
+    check("good idea thanks", "none UnknownPhrase");
 }
