@@ -1035,7 +1035,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     ),
     c("dentist",
         &["dentist", "dental", "dentists", "dentistry"],
-        &["стоматолог", "зубной", "стоматолога", "стоматологу", "стоматология", "стоматологию"],
+        &["стоматолог", "зубной", "стоматолога", "стоматологу", "стоматология", "стоматологию", "дантист", "дантиста", "дантисту"],
         &["dentista", "odontólogo", "odontología"],
     ),
     // An orthodontist is a dentist of one kind: «записать к ортодонту» is no booking at
