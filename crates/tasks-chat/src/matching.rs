@@ -73,6 +73,13 @@ pub struct Word {
     pub parts: Vec<Word>,
 }
 
+impl Word {
+    /// Returns true when one of the word's lexicon concepts is one of `names`.
+    pub fn has_concept_in(&self, names: &[&str]) -> bool {
+        self.concepts.iter().any(|c| names.contains(&c.as_str()))
+    }
+}
+
 /// Returns the content words of a text (stop words left out), each with its units.
 pub fn words(text: &str) -> Vec<Word> {
     let capitalized = capitalized_words(text);
@@ -1495,9 +1502,7 @@ fn contradicted(message: &[Word], c: &Candidate) -> bool {
         return true;
     }
     // And another room ("fixed the bathroom tap" is not «Починить кран на кухне»).
-    if other_marker(message, c, |w| {
-        ROOM_CONCEPTS.iter().position(|room| w.concepts.iter().any(|c| room.contains(&c.as_str()))).map(|i| i as u32)
-    }) {
+    if other_marker(message, c, |w| ROOM_CONCEPTS.iter().position(|room| w.has_concept_in(room)).map(|i| i as u32)) {
         return true;
     }
     let is_name = |t: &Word| t.name && t.text.chars().count() >= 3 && !t.text.chars().all(|ch| ch.is_ascii_digit());
@@ -1515,11 +1520,7 @@ fn contradicted(message: &[Word], c: &Candidate) -> bool {
     // first name: across languages an unknown word is more often one the lexicon lacks
     // («спросила влада про бус» for "Ask Vlad about the van for Trebujeni").
     let in_its_place = |m: &Word| !m.names.is_empty() || unmatched_names.iter().any(|t| t.script == m.script);
-    message.iter().any(|m| {
-        !c.words.iter().any(|t| fits(m, t))
-            && !m.concepts.iter().any(|c| OUTING_CONCEPTS.contains(&c.as_str()))
-            && in_its_place(m)
-    })
+    message.iter().any(|m| !c.words.iter().any(|t| fits(m, t)) && !m.has_concept_in(OUTING_CONCEPTS) && in_its_place(m))
 }
 
 /// Lexicon concepts that name a room of a home: a message that names one room where the

@@ -98,8 +98,8 @@ fn correction_of<'a>(
                 lexicon.get(once.as_str()).copied()
             })
             .collect();
-        if let [one] = bounced.into_iter().collect::<Vec<_>>().as_slice() {
-            return Some(one);
+        if bounced.len() == 1 {
+            return bounced.into_iter().next();
         }
     }
     let close: Vec<&'a str> =

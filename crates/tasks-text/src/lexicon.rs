@@ -56,24 +56,25 @@ fn concepts_of_key(language: Language, stem: &str) -> &'static [&'static str] {
 /// Returns true when the lexicon lists this normalized Latin word in `language`, or
 /// does not list the word at all.
 fn listed_in(word: &str, language: Language) -> bool {
-    match SURFACE.binary_search_by(|(w, _)| (*w).cmp(word)) {
-        Ok(i) => SURFACE[i].1 & (1 << language_code(language)) != 0,
-        Err(_) => true,
-    }
+    surface_languages(word).is_none_or(|mask| mask & (1 << language_code(language)) != 0)
+}
+
+/// Returns the bit mask of the languages the lexicon lists a normalized Latin word in,
+/// if it lists it at all: one binary search, for callers that must ask often.
+fn surface_languages(word: &str) -> Option<u8> {
+    SURFACE.binary_search_by(|(w, _)| (*w).cmp(word)).ok().map(|i| SURFACE[i].1)
 }
 
 /// Returns true when the lexicon lists this normalized Latin word as written (in any
 /// language): a binary search, for callers that must ask often and cheaply.
 pub fn is_surface_word(word: &str) -> bool {
-    SURFACE.binary_search_by(|(w, _)| (*w).cmp(word)).is_ok()
+    surface_languages(word).is_some()
 }
 
 /// Returns true when the lexicon lists this normalized Latin word as an English word
 /// ("camp"; not "cuota", which it lists in Spanish only).
 pub fn listed_in_english(word: &str) -> bool {
-    SURFACE
-        .binary_search_by(|(w, _)| (*w).cmp(word))
-        .is_ok_and(|i| SURFACE[i].1 & (1 << language_code(Language::English)) != 0)
+    surface_languages(word).is_some_and(|mask| mask & (1 << language_code(Language::English)) != 0)
 }
 
 /// Returns true for an English word the lexicon keys as written, because its stem is

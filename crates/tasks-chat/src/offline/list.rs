@@ -149,7 +149,6 @@ const NOT_THE_AGENDA: &[&str] = &[
     "число",
     "время",
     "новости",
-    "счёт",
 ];
 
 /// «перенеси всё с сегодня на завтра», "move today's tasks to tomorrow".

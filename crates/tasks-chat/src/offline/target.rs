@@ -183,10 +183,7 @@ const TITLE_PREPOSITIONS: &[&str] = &[
 
 /// Returns true when two verbs of different concepts name one act ([`SAME_ACT`]).
 fn one_act(v: &matching::Word, title_verb: &matching::Word) -> bool {
-    SAME_ACT.iter().any(|act| {
-        v.concepts.iter().any(|c| act.contains(&c.as_str()))
-            && title_verb.concepts.iter().any(|c| act.contains(&c.as_str()))
-    })
+    SAME_ACT.iter().any(|act| v.has_concept_in(act) && title_verb.has_concept_in(act))
 }
 
 /// Resolves the words of a message: the objects first; when they fit several tasks,
@@ -268,10 +265,9 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
     // A sum handed over is paid: a payment said may be a title's sending or giving back
     // of a sum ([`PAID_BY_HANDING_OVER`], [`SUMS`]).
     let paid_by_handing_over = |i: usize| {
-        let concept = |w: &matching::Word, names: &[&str]| w.concepts.iter().any(|c| names.contains(&c.as_str()));
-        verb_words.iter().any(|v| concept(v, &["pay"]))
-            && title_verbs(&tasks[i]).any(|t| concept(t, PAID_BY_HANDING_OVER))
-            && tasks[i].after_verb().iter().any(|t| concept(t, SUMS))
+        verb_words.iter().any(|v| v.has_concept_in(&["pay"]))
+            && title_verbs(&tasks[i]).any(|t| t.has_concept_in(PAID_BY_HANDING_OVER))
+            && tasks[i].after_verb().iter().any(|t| t.has_concept_in(SUMS))
     };
     let same_act =
         |i: usize| (verb_fits_by(i, &one_act) || paid_by_handing_over(i)) && explains_all(&object_words, &tasks[i]);
@@ -387,8 +383,9 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
                 .all(|m| ix.iter().all(|i| tasks[*i].words.iter().filter(|t| matching::fits(m, t)).all(|t| t.name)));
             // "talked to mert" for "Call Mert …" and «Согласовать с Мертом …»: a talk
             // with someone whose every task is one of talking is about one of them.
-            let talked_to_them = verb_words.iter().any(|v| is_talk(v, &TALK_SAID))
-                && ix.iter().all(|i| tasks[*i].words.first().is_some_and(|f| is_talk(f, &[])));
+            let talked = |v: &matching::Word| v.has_concept_in(TALK_ACTS) || TALK_SAID.contains(&v.text.as_str());
+            let talked_to_them = verb_words.iter().any(talked)
+                && ix.iter().all(|i| tasks[*i].words.first().is_some_and(|f| f.has_concept_in(TALK_ACTS)));
             match narrowed.len() {
                 0 if (elsewhere || names_only) && !talked_to_them => Resolution::Nothing,
                 0 => Resolution::Several(ix),
@@ -421,20 +418,14 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
     }
 }
 
-/// Returns true when a word is one of talking to someone ([`TALK_ACTS`]), or one of
-/// the words `said` the lexicon has no concept for.
-fn is_talk(word: &matching::Word, said: &[&str]) -> bool {
-    word.concepts.iter().any(|c| TALK_ACTS.contains(&c.as_str())) || said.contains(&word.text.as_str())
-}
-
 /// Concepts of the acts done by talking to someone: a call, a letter, a question, a
 /// reminder, an agreement.
 const TALK_ACTS: &[&str] =
     &["call", "write", "email", "message", "discuss", "ask", "tell", "remind", "approve", "reply", "text"];
 
 /// A message's words for having talked the lexicon has no concept for.
-const TALK_SAID: [&str; 8] =
-    ["договорился", "договорилась", "договорились", "спросила", "спросил", "spoke", "talked", "chatted"];
+const TALK_SAID: &[&str] =
+    &["договорился", "договорилась", "договорились", "спросила", "спросил", "spoke", "talked", "chatted"];
 
 /// Narrows tasks the words fit about as well to those that have the very words said,
 /// where the others have only another word of the same meaning: «вебинар» is the
