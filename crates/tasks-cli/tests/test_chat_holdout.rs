@@ -536,3 +536,34 @@ fn chat_holdout_50_figures() {
     // date still 2041-02-28.
     figures("chat-phrases-holdout-50", "2041-02-28T23:10:00Z", "Europe/Moscow");
 }
+
+#[test]
+#[ignore = "evaluation of the fifty-first phrase set: run with --ignored to report its figures"]
+fn chat_holdout_51_figures() {
+    // Monday 2041-07-01, 00:45 in Yerevan (UTC+4): the local date a new week, month and
+    // half-year, the UTC date still Sunday 2041-06-30.
+    figures("chat-phrases-holdout-51", "2041-06-30T20:45:00Z", "Asia/Yerevan");
+}
+
+#[test]
+#[ignore = "evaluation of the fifty-second phrase set: run with --ignored to report its figures"]
+fn chat_holdout_52_figures() {
+    // Thursday 2041-08-15, 23:40 in São Paulo (UTC−3): the UTC date already the 16th.
+    figures("chat-phrases-holdout-52", "2041-08-16T02:40:00Z", "America/Sao_Paulo");
+}
+
+#[test]
+#[ignore = "evaluation of the fifty-third phrase set: run with --ignored to report its figures"]
+fn chat_holdout_53_figures() {
+    // Sunday 2041-10-27, 01:30 in Berlin (UTC+2, summer time; the clocks go back at
+    // 03:00 that night): the local date the last day of its week, the UTC date the 26th.
+    figures("chat-phrases-holdout-53", "2041-10-26T23:30:00Z", "Europe/Berlin");
+}
+
+#[test]
+#[ignore = "evaluation of the fifty-fourth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_54_figures() {
+    // Saturday 2041-09-28, 22:15 in Auckland (UTC+12; daylight saving starts the next
+    // morning at 02:00).
+    figures("chat-phrases-holdout-54", "2041-09-28T10:15:00Z", "Pacific/Auckland");
+}
