@@ -285,6 +285,20 @@ fn word_of(t: TokenStems, capitalized: &BTreeSet<String>) -> Word {
     } else if let Some(bare) = latin.strip_suffix('s') {
         sounds.push(sound_key(bare));
     }
+    // «Гэри» is "Gary", «Хэмиш» "Hamish": an English a is often written «э». (An extra
+    // sound, not the word's own: «Эмма» is still "Emma".)
+    if t.script == Script::Cyrillic && t.token.contains('э') {
+        let as_a = |w: &str| sound_key(&translit(&w.replace('э', "а")));
+        sounds.push(as_a(&t.token));
+        sounds.extend(t.stems.first().filter(|s| s.contains('э')).map(|s| as_a(s)));
+    }
+    // "Bunnings" is «Баннингс», "Justin" «Джастин»: an English u in a closed syllable is
+    // said a.
+    if t.script == Script::Latin
+        && let Some(open_a) = closed_u_as_a(&latin)
+    {
+        sounds.push(sound_key(&open_a));
+    }
     let skeleton = skeleton(&sounds[0]);
     Word {
         parts: Vec::new(),
@@ -860,7 +874,11 @@ fn fit_as_written(m: &Word, t: &Word) -> Option<Strength> {
     let another_case = m.script == t.script && ending_fits(&m.text, &t.text) && case_endings_apart(&m.text, &t.text);
     // A name no table holds, in another case: «драган» / «Драгану».
     if t.name
-        && (m.names.iter().any(|g| t.names.contains(g)) || spelled_as_name || sounds_as_name(m, t) || another_case)
+        && (m.names.iter().any(|g| t.names.contains(g))
+            || spelled_as_name
+            || sounds_as_name(m, t)
+            || another_case
+            || diminutive_of_name(m, t))
     {
         return Some(Strength::Strong);
     }
@@ -934,6 +952,58 @@ fn fit_as_written(m: &Word, t: &Word) -> Option<Strength> {
 /// must be there («Челны» is no "chess").
 fn sounds_as_name(m: &Word, t: &Word) -> bool {
     m.script != t.script && (sound_alike(m, t, NAME_SOUND_MIN_CHARS) || case_vowel_alike(&m.sounds[0], &t.sounds[0]))
+}
+
+/// Returns a Latin word with each u said as a: one after a consonant and before two
+/// consonants or a last one ("bunnings", "club"), None when it has no such u.
+fn closed_u_as_a(latin: &str) -> Option<String> {
+    let chars: Vec<char> = latin.chars().collect();
+    let consonant = |c: Option<&char>| c.is_some_and(|c| c.is_ascii_alphabetic() && !"aeiouy".contains(*c));
+    let mut out = String::with_capacity(latin.len());
+    let mut changed = false;
+    for (i, c) in chars.iter().enumerate() {
+        let closed = consonant(chars.get(i + 1)) && (i + 2 == chars.len() || consonant(chars.get(i + 2)));
+        if *c == 'u' && i > 0 && consonant(chars.get(i - 1)) && closed {
+            out.push('a');
+            changed = true;
+        } else {
+            out.push(*c);
+        }
+    }
+    changed.then_some(out)
+}
+
+/// A title's name and a diminutive of it no table lists, either way round: «улечке» for
+/// «Записать Улю…», "kira" for «Вернуть Кирочке…», «савушку» for "Savva". The
+/// diminutive's root ([`tasks_text::names::diminutive_root`]) is the name without its
+/// case ending, a doubled last consonant said once («Савву» is «сав»).
+fn diminutive_of_name(m: &Word, t: &Word) -> bool {
+    if !m.concepts.is_empty() || !t.concepts.is_empty() {
+        return false;
+    }
+    let root_is_name = |diminutive: &Word, name: &Word| {
+        let Some(root) = tasks_text::names::diminutive_root(&diminutive.text) else { return false };
+        if name.script == Script::Cyrillic {
+            let root = once_at_end(&root);
+            RUSSIAN_NAME_ENDINGS.iter().filter_map(|e| name.text.strip_suffix(e)).any(|stem| once_at_end(stem) == root)
+        } else {
+            let root = sound_key(&translit(&root));
+            name.sounds.iter().any(|s| CASE_ENDINGS.iter().filter_map(|e| s.strip_suffix(e)).any(|stem| stem == root))
+        }
+    };
+    root_is_name(m, t) || root_is_name(t, m)
+}
+
+/// The case endings of a Russian first name in «-а», «-я» or a consonant, and none.
+const RUSSIAN_NAME_ENDINGS: &[&str] = &["", "а", "я", "у", "ю", "е", "и", "ы", "ой", "ей", "ом", "ем"];
+
+/// Returns a word with a doubled last letter written once: «савв» → «сав».
+fn once_at_end(word: &str) -> String {
+    let mut chars: Vec<char> = word.chars().collect();
+    if chars.len() >= 2 && chars[chars.len() - 1] == chars[chars.len() - 2] {
+        chars.pop();
+    }
+    chars.into_iter().collect()
 }
 
 /// Vowels a Russian case ending puts in place of a name's last vowel.

@@ -72,6 +72,22 @@ pub const WEEKDAY_WORDS: &[(&str, Weekday, bool)] = {
         ("sun", Sunday, true),
         ("вс", Sunday, true),
         ("domingo", Sunday, true),
+        // Dutch and German: the weekdays of a Russian speaker in Belgium, the
+        // Netherlands, Germany or Austria, written as the signs around them say them.
+        ("maandag", Monday, false),
+        ("dinsdag", Tuesday, false),
+        ("woensdag", Wednesday, false),
+        ("donderdag", Thursday, false),
+        ("vrijdag", Friday, false),
+        ("zaterdag", Saturday, false),
+        ("zondag", Sunday, false),
+        ("montag", Monday, false),
+        ("dienstag", Tuesday, false),
+        ("mittwoch", Wednesday, false),
+        ("donnerstag", Thursday, false),
+        ("freitag", Friday, false),
+        ("samstag", Saturday, false),
+        ("sonntag", Sunday, false),
     ]
 };
 

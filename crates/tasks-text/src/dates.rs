@@ -574,6 +574,10 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     (&["end", "of", "year"], Relative::EndOfYear),
     (&["end", "of", "day"], Relative::Today),
     (&["semana", "que", "viene"], Relative::NextWeek),
+    // The local words of a Russian speaker abroad, as they say them: Portuguese
+    // ("amanhã"), Dutch and German ("morgen", "volgende week"), Greek in Latin and
+    // Cyrillic letters ("avrio", «аврио»).
+    (&["depois", "de", "amanha"], Relative::DayAfterTomorrow),
     (&["fin", "de", "mes"], Relative::EndOfMonth),
     (&["fin", "del", "mes"], Relative::EndOfMonth),
     (&["final", "de", "mes"], Relative::EndOfMonth),
@@ -626,6 +630,8 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     (&["semana", "proxima"], Relative::NextWeek),
     (&["esta", "semana"], Relative::ThisWeek),
     (&["pasado", "manana"], Relative::DayAfterTomorrow),
+    (&["volgende", "week"], Relative::NextWeek),
+    (&["nachste", "woche"], Relative::NextWeek),
     (&["weekend"], Relative::Weekend),
     (&["выходные"], Relative::Weekend),
     (&["выходных"], Relative::Weekend),
@@ -649,6 +655,20 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     (&["завтра"], Relative::Tomorrow),
     (&["manana"], Relative::Tomorrow),
     (&["послезавтра"], Relative::DayAfterTomorrow),
+    (&["hoje"], Relative::Today),
+    (&["amanha"], Relative::Tomorrow),
+    (&["vandaag"], Relative::Today),
+    (&["morgen"], Relative::Tomorrow),
+    (&["overmorgen"], Relative::DayAfterTomorrow),
+    (&["heute"], Relative::Today),
+    (&["ubermorgen"], Relative::DayAfterTomorrow),
+    (&["simera"], Relative::Today),
+    (&["avrio"], Relative::Tomorrow),
+    (&["methavrio"], Relative::DayAfterTomorrow),
+    (&["metavrio"], Relative::DayAfterTomorrow),
+    (&["симера"], Relative::Today),
+    (&["аврио"], Relative::Tomorrow),
+    (&["метаврио"], Relative::DayAfterTomorrow),
     (&["eow"], Relative::ThisWeek),
     (&["eom"], Relative::EndOfMonth),
 ];
@@ -1216,6 +1236,25 @@ mod tests {
         check("antes del 5", day(2026, 4, 5));
         check("a finales de abril", day(2026, 4, 30));
         check("fin de mayo", day(2026, 5, 31));
+    }
+
+    /// The local words of a Russian speaker abroad (today is Wednesday 2026-04-01).
+    #[test]
+    fn flag_local_words_abroad() {
+        check("amanhã", day(2026, 4, 2));
+        check("depois de amanhã", day(2026, 4, 3));
+        check("hoje", day(2026, 4, 1));
+        check("morgen", day(2026, 4, 2));
+        check("overmorgen", day(2026, 4, 3));
+        check("übermorgen", day(2026, 4, 3));
+        check("volgende week", week(2026, 4, 12));
+        check("nächste Woche", week(2026, 4, 12));
+        check("vrijdag", day(2026, 4, 3));
+        check("Freitag", day(2026, 4, 3));
+        check("maandag", day(2026, 4, 6));
+        check("avrio", day(2026, 4, 2));
+        check("аврио", day(2026, 4, 2));
+        check("methavrio", day(2026, 4, 3));
     }
 
     #[test]

@@ -331,6 +331,14 @@ mod tests {
     }
 
     #[test]
+    fn a_genitive_plural_with_a_fleeting_vowel_is_its_noun() {
+        for (plural, noun) in [("перепёлок", "перепёлка"), ("открыток", "открытка")] {
+            let found = concepts_of(plural);
+            assert!(!found.is_empty() && found == concepts_of(noun), "{plural}: {found:?}");
+        }
+    }
+
+    #[test]
     fn surface_words_by_their_first_letter() {
         let t: Vec<&str> = surface_words_starting_with('t').collect();
         assert!(t.contains(&"tomatoes"), "{t:?}");
@@ -383,6 +391,8 @@ mod tests {
             (Language::English, "furnac"),
             // A gate is a garden's «калитка» and a yard's «ворота».
             (Language::English, "gate"),
+            // A mortar is a kitchen's (with a pestle) and a mason's.
+            (Language::English, "mortar"),
         ];
         let allowed: Vec<(u8, &str)> = allowed.iter().map(|(l, s)| (language_code(*l), *s)).collect();
         let mut shared: Vec<_> = KEYS.iter().filter(|(_, _, ids)| ids.len() > 1).collect();

@@ -128,7 +128,60 @@ pub fn name_groups(word: &str) -> Vec<usize> {
     if !possessive.is_empty() {
         return possessive;
     }
-    declined(&normalize(word))
+    let declined = declined(&normalize(word));
+    if !declined.is_empty() {
+        return declined;
+    }
+    diminutive(&normalize(word))
+}
+
+/// The suffixes a Russian diminutive of a first name adds to the name's root, longest
+/// first: «Кир|очк|е» is Kira, «Сав|ушк|у» Savva, «Ул|ечк|ой» Ulya, «Ульян|к|е» Ulyana.
+const DIMINUTIVE_SUFFIXES: &[&str] = &["еньк", "оньк", "уськ", "юськ", "очк", "ечк", "ушк", "юшк", "к"];
+
+/// The case endings a diminutive in «-ка» takes, longest first (and none: «Кирочк»
+/// is no word, but the table is asked for the root anyway).
+const DIMINUTIVE_ENDINGS: &[&str] = &["ой", "ою", "ей", "а", "и", "е", "у", "я", "ю"];
+
+/// Shortest root a diminutive in a bare «-к-» is read from: «Ульян|ка»; a shorter one
+/// is too often a word's («рук|а», «нож|ка»).
+const BARE_K_ROOT_MIN_CHARS: usize = 4;
+
+/// Returns the root of a Russian diminutive of a first name, its suffix and case ending
+/// taken off: «кирочке» → «кир», «савушку» → «сав», «ульянке» → «ульян». None for a
+/// word no diminutive suffix ends. Whether the root is a name is the caller's question:
+/// a table of names ([`name_groups`]) or a name in a title.
+pub fn diminutive_root(word: &str) -> Option<String> {
+    if script_of(word) != Script::Cyrillic {
+        return None;
+    }
+    let word = normalize(word);
+    let without_ending = DIMINUTIVE_ENDINGS.iter().find_map(|e| word.strip_suffix(e))?;
+    DIMINUTIVE_SUFFIXES.iter().find_map(|suffix| {
+        let root = without_ending.strip_suffix(suffix)?;
+        let min = if *suffix == "к" { BARE_K_ROOT_MIN_CHARS } else { 2 };
+        (root.chars().count() >= min).then(|| root.to_string())
+    })
+}
+
+/// «Кирочке», «Савушку», «Улечкой»: a diminutive the table does not list, read as the
+/// name its root makes with «-а» or «-я», or with its last consonant doubled («Сав» →
+/// «Савва»). Not for a word the lexicon knows.
+fn diminutive(word: &str) -> Vec<usize> {
+    let Some(root) = diminutive_root(word) else { return Vec::new() };
+    if !crate::concepts_of(word).is_empty() {
+        return Vec::new();
+    }
+    let doubled = root.chars().last().filter(|c| !"аеёиоуыэюяй".contains(*c)).map(|c| format!("{root}{c}а"));
+    let mut groups: Vec<usize> = Vec::new();
+    for name in [format!("{root}а"), format!("{root}я")].into_iter().chain(doubled) {
+        for g in index().get(&name_key(&name)).into_iter().flatten() {
+            if !groups.contains(g) {
+                groups.push(*g);
+            }
+        }
+    }
+    groups
 }
 
 /// «Рустаму», «Рустама»: a name in another case whose stem is not its nominative's
@@ -256,6 +309,20 @@ mod tests {
         // An English possessive without its apostrophe, a short name too.
         same("iras", "Ира");
         same("artyoms", "Артём");
+        // A diminutive the table does not list, by its root.
+        same("кирочке", "Kira");
+        same("Савушку", "Savva");
+        same("тимочке", "Timofey");
+    }
+
+    #[test]
+    fn a_diminutive_has_a_root() {
+        assert_eq!(diminutive_root("кирочке").as_deref(), Some("кир"));
+        assert_eq!(diminutive_root("Савушку").as_deref(), Some("сав"));
+        assert_eq!(diminutive_root("ульянке").as_deref(), Some("ульян"));
+        // A bare «-к-» needs a root of four letters; a Latin word has none.
+        assert_eq!(diminutive_root("ручка"), None);
+        assert_eq!(diminutive_root("kira"), None);
     }
 
     /// The text table keeps the rules its top states: no form is a word the lexicon

@@ -450,6 +450,68 @@ pub(super) fn names_project(word: &str, project: &ProjectName) -> bool {
 pub(super) const SMALL_TALK: &[&str] =
     &["joke", "jokes", "weather", "анекдот", "анекдоты", "шутку", "шутка", "погода", "погоду", "погоды"];
 
+/// Words of the weather: said with no order and no report, the weather is talked about.
+const WEATHER_WORDS: &[&str] = &[
+    "дождь",
+    "дожди",
+    "дождик",
+    "ливень",
+    "снег",
+    "снегопад",
+    "ветер",
+    "ветрище",
+    "ветрина",
+    "жара",
+    "жарища",
+    "холод",
+    "холодина",
+    "мороз",
+    "морозы",
+    "гроза",
+    "туман",
+    "метель",
+    "слякоть",
+    "rain",
+    "raining",
+    "rainy",
+    "snow",
+    "snowing",
+    "windy",
+    "storm",
+    "stormy",
+    "fog",
+    "foggy",
+    "humid",
+    "heatwave",
+];
+
+/// Returns true when a message talks about the weather: a weather word no open task's
+/// title has, and no order, no report and no verb of a task.
+pub(super) fn weather_talk(tokens: &[&str], tasks: &[Candidate]) -> bool {
+    let weather: Vec<&str> = tokens.iter().copied().filter(|t| WEATHER_WORDS.contains(t)).collect();
+    if weather.is_empty() {
+        return false;
+    }
+    // (Words that end like an infinitive and are none: «опять», «жуть», «новость».)
+    let infinitive =
+        |t: &str| is_task_verb(t) && !matches!(t, "опять" | "жуть" | "суть" | "путь") && !t.ends_with("ость");
+    let acts = tokens.iter().any(|t| {
+        infinitive(t)
+            || is_past(t)
+            || is_done_participle(t)
+            || DONE_WORDS.contains(t)
+            || CANCEL_WORDS.contains(t)
+            || MOVE_WORDS.contains(t)
+    });
+    let in_a_title = weather.iter().any(|w| {
+        let word = matching::words(w);
+        word.first().is_some_and(|m| {
+            tasks.iter().any(|t| t.words.iter().any(|tw| matching::fit_of(m, tw) == Some(matching::Strength::Strong)))
+        })
+    });
+    !acts && !in_a_title
+}
+
 /// Returns true for a request to the assistant itself, not a task: "write me a haiku",
 /// "tell me a story", «напиши мне стих», «придумай мне шутку».
 pub(super) fn asks_the_assistant(tokens: &[&str]) -> bool {

@@ -250,8 +250,11 @@ fn intent_of_words(tokens: &[&str], date: Option<DateSpan>, arrow: bool) -> Opti
 /// новый замок».
 pub(super) fn has_it_now(tokens: &[&str]) -> bool {
     let new = |t: &str| matches!(t, "новый" | "новая" | "новое" | "новые");
+    // («у гоши теперь есть amka», «у меня теперь бельгийские права»: "now" after the
+    // person, before the thing.)
     let russian = tokens.first() == Some(&"у")
-        && (2..tokens.len().saturating_sub(1)).any(|i| new(tokens[i]) && !tokens[1..i].iter().any(|t| new(t)));
+        && (2..tokens.len().saturating_sub(1))
+            .any(|i| (new(tokens[i]) && !tokens[1..i].iter().any(|t| new(t))) || tokens[i] == "теперь");
     russian
         || tokens.windows(3).skip(1).any(|w| {
             matches!(w[0], "has" | "have")
@@ -547,24 +550,7 @@ pub fn kind_asked(text: &str, today: Date) -> Option<Kind> {
 /// no move word, and every deadline word of it is a word of some open task's title.
 pub(super) fn deadline_of_a_title(tokens: &[&str], tasks: &[Candidate]) -> bool {
     // "moved the quiz deadline", «продлила срок»: a past move says it moved, not when.
-    let moved = |t: &str| {
-        is_past(t)
-            && [
-                "mov",
-                "postpon",
-                "push",
-                "reschedul",
-                "extend",
-                "delay",
-                "перенес",
-                "перенёс",
-                "сдвин",
-                "отлож",
-                "продл",
-            ]
-            .iter()
-            .any(|stem| t.starts_with(stem))
-    };
+    let moved = |t: &str| past_move_stem(t).is_some();
     let moves = tokens
         .iter()
         .any(|t| MOVE_WORDS.contains(t) || (WEAK_MOVE_WORDS.contains(t) && !is_deadline_word(t)) || moved(t));
@@ -574,6 +560,23 @@ pub(super) fn deadline_of_a_title(tokens: &[&str], tasks: &[Candidate]) -> bool 
     let deadline: Vec<&str> = tokens.iter().copied().filter(|t| is_deadline_word(t)).collect();
     let words = matching::words(&deadline.join(" "));
     !words.is_empty() && tasks.iter().any(|task| words.iter().all(|w| task.words.iter().any(|t| matching::fits(w, t))))
+}
+
+/// The stems of the verbs that move a date, read in a past form ("moved", «перенесла»).
+const MOVE_STEMS: &[&str] =
+    &["mov", "postpon", "push", "reschedul", "extend", "delay", "перенес", "перенёс", "сдвин", "отлож", "продл"];
+
+/// Returns the move stem of a past form of a verb that moves a date.
+fn past_move_stem(token: &str) -> Option<&'static str> {
+    MOVE_STEMS.iter().copied().find(|stem| is_past(token) && token.starts_with(stem))
+}
+
+/// Returns true when a message with no date says a move was made, and an open task is
+/// that move: «тренировку с жуаном перенесла» for «Перенести тренировку с Жуаном»,
+/// "rescheduled the vet" for "Reschedule the vet visit" — the task's own verb done, a
+/// report.
+pub(super) fn moved_is_the_tasks_verb(tokens: &[&str], tasks: &[Candidate]) -> bool {
+    tokens.iter().filter_map(|t| past_move_stem(t)).any(|stem| tasks.iter().any(|task| task.first.starts_with(stem)))
 }
 
 /// Returns true when token `i` follows "about" («насчёт», «про», "re", "about the"): it

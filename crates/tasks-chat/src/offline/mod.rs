@@ -208,6 +208,21 @@ fn words_of_a_title_at(tokens: &[&str], d: DateSpan, tasks: &[Candidate]) -> Opt
         .then_some(d.start..d.end + 1)
 }
 
+/// Returns true when the tokens of a date are a number and a word at least, written in a
+/// row in an open task's title: "8 марта" of «Купить маме подарок к 8 марта».
+fn a_date_written_in_a_title(tokens: &[&str], d: DateSpan, tasks: &[Candidate]) -> bool {
+    let Some(span) = tokens.get(d.start..d.end) else { return false };
+    let has_a_number = span.iter().any(|t| t.chars().any(|c| c.is_ascii_digit()));
+    let has_a_word = span.iter().any(|t| t.chars().any(char::is_alphabetic));
+    has_a_number
+        && has_a_word
+        && tasks.iter().any(|t| {
+            let title = tasks_text::normalize(&t.title);
+            let words: Vec<&str> = title.split(' ').map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).collect();
+            words.windows(span.len()).any(|w| w == span)
+        })
+}
+
 fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     let p = p.clone();
     let tokens = p.token_texts();
@@ -220,7 +235,19 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // it in an open task's title ("Swap Saturday shift with Tanya") is the title's words,
     // no date — nor is that word an order ("shift" is no move there).
     let titles_words = date.and_then(|d| words_of_a_title_at(&tokens, d, s.tasks));
+    // «маме подарок к 8 марта купила» for «Купить маме подарок к 8 марта»: a day and a
+    // month written in an open task's title are its words (a holiday), unless a move
+    // word orders the date.
+    // (Its words then name the task as the title's other words do; its number is no list
+    // position.)
+    let written_in_a_title = date.filter(|d| {
+        titles_words.is_none()
+            && !tokens.iter().any(|t| MOVE_WORDS.contains(t))
+            && a_date_written_in_a_title(&tokens, *d, s.tasks)
+    });
+    let titles_words = titles_words.or(written_in_a_title.map(|d| d.start..d.end));
     let date = date.filter(|_| titles_words.is_none());
+    let as_a_date = date.or(written_in_a_title);
     // Whether the message says an open task again, verb and all, with a date: asked by
     // up to four rules below, and a whole resolution over the candidates, so read once
     // and only when asked.
@@ -234,6 +261,11 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     }
     if let Some(create) = create_after_project_lead(&p, s, &restated) {
         return create;
+    }
+    // «в пятницу опять дождь обещают», "so windy today": the weather, talked about, is
+    // no task (a weather word an open task has is its thing: "snow tyres to friday").
+    if weather_talk(&tokens, s.tasks) {
+        return Parsed::NotUnderstood(NotUnderstood::UnknownPhrase);
     }
     if is_defer_today(&tokens) {
         return Parsed::Steps(vec![Step::Run(Call::DeferTodayToTomorrow)]);
@@ -403,13 +435,22 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     );
     // («во сколько сегодня переводят часы»: "at what time", though «во вторник» leads a
     // move.)
-    let question_word = question_word || tokens.starts_with(&["во", "сколько"]);
+    // («что посмотреть на выходных», "what to cook tonight": what to do, asked.)
+    let what_to_do = matches!(tokens.first(), Some(&("что" | "чего")))
+        && tokens.get(1).is_some_and(|t| !t.is_ascii() && is_task_verb(t))
+        || tokens.starts_with(&["what", "to"]);
+    let question_word = question_word || tokens.starts_with(&["во", "сколько"]) || what_to_do;
     if text.contains('?') || asks || question_word {
         return Parsed::NotUnderstood(NotUnderstood::Question);
     }
     // "asked the tutor to extend the quiz deadline": with no date and no move word, a
     // past verb and a deadline word that a task's title has too is a report of that task.
-    if intent == Intent::Move && date.is_none() && deadline_of_a_title(&tokens, s.tasks) {
+    // («тренировку с жуаном перенесла» for «Перенести тренировку с Жуаном»: the move
+    // was the task.)
+    if intent == Intent::Move
+        && date.is_none()
+        && (deadline_of_a_title(&tokens, s.tasks) || moved_is_the_tasks_verb(&tokens, s.tasks))
+    {
         intent = Intent::Done;
     }
     if intent == Intent::Move && date.is_none() {
@@ -435,9 +476,10 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
         return Parsed::Steps(steps);
     }
     // Positions in the last list shown.
-    // A number of the date phrase ("for march 20") is no list position.
+    // A number of the date phrase ("for march 20"), or of a date a title writes ("к 8
+    // марта"), is no list position.
     let mut undated = p.clone();
-    if let Some(d) = date {
+    if let Some(d) = as_a_date {
         for t in &mut undated.tokens[d.start..d.end] {
             t.text.clear();
         }
@@ -641,11 +683,26 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
                 !fits_title(o) && matching::words(o).iter().any(|m| !m.concepts.is_empty() && m.names.is_empty())
             })
     };
+    // «купить хлеб на лаики в среду» beside «Купить черешню на лаики»: an order that
+    // leads with the title's own verb and a date, with no move word, and names a thing
+    // the lexicon knows and the title lacks, is a new task (the bread is no cherries).
+    let another_thing_to_do = |i: usize| {
+        let task = &s.tasks[i];
+        let leads_with_its_verb = tokens
+            .first()
+            .is_some_and(|t| is_task_verb(t) && matching::words(t).first().is_some_and(|w| starts_with_verb(task, w)));
+        weak_move
+            && leads_with_its_verb
+            && object_words.iter().any(|m| {
+                !m.concepts.is_empty() && m.names.is_empty() && !task.words.iter().any(|w| matching::fits(m, w))
+            })
+    };
     let resolved = match resolved {
         Resolution::One(i)
             if (own && names_another(i))
                 || only_modifiers(i)
                 || act_on_another_thing(i)
+                || another_thing_to_do(i)
                 || another_complement(&tokens, &objects, &s.tasks[i]) =>
         {
             Resolution::Nothing

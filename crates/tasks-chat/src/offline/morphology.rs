@@ -219,6 +219,17 @@ pub(super) fn is_done_participle(token: &str) -> bool {
     {
         return true;
     }
+    // «помыт», «вымыт», «зашита», «пришит»: the -ыт and -шит forms of short roots (мыть,
+    // крыть, шить), with a prefix and three letters after it. (Not «-щит»: «защита» is
+    // a protection.)
+    let short_root = ["ыт", "ыта", "ыто", "ыты", "шит", "шита", "шито", "шиты"].iter().any(|e| token.ends_with(e));
+    if short_root
+        && token.chars().all(|c| matches!(c, 'а'..='я' | 'ё'))
+        && VERB_PREFIXES.iter().any(|p| token.starts_with(p) && token.chars().count() >= p.chars().count() + 3)
+        && token.chars().count() >= 5
+    {
+        return true;
+    }
     let russian = token.chars().count() >= 6 && token.chars().all(|c| matches!(c, 'а'..='я' | 'ё'));
     if !russian {
         return false;

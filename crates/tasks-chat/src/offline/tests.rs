@@ -2567,3 +2567,100 @@ fn an_idea_lead_in_without_its_colon_still_files_the_task() {
     );
     check("good idea thanks", "none UnknownPhrase");
 }
+
+#[test]
+fn a_diminutive_no_table_lists_and_names_said_with_a_or_u_across_scripts() {
+    let tasks = candidates(&[
+        ("DOM-4", "Подписать Уле разрешение на поездку"),
+        ("DOM-6", "Book the dentist for Ulya"),
+        ("DOM-7", "Забрать Савву с регби"),
+        ("CURL-2", "Text Gary about the lineup"),
+        ("CURL-3", "Return Gary's broom"),
+        ("TREE-6", "Call Hamish about the grinder"),
+        ("HOME-8", "Купить краску в Bunnings"),
+        ("HOME-9", "Вернуть дрель в Баннингс"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // «Улечка» is Уля, by the root her diminutive is made on; «Савушка» is Savva.
+    check("подписала улечке разрешение", r#"close_task {"id":"DOM-4"}"#);
+    check("с улечкой всё", "clarify DOM-4,DOM-6");
+    check("забрала савушку с регби", r#"close_task {"id":"DOM-7"}"#);
+    // An English a written «э», an English u in a closed syllable said a.
+    check("гэри всё", "clarify CURL-2,CURL-3");
+    check("с хэмишем разобралась", r#"close_task {"id":"TREE-6"}"#);
+    check("bunnings done", "clarify HOME-8,HOME-9");
+}
+
+#[test]
+fn a_holiday_in_a_title_the_day_words_of_a_country_abroad_and_plural_forms() {
+    let tasks = candidates(&[
+        ("DOM-12", "Купить маме подарок к 8 марта"),
+        ("HOME-11", "Оплатить газ"),
+        ("INBOX-5", "Забрать химчистку"),
+        ("MEWS-3", "Заказать замороженных перепёлок"),
+        ("MEWS-8", "Pick up quail from the farm"),
+        ("CHEESE-4", "Order cheese wax"),
+        ("INBOX-1", "Заказать воск для сыра"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // A day and month written in the title are its words; a move word still orders it.
+    check("маме подарок к 8 марта купила", r#"close_task {"id":"DOM-12"}"#);
+    check("перенеси подарок маме на 8 марта", &moved("DOM-12", "2026-03-08"));
+    // Portuguese, Dutch and Greek day words (today is Wednesday 2026-03-11).
+    check("газ перенеси на amanhã", &moved("HOME-11", "2026-03-12"));
+    check("перенеси химчистку на vrijdag", &moved("INBOX-5", "2026-03-13"));
+    check("move the gas to avrio", &moved("HOME-11", "2026-03-12"));
+    // «перепёлок» is the plural of «перепёлка», a quail; wax is «воск».
+    check("перепёлок на понедельник", "clarify MEWS-3,MEWS-8");
+    check("ordered the cheese wax", "clarify CHEESE-4,INBOX-1");
+}
+
+#[test]
+fn short_participles_having_it_now_a_move_that_was_the_task_and_another_thing_to_buy() {
+    let tasks = candidates(&[
+        ("YARD-1", "Помыть фургон"),
+        ("CAPO-2", "Зашить абаду"),
+        ("DOCS-6", "Получить AMKA для Гоши"),
+        ("CAPO-8", "Перенести тренировку с Жуаном"),
+        ("INBOX-2", "Купить черешню на лаики"),
+        ("STUDY-6", "Email Marieke the consent forms"),
+        ("STUDY-7", "Scan the consent forms"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // «помыт», «зашита»: the participles of short roots.
+    check("фургон помыт", r#"close_task {"id":"YARD-1"}"#);
+    check("абада зашита", r#"close_task {"id":"CAPO-2"}"#);
+    // Someone has it now.
+    check("у гоши теперь есть amka", r#"close_task {"id":"DOCS-6"}"#);
+    // The move was the task: done, not a move without a date.
+    check("тренировку с жуаном перенесла", r#"close_task {"id":"CAPO-8"}"#);
+    // Bread is no cherries: a new task; the cherries themselves move.
+    check(
+        "купить хлеб на лаики в пятницу",
+        r#"create_task {"deadline":"2026-03-13","deadline_kind":"day","text":"купить хлеб на лаики"}"#,
+    );
+    check("купить черешню на лаики в пятницу", &moved("INBOX-2", "2026-03-13"));
+    // «согласие» is consent.
+    check("формы согласия готовы", "clarify STUDY-6,STUDY-7");
+}
+
+#[test]
+fn the_weather_talked_about_and_what_to_do_asked_are_no_tasks() {
+    let tasks = candidates(&[
+        ("MKT-1", "Pay the market stall fee"),
+        ("CAR-2", "Put the snow tyres on"),
+        ("INBOX-8", "Посмотреть фильм, который советовал Жуан"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check("в пятницу опять дождь обещают", "none UnknownPhrase");
+    check("сегодня такой ветер на рынке жуть", "none UnknownPhrase");
+    check("so windy today", "none UnknownPhrase");
+    // A weather word a title has is its thing; an order beside one is an order.
+    check("snow tyres on friday", &moved("CAR-2", "2026-03-13"));
+    check(
+        "купить зонт от дождя завтра",
+        r#"create_task {"deadline":"2026-03-12","deadline_kind":"day","text":"купить зонт от дождя"}"#,
+    );
+    // What to do, asked.
+    check("что посмотреть на выходных", "none Question");
+}

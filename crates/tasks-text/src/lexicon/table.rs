@@ -80,13 +80,34 @@ fn case_forms(word: &str) -> Vec<String> {
     let last = word.chars().last().unwrap_or_default();
     let stem: String = word.chars().take(word.chars().count() - 1).collect();
     match last {
-        'а' => ["ы", "е", "у", "ой"].iter().map(|e| format!("{stem}{e}")).collect(),
+        'а' => ["ы", "е", "у", "ой"]
+            .iter()
+            .map(|e| format!("{stem}{e}"))
+            .chain(plural_with_a_fleeting_vowel(&stem))
+            .collect(),
         'я' => ["и", "е", "ю", "ей"].iter().map(|e| format!("{stem}{e}")).collect(),
         c if "бвгджзклмнпрстфхцчшщ".contains(c) => {
             ["а", "у", "е", "ом", "ы", "ов"].iter().map(|e| format!("{word}{e}")).collect()
         }
         _ => Vec::new(),
     }
+}
+
+/// The genitive plural of a noun in «-ка» after a consonant, which takes a vowel before
+/// its «к»: «перепёлка» → «перепёлок», «ручка» → «ручек», «копейка» → «копеек». The
+/// stemmer keeps that vowel, so the form has a stem of its own («перепелок»). `stem` is
+/// the noun without its «а».
+fn plural_with_a_fleeting_vowel(stem: &str) -> Option<String> {
+    let before_k = stem.strip_suffix('к')?;
+    let last = before_k.chars().last()?;
+    if "аеёиоуыэюяь".contains(last) || before_k.chars().count() < 2 {
+        return None;
+    }
+    Some(match last {
+        'й' => format!("{}ек", &before_k[..before_k.len() - 'й'.len_utf8()]),
+        'ж' | 'ш' | 'ч' | 'щ' | 'ц' => format!("{before_k}ек"),
+        _ => format!("{before_k}ок"),
+    })
 }
 
 /// Longest Russian stem that may be a cut too deep: the stemmer takes «приём» to «при»
@@ -160,8 +181,18 @@ pub(crate) const KEYED_WHOLE: &[&str] = &[
 /// "landing" (a web page) would make a website of "land" ("Land Cruiser"); "sailing" (a
 /// sport) would make a yacht of a sail; "presentation" would make slides of a birthday
 /// "present"; "sharpener" (a pencil's) would make a tool of sharpening skates.
-pub(crate) const ENGLISH_KEYED_WHOLE: &[&str] =
-    &["training", "trainings", "landing", "sailing", "presentation", "presentations", "sharpener", "sharpeners"];
+pub(crate) const ENGLISH_KEYED_WHOLE: &[&str] = &[
+    "training",
+    "trainings",
+    "landing",
+    "sailing",
+    "presentation",
+    "presentations",
+    "sharpener",
+    "sharpeners",
+    // "waxing" (epilation) stems to "wax", the wax of a candle or a cheese.
+    "waxing",
+];
 
 /// Returns a language's code in the generated index.
 pub(crate) const fn language_code(language: Language) -> u8 {
@@ -1531,7 +1562,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("table", &["table"], &["столик", "стол", "стола", "столе", "столы", "столом"], &["mesa"]),
     c("flowers", &["flowers", "flower", "bouquet"], &["букет", "цветочки", "цветочек"], &["flores", "flor"]),
     c("food", &["food", "groceries"], &["еда", "продукты"], &["comida"]),
-    c("consent", &["consent"], &[], &["consentimiento"]),
+    c("consent", &["consent"], &["согласие", "согласия", "согласий", "согласием"], &["consentimiento"]),
     c("camp", &["camp"], &["лагерь"], &["campamento"]),
     c("wedding", &["marriage"], &["свадьба", "свадьбу", "свадьбе", "свадебный", "свадебное", "бракосочетание", "загс", "загса", "загсе", "брак", "брака", "браке"], &["boda"]),
     c("funeral", &["funeral"], &["похороны", "похорон"], &["entierro"]),
@@ -3523,6 +3554,8 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("tongs", &["tongs"], &["щипцы", "щипцов"], &["pinzas"]),
     c("sieve", &["sieve"], &["ситечко"], &["tamiz"]),
     c("mortar", &["mortar", "pestle"], &["ступка", "ступку", "ступке", "ступки"], &["mortero"]),
+    // A builder's mortar: "mortar" is listed under both (a kitchen's and a mason's).
+    c("building_mortar", &["mortar"], &["раствор", "раствора", "раствором"], &[]),
     c("cutlery", &["cutlery", "silverware"], &[], &["cubiertos"]),
     c("chopsticks", &["chopsticks"], &[], &["palillos"]),
     c("saucer", &["saucer", "saucers"], &["блюдце", "блюдца"], &["platillo"]),
@@ -3726,7 +3759,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("degrease", &["degrease", "degreaser"], &["обезжирить", "антижир"], &["desengrasar"]),
     c("darn", &["darn"], &["заштопать", "заштопал", "заштопала", "штопка"], &["zurcir"]),
     c("bleed_radiator", &[], &["стравить", "стравил"], &["purgar"]),
-    c("dry", &["dry", "dried", "drying"], &["высушить", "высушил", "высушила", "просушить"], &["secar"]),
+    c("dry", &["dry", "dried", "drying"], &["высушить", "высушил", "высушила", "просушить", "сухой", "сухого", "сухим", "сухая", "сухую", "сухие"], &["secar"]),
     c("patch_up", &[], &["заделать", "заделал", "заделала"], &[]),
     c("saw_off", &["sawoff"], &["отпилить", "отпилил", "отпилила"], &["serrar"]),
     c("chop_wood", &["chop", "chopped"], &["наколоть", "наколол", "нарубить", "нарубил"], &[]),
@@ -4346,8 +4379,8 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("french_horn", &["frenchhorn"], &["валторна", "валторну"], &[]),
     c("voice_recorder", &["dictaphone", "voicerecorder"], &["диктофон", "диктофона"], &[]),
     c("loom", &["loom", "looms", "weaving"], &["ткачество", "ткацкий", "ткацкого", "ткацкая"], &[]),
-    // "wax" stems like "waxing" (epilation): only "beeswax" is listed.
-    c("beeswax", &["beeswax"], &["воск", "воска", "воском"], &[]),
+    // "waxing" (epilation) is keyed as written, so "wax" is free for the wax itself.
+    c("beeswax", &["beeswax", "wax", "waxed"], &["воск", "воска", "воском", "восковой", "восковую"], &[]),
     c("wick", &["wick", "wicks"], &["фитиль", "фитиля", "фитили"], &[]),
     // "pattern" is also a decorative pattern («узор»), left out.
     c("sewing_pattern", &["pattern", "patterns"], &["выкройка", "выкройку", "выкройки", "лекало", "лекала"], &[]),
