@@ -6,6 +6,12 @@
 //! Spanish accents do not matter (`Mañana` = `manana`). Today's date always arrives as
 //! an argument; nothing here reads a clock.
 //!
+//! Besides, the day words of the countries Russian speakers live in are read as they say
+//! them between Russian and English words: Portuguese (`hoje`, `amanhã`), Dutch and
+//! German (`morgen`, `overmorgen`, `volgende week`, `vrijdag`, `Freitag`), French
+//! (`demain`, `vendredi`, `la semaine prochaine`) and Greek in either script (`avrio`,
+//! «аврио»); and "in a fortnight" (fourteen days).
+//!
 //! Rules:
 //! - A weekday (`friday`, `в пятницу`, `до пятницы`, `el lunes`) is the next such day
 //!   *after* today: said on a Friday, "friday" is next week's Friday (today is "today").
@@ -545,6 +551,8 @@ enum Relative {
     Tomorrow,
     /// The day after tomorrow.
     DayAfterTomorrow,
+    /// Fourteen days from today ("in a fortnight").
+    Fortnight,
     /// This week (week kind).
     ThisWeek,
     /// Next week (week kind).
@@ -568,6 +576,8 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     (&["final", "de", "la", "semana"], Relative::ThisWeek),
     (&["finales", "de", "la", "semana"], Relative::ThisWeek),
     (&["day", "after", "tomorrow"], Relative::DayAfterTomorrow),
+    (&["in", "a", "fortnight"], Relative::Fortnight),
+    (&["in", "two", "weeks", "time"], Relative::Fortnight),
     (&["day", "after", "tommorow"], Relative::DayAfterTomorrow),
     (&["end", "of", "month"], Relative::EndOfMonth),
     (&["end", "of", "week"], Relative::ThisWeek),
@@ -631,6 +641,8 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     (&["esta", "semana"], Relative::ThisWeek),
     (&["pasado", "manana"], Relative::DayAfterTomorrow),
     (&["volgende", "week"], Relative::NextWeek),
+    (&["semaine", "prochaine"], Relative::NextWeek),
+    (&["apres", "demain"], Relative::DayAfterTomorrow),
     (&["nachste", "woche"], Relative::NextWeek),
     (&["weekend"], Relative::Weekend),
     (&["выходные"], Relative::Weekend),
@@ -656,6 +668,8 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     (&["manana"], Relative::Tomorrow),
     (&["послезавтра"], Relative::DayAfterTomorrow),
     (&["hoje"], Relative::Today),
+    (&["demain"], Relative::Tomorrow),
+    (&["aujourdhui"], Relative::Today),
     (&["amanha"], Relative::Tomorrow),
     (&["vandaag"], Relative::Today),
     (&["morgen"], Relative::Tomorrow),
@@ -754,6 +768,7 @@ fn resolve_relative(today: Date, relative: Relative) -> Option<Due> {
         Relative::Today => day(today),
         Relative::Tomorrow => day(add_days(today, 1)?),
         Relative::DayAfterTomorrow => day(add_days(today, 2)?),
+        Relative::Fortnight => day(add_days(today, 14)?),
         Relative::ThisWeek => week(end_of_week(today)?),
         Relative::NextWeek => week(add_days(end_of_week(today)?, 7)?),
         Relative::EndOfMonth => day(today.last_of_month()),
@@ -1255,6 +1270,11 @@ mod tests {
         check("avrio", day(2026, 4, 2));
         check("аврио", day(2026, 4, 2));
         check("methavrio", day(2026, 4, 3));
+        check("demain", day(2026, 4, 2));
+        check("in a fortnight", day(2026, 4, 15));
+        check("après-demain", day(2026, 4, 3));
+        check("vendredi", day(2026, 4, 3));
+        check("la semaine prochaine", week(2026, 4, 12));
     }
 
     #[test]

@@ -275,7 +275,14 @@ pub(super) fn project_lead(p: &Phrase, s: &Situation<'_>) -> Option<(String, Vec
     if lead.is_empty() || lead.len() >= p.tokens.len() {
         return None;
     }
-    let words: Vec<&str> = lead.iter().map(|i| p.tokens[*i].text.as_str()).collect();
+    // ("to tree next week: sharpen the saw": a date inside the lead is the task's, no
+    // word of the project.)
+    let date_in_lead = phrase::find_date(p, s.today).filter(|d| (d.start..d.end).all(|i| lead.contains(&i)));
+    let words: Vec<&str> = lead
+        .iter()
+        .filter(|i| !date_in_lead.is_some_and(|d| (d.start..d.end).contains(*i)))
+        .map(|i| p.tokens[*i].text.as_str())
+        .collect();
     // (A project's name that ends like a past, «для трейла», is no report.)
     if words.iter().any(|w| is_command(w) && !s.projects.iter().any(|pr| names_project(w, pr))) {
         return None;
@@ -573,6 +580,13 @@ pub(super) fn create(p: &Phrase, s: &Situation<'_>, mut drop: Vec<usize>, projec
         let kept = Phrase { words: p.words.clone(), tokens: rest.iter().map(|i| p.tokens[*i].clone()).collect() };
         phrase::find_date(&kept, s.today).map(|d| (d, rest[d.start..d.end].to_vec()))
     };
+    // «в дом на выходных: помыть окна», "add for tomorrow: …": a date said inside the
+    // lead, all of it, is the task's (its words go with the lead).
+    let date = date.or_else(|| {
+        phrase::find_date(p, s.today)
+            .filter(|d| (d.start..d.end).all(|i| drop.contains(&i)))
+            .map(|d| (d, (d.start..d.end).collect()))
+    });
     if let Some((_, tokens)) = &date {
         drop.extend(tokens.iter().copied());
         // "remind me on friday to call …": the filler the date stood before goes too.

@@ -53,8 +53,14 @@ pub(super) const FINISHING_VERBS: &[&str] =
 /// "delete everything", «перенеси всё»: an action on many tasks at once, which the
 /// conversation does not take from one phrase (seed 001: no batch operations).
 pub(super) fn is_batch(tokens: &[&str]) -> bool {
+    // ("clear all my overdue tasks", "clear everything from inbox": clearing is a batch
+    // cancel or close, whichever it means.)
     let marker = |t: &&str| {
-        CANCEL_WORDS.contains(t) || MOVE_WORDS.contains(t) || DONE_WORDS.contains(t) || MARK_WORDS.contains(t)
+        CANCEL_WORDS.contains(t)
+            || MOVE_WORDS.contains(t)
+            || DONE_WORDS.contains(t)
+            || MARK_WORDS.contains(t)
+            || matches!(*t, "clear" | "очисти")
     };
     tokens.windows(2).any(|w| marker(&w[0]) && BATCH_WORDS.contains(&w[1]))
         || (tokens.len() <= 2 && tokens.iter().any(|t| BATCH_WORDS.contains(t)) && tokens.iter().any(marker))

@@ -2664,3 +2664,24 @@ fn the_weather_talked_about_and_what_to_do_asked_are_no_tasks() {
     // What to do, asked.
     check("что посмотреть на выходных", "none Question");
 }
+
+#[test]
+fn a_date_inside_a_project_lead_french_day_words_and_clearing_everything() {
+    let tasks = candidates(&[("INBOX-5", "Постричься"), ("ICE-4", "Order the Clinebell blocks")]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // A date said before the lead-in's colon is the new task's.
+    check(
+        "в дом на выходных: помыть окна",
+        r#"create_task {"deadline":"2026-03-14","deadline_kind":"day","project":"HOME","text":"помыть окна"}"#,
+    );
+    // French day words, as in Quebec (today is Wednesday 2026-03-11).
+    check("перенеси постричься на demain", &moved("INBOX-5", "2026-03-12"));
+    check("move the clinebell blocks order to vendredi", &moved("ICE-4", "2026-03-13"));
+    // A fortnight is fourteen days.
+    check(
+        "remind me in a fortnight to check the jacaranda",
+        r#"create_task {"deadline":"2026-03-25","deadline_kind":"day","text":"check the jacaranda"}"#,
+    );
+    // Clearing all of them is a batch.
+    check("clear all my overdue tasks", "none Batch");
+}

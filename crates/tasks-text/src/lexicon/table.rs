@@ -152,6 +152,11 @@ pub(crate) const KEYED_WHOLE: &[&str] = &[
     "сливу",
     // «манго» stems to «манг», which «мангала» (a barbecue grill) keys.
     "манго",
+    // «согласие» (consent) stems to «соглас», the stem of «согласовать» (to approve).
+    "согласие",
+    "согласия",
+    "согласий",
+    "согласием",
     // «весы» (scales) stem to «вес» (a weight).
     "весы",
     "весов",
