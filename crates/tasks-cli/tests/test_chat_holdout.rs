@@ -567,3 +567,18 @@ fn chat_holdout_54_figures() {
     // morning at 02:00).
     figures("chat-phrases-holdout-54", "2041-09-28T10:15:00Z", "Pacific/Auckland");
 }
+
+#[test]
+#[ignore = "evaluation of the fifty-fifth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_55_figures() {
+    // Sunday 2042-06-01, 00:20 in Tokyo (UTC+9): the local date a new month and the last
+    // day of its week, the UTC date still 2042-05-31.
+    figures("chat-phrases-holdout-55", "2042-05-31T15:20:00Z", "Asia/Tokyo");
+}
+
+#[test]
+#[ignore = "evaluation of the fifty-sixth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_56_figures() {
+    // Saturday 2042-03-29, 22:30 in Lisbon (UTC+0; summer time starts the next night).
+    figures("chat-phrases-holdout-56", "2042-03-29T22:30:00Z", "Europe/Lisbon");
+}
