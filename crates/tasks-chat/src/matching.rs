@@ -897,6 +897,12 @@ fn fit_as_written(m: &Word, t: &Word) -> Option<Strength> {
     if m.script != t.script && sound_alike(m, t, LOAN_SOUND_MIN_CHARS) {
         return Some(Strength::Strong);
     }
+    // One loan with each language's ending: «кондоминиум» / "condomínio" (kondomini-um,
+    // kondomini-o), «аквариума» / "aquário". A long common start, two letters at most
+    // after it on each side.
+    if m.script != t.script && loan_with_two_endings(&m.sounds[0], &t.sounds[0]) {
+        return Some(Strength::Strong);
+    }
     // A short one too, sounding the same whole, where the lexicon knows neither and
     // neither is a first name (names are compared as names): «кои» / "koi".
     if m.script != t.script
@@ -951,7 +957,10 @@ fn fit_as_written(m: &Word, t: &Word) -> Option<Strength> {
 /// "Victor", "viktor" is «Виктору». Names no table holds are matched so; the whole name
 /// must be there («Челны» is no "chess").
 fn sounds_as_name(m: &Word, t: &Word) -> bool {
-    m.script != t.script && (sound_alike(m, t, NAME_SOUND_MIN_CHARS) || case_vowel_alike(&m.sounds[0], &t.sounds[0]))
+    // (Each sound of each: "evas", Eva's, is "eva" without its "s", and «Еве» "eve".)
+    m.script != t.script
+        && (sound_alike(m, t, NAME_SOUND_MIN_CHARS)
+            || m.sounds.iter().any(|a| t.sounds.iter().any(|b| case_vowel_alike(a, b))))
 }
 
 /// Returns a Latin word with each u said as a: one after a consonant and before two
@@ -972,6 +981,19 @@ fn closed_u_as_a(latin: &str) -> Option<String> {
     }
     changed.then_some(out)
 }
+
+/// Returns true when two sound keys share a start of [`LOAN_ENDINGS_MIN_SHARED`] letters
+/// and each has at most two letters after it: one loan word ending in each language's
+/// way.
+fn loan_with_two_endings(a: &str, b: &str) -> bool {
+    let shared = shared_start(a, b);
+    shared >= LOAN_ENDINGS_MIN_SHARED && a.chars().count() <= shared + 2 && b.chars().count() <= shared + 2
+}
+
+/// Shortest common start of a loan word written with two languages' endings
+/// ([`loan_with_two_endings`]): seven letters, so a shared root of two words
+/// («консультант» / "consultation") stays apart.
+pub const LOAN_ENDINGS_MIN_SHARED: usize = 7;
 
 /// A title's name and a diminutive of it no table lists, either way round: «улечке» for
 /// «Записать Улю…», "kira" for «Вернуть Кирочке…», «савушку» for "Savva". The

@@ -9,8 +9,9 @@
 //! Besides, the day words of the countries Russian speakers live in are read as they say
 //! them between Russian and English words: Portuguese (`hoje`, `amanhã`), Dutch and
 //! German (`morgen`, `overmorgen`, `volgende week`, `vrijdag`, `Freitag`), French
-//! (`demain`, `vendredi`, `la semaine prochaine`) and Greek in either script (`avrio`,
-//! «аврио»); and "in a fortnight" (fourteen days).
+//! (`demain`, `vendredi`, `la semaine prochaine`), Greek in either script (`avrio`,
+//! «аврио») and Japanese in Latin letters (`ashita`, `raishuu`); and "in a fortnight"
+//! (fourteen days).
 //!
 //! Rules:
 //! - A weekday (`friday`, `в пятницу`, `до пятницы`, `el lunes`) is the next such day
@@ -669,6 +670,11 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     (&["послезавтра"], Relative::DayAfterTomorrow),
     (&["hoje"], Relative::Today),
     (&["demain"], Relative::Tomorrow),
+    (&["kyou"], Relative::Today),
+    (&["ashita"], Relative::Tomorrow),
+    (&["asatte"], Relative::DayAfterTomorrow),
+    (&["raishuu"], Relative::NextWeek),
+    (&["raishu"], Relative::NextWeek),
     (&["aujourdhui"], Relative::Today),
     (&["amanha"], Relative::Tomorrow),
     (&["vandaag"], Relative::Today),
@@ -1272,6 +1278,8 @@ mod tests {
         check("methavrio", day(2026, 4, 3));
         check("demain", day(2026, 4, 2));
         check("in a fortnight", day(2026, 4, 15));
+        check("ashita", day(2026, 4, 2));
+        check("raishuu", week(2026, 4, 12));
         check("après-demain", day(2026, 4, 3));
         check("vendredi", day(2026, 4, 3));
         check("la semaine prochaine", week(2026, 4, 12));

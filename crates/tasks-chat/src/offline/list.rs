@@ -106,7 +106,9 @@ pub(super) fn list_view(tokens: &[&str]) -> Option<Call> {
         "closed",
     ]) || starts("выполненн")
         || starts("сделанн")
-        || starts("закрыт");
+        || starts("закрыт")
+        // "what did i close this week": the done list, asked with "did".
+        || (has(&["did"]) && has(&["close", "finish", "complete", "do", "get"]));
     // ("done with the price list": "list" asks only first, "list done tasks".)
     let asks = has(&["что", "какие", "покажи", "show", "what", "whats", "what's", "список"])
         || tokens.first() == Some(&"list");

@@ -239,8 +239,11 @@ pub(super) fn is_done_participle(token: &str) -> bool {
     }
     // «помыта», «закрыт», «снята»: the -т forms, with a prefix too (not «-ят», a future
     // «отправят», nor «-ота», «забота»).
+    // («перетянута», «натянут», «надута»: the -ут forms of verbs in -нуть and -уть.)
     let an = ["ано", "ана", "ан", "аны", "яно", "яна", "ян", "яны"].iter().any(|e| token.ends_with(e))
-        || ["ыта", "ыто", "ыты", "ыт", "ята", "ято", "яты"].iter().any(|e| token.ends_with(e));
+        || ["ыта", "ыто", "ыты", "ыт", "ята", "ято", "яты", "ута", "уто", "уты", "ут"]
+            .iter()
+            .any(|e| token.ends_with(e));
     an && VERB_PREFIXES.iter().any(|p| token.starts_with(p) && token.chars().count() >= p.chars().count() + 4)
 }
 

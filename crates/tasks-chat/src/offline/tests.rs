@@ -2685,3 +2685,42 @@ fn a_date_inside_a_project_lead_french_day_words_and_clearing_everything() {
     // Clearing all of them is a batch.
     check("clear all my overdue tasks", "none Batch");
 }
+
+#[test]
+fn a_loan_with_two_endings_japanese_day_words_and_a_project_named_like_the_weather() {
+    let tasks = candidates(&[
+        ("CASA-4", "Заплатить взнос в condomínio"),
+        ("CASA-10", "Вопросы к собранию кондоминиума"),
+        ("DOCS-4", "Get the juminhyo from the yakuba"),
+        ("SNOW-8", "Check the avalanche transceivers"),
+        ("TAIKO-2", "Перетянуть кожу на shime-daiko"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // «кондоминиум» and "condomínio" are one loan, each with its language's ending.
+    check("кондоминиум готово", "clarify CASA-4,CASA-10");
+    // Japanese day words in Latin letters.
+    check("move the juminhyo to ashita", &moved("DOCS-4", "2026-03-12"));
+    // "snow" is the project's key here, no weather.
+    check("snow 8 to next week", r#"update_task {"deadline":"2026-03-22","deadline_kind":"week","id":"SNOW-8"}"#);
+    // The -ут participle of a verb in -нуть.
+    check("кожа на shime-daiko перетянута", r#"close_task {"id":"TAIKO-2"}"#);
+    // "what did i close" asks for the done list.
+    check("what did i close this week", r#"list_tasks {"filter":"done","period":"week"}"#);
+}
+
+#[test]
+fn names_of_the_second_table_and_a_possessive_without_its_apostrophe() {
+    let tasks = candidates(&[
+        ("HOME-7", "Купить Таюше купальник"),
+        ("DOCS-6", "Продлить загранпаспорт Таисии"),
+        ("HOME-8", "Отвести Прохора к зубному"),
+        ("HOME-10", "Купить ручки Прохору в школу"),
+        ("KIDS-7", "Сшить Еве костюм на Мартина"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // Таюша is Таисия, Taya too; Прошка is Прохор.
+    check("taya done", "clarify HOME-7,DOCS-6");
+    check("прошке ручки купила", r#"close_task {"id":"HOME-10"}"#);
+    // "evas" is Eva's, «Еве» in the title.
+    check("evas costume done", r#"close_task {"id":"KIDS-7"}"#);
+}
