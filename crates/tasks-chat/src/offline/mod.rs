@@ -264,10 +264,8 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     }
     // «в пятницу опять дождь обещают», "so windy today": the weather, talked about, is
     // no task (a weather word an open task has is its thing: "snow tyres to friday").
-    // (A weather word that is a project's key is the project: "snow 8 to next week".)
-    let a_projects_word =
-        |t: &&str| s.projects.iter().any(|pr| pr.key.to_lowercase() == *t || tasks_text::normalize(&pr.name) == *t);
-    if weather_talk(&tokens, s.tasks) && !tokens.iter().any(a_projects_word) && keys_named(&p, s).is_empty() {
+    // (A weather word beside a task's key is the key's project: "snow 8 to next week".)
+    if weather_talk(&tokens, s.tasks) && keys_named(&p, s).is_empty() {
         return Parsed::NotUnderstood(NotUnderstood::UnknownPhrase);
     }
     if is_defer_today(&tokens) {

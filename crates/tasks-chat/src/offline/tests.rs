@@ -2595,6 +2595,7 @@ fn a_diminutive_no_table_lists_and_names_said_with_a_or_u_across_scripts() {
 fn a_holiday_in_a_title_the_day_words_of_a_country_abroad_and_plural_forms() {
     let tasks = candidates(&[
         ("DOM-12", "Купить маме подарок к 8 марта"),
+        ("DOM-13", "Купить папе удочку к 1 апреля"),
         ("HOME-11", "Оплатить газ"),
         ("INBOX-5", "Забрать химчистку"),
         ("MEWS-3", "Заказать замороженных перепёлок"),
@@ -2606,6 +2607,8 @@ fn a_holiday_in_a_title_the_day_words_of_a_country_abroad_and_plural_forms() {
     // A day and month written in the title are its words; a move word still orders it.
     check("маме подарок к 8 марта купила", r#"close_task {"id":"DOM-12"}"#);
     check("перенеси подарок маме на 8 марта", &moved("DOM-12", "2026-03-08"));
+    // (A day still to come, whose number is a position of the list shown too.)
+    check("папе удочку к 1 апреля купила", r#"close_task {"id":"DOM-13"}"#);
     // Portuguese, Dutch and Greek day words (today is Wednesday 2026-03-11).
     check("газ перенеси на amanhã", &moved("HOME-11", "2026-03-12"));
     check("перенеси химчистку на vrijdag", &moved("INBOX-5", "2026-03-13"));
