@@ -1171,6 +1171,8 @@ fn sound_key(latin: &str) -> String {
             // "celadon" is «селадон», "Vincent" «Винсент»: a c before e, i, y is s.
             'c' if rest[1..].starts_with(['e', 'i', 'y']) => out.push('s'),
             'c' => out.push('k'),
+            // "Uniqlo" is «Юникло»: a q with no u after it is a k.
+            'q' => out.push('k'),
             'w' => out.push('v'),
             'x' => out.push_str("ks"),
             // «тьютор» (tyutor) is "tutor": a y-glide before u is not heard in English.

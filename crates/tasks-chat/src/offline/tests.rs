@@ -2589,6 +2589,9 @@ fn a_diminutive_no_table_lists_and_names_said_with_a_or_u_across_scripts() {
     check("гэри всё", "clarify CURL-2,CURL-3");
     check("с хэмишем разобралась", r#"close_task {"id":"TREE-6"}"#);
     check("bunnings done", "clarify HOME-8,HOME-9");
+    // A q with no u after it is a k: "Uniqlo" / «Юникло».
+    let tasks = candidates(&[("RAFT-11", "Order guide t-shirts from Uniqlo"), ("HOME-15", "Вернуть куртку в Юникло")]);
+    check_in(&tasks, "юникло сделано", "clarify RAFT-11,HOME-15");
 }
 
 #[test]
