@@ -582,3 +582,19 @@ fn chat_holdout_56_figures() {
     // Saturday 2042-03-29, 22:30 in Lisbon (UTC+0; summer time starts the next night).
     figures("chat-phrases-holdout-56", "2042-03-29T22:30:00Z", "Europe/Lisbon");
 }
+
+#[test]
+#[ignore = "evaluation of the fifty-seventh phrase set: run with --ignored to report its figures"]
+fn chat_holdout_57_figures() {
+    // Sunday 2042-11-02, 01:30 in Chicago (UTC−5; the clocks go back at 02:00, so 01:30
+    // comes twice): the last day of its week.
+    figures("chat-phrases-holdout-57", "2042-11-02T06:30:00Z", "America/Chicago");
+}
+
+#[test]
+#[ignore = "evaluation of the fifty-eighth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_58_figures() {
+    // Monday 2042-12-01, 00:05 in Istanbul (UTC+3): the local date a new week and month,
+    // the UTC date still 2042-11-30.
+    figures("chat-phrases-holdout-58", "2042-11-30T21:05:00Z", "Europe/Istanbul");
+}
