@@ -71,6 +71,10 @@ pub struct Word {
     /// The two words a compound was joined from ("car wash" for "carwash"), empty for a
     /// word written as one: a title may write the parts apart ("Wash the car").
     pub parts: Vec<Word>,
+    /// The root of a Russian diminutive the lexicon does not know («кир» of «кирочке»,
+    /// [`tasks_text::names::diminutive_root`]), read once: every comparison with a
+    /// title's name asks for it ([`diminutive_of_name`]).
+    pub diminutive_root: Option<String>,
 }
 
 impl Word {
@@ -250,7 +254,8 @@ pub fn compound_of(a: &str, b: &str) -> Option<String> {
 }
 
 fn word_of(t: TokenStems, capitalized: &BTreeSet<String>) -> Word {
-    let concepts = lexicon::concepts(std::slice::from_ref(&t)).into_iter().map(|c| c.name().to_string()).collect();
+    let concepts: Vec<String> =
+        lexicon::concepts(std::slice::from_ref(&t)).into_iter().map(|c| c.name().to_string()).collect();
     let (general_of, specific_of) = broad_terms_of(&t.stems);
     let latin = translit(&t.token);
     let mut sounds = vec![sound_key(&latin)];
@@ -300,8 +305,10 @@ fn word_of(t: TokenStems, capitalized: &BTreeSet<String>) -> Word {
         sounds.push(sound_key(&open_a));
     }
     let skeleton = skeleton(&sounds[0]);
+    let diminutive_root = if concepts.is_empty() { tasks_text::names::diminutive_root(&t.token) } else { None };
     Word {
         parts: Vec::new(),
+        diminutive_root,
         skeleton,
         sounds,
         general_of,
@@ -1004,12 +1011,12 @@ fn diminutive_of_name(m: &Word, t: &Word) -> bool {
         return false;
     }
     let root_is_name = |diminutive: &Word, name: &Word| {
-        let Some(root) = tasks_text::names::diminutive_root(&diminutive.text) else { return false };
+        let Some(root) = diminutive.diminutive_root.as_deref() else { return false };
         if name.script == Script::Cyrillic {
-            let root = once_at_end(&root);
+            let root = once_at_end(root);
             RUSSIAN_NAME_ENDINGS.iter().filter_map(|e| name.text.strip_suffix(e)).any(|stem| once_at_end(stem) == root)
         } else {
-            let root = sound_key(&translit(&root));
+            let root = sound_key(&translit(root));
             name.sounds.iter().any(|s| CASE_ENDINGS.iter().filter_map(|e| s.strip_suffix(e)).any(|stem| stem == root))
         }
     };

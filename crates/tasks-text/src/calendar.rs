@@ -1,4 +1,5 @@
-//! The one list of weekday and month words (English, Russian, Spanish; normalized:
+//! The one list of weekday and month words (English, Russian, Spanish, and the weekdays
+//! of Dutch, German and French; normalized:
 //! lowercase, `ё`→`е`, no accents), read by the date parser ([`crate::dates`]) and by
 //! the duplicate check, which matches a weekday or a month across languages (четверг /
 //! Thursday / jueves), keeps them out of people's names and never takes one for a rare
@@ -81,6 +82,13 @@ pub const WEEKDAY_WORDS: &[(&str, Weekday, bool)] = {
         ("vrijdag", Friday, false),
         ("zaterdag", Saturday, false),
         ("zondag", Sunday, false),
+        ("montag", Monday, false),
+        ("dienstag", Tuesday, false),
+        ("mittwoch", Wednesday, false),
+        ("donnerstag", Thursday, false),
+        ("freitag", Friday, false),
+        ("samstag", Saturday, false),
+        ("sonntag", Sunday, false),
         // French, for Quebec, Belgium and France.
         ("lundi", Monday, false),
         ("mardi", Tuesday, false),
@@ -89,13 +97,6 @@ pub const WEEKDAY_WORDS: &[(&str, Weekday, bool)] = {
         ("vendredi", Friday, false),
         ("samedi", Saturday, false),
         ("dimanche", Sunday, false),
-        ("montag", Monday, false),
-        ("dienstag", Tuesday, false),
-        ("mittwoch", Wednesday, false),
-        ("donnerstag", Thursday, false),
-        ("freitag", Friday, false),
-        ("samstag", Saturday, false),
-        ("sonntag", Sunday, false),
     ]
 };
 

@@ -578,7 +578,6 @@ static RELATIVE_PHRASES: &[(&[&str], Relative)] = &[
     (&["finales", "de", "la", "semana"], Relative::ThisWeek),
     (&["day", "after", "tomorrow"], Relative::DayAfterTomorrow),
     (&["in", "a", "fortnight"], Relative::Fortnight),
-    (&["in", "two", "weeks", "time"], Relative::Fortnight),
     (&["day", "after", "tommorow"], Relative::DayAfterTomorrow),
     (&["end", "of", "month"], Relative::EndOfMonth),
     (&["end", "of", "week"], Relative::ThisWeek),

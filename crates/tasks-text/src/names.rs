@@ -110,7 +110,9 @@ const GROUPS: &[&[&str]] = &[
 /// Returns the groups a word may name (the indexes into the table), by its stem for a
 /// Cyrillic word and as written for a Latin one.
 pub fn name_groups(word: &str) -> Vec<usize> {
-    let key = name_key(&normalize(word));
+    // (Normalized once: every word of every candidate's title is asked.)
+    let word = &normalize(word);
+    let key = name_key(word);
     if let Some(groups) = index().get(&key) {
         return groups.clone();
     }
@@ -124,15 +126,15 @@ pub fn name_groups(word: &str) -> Vec<usize> {
     {
         return index().get(bare).cloned().unwrap_or_default();
     }
-    let possessive = russian_possessive(&normalize(word));
+    let possessive = russian_possessive(word);
     if !possessive.is_empty() {
         return possessive;
     }
-    let declined = declined(&normalize(word));
+    let declined = declined(word);
     if !declined.is_empty() {
         return declined;
     }
-    diminutive(&normalize(word))
+    diminutive(word)
 }
 
 /// The suffixes a Russian diminutive of a first name adds to the name's root, longest
@@ -152,10 +154,14 @@ const BARE_K_ROOT_MIN_CHARS: usize = 4;
 /// word no diminutive suffix ends. Whether the root is a name is the caller's question:
 /// a table of names ([`name_groups`]) or a name in a title.
 pub fn diminutive_root(word: &str) -> Option<String> {
+    root_of_normalized(&normalize(word))
+}
+
+/// [`diminutive_root`] of a word already normalized.
+fn root_of_normalized(word: &str) -> Option<String> {
     if script_of(word) != Script::Cyrillic {
         return None;
     }
-    let word = normalize(word);
     let without_ending = DIMINUTIVE_ENDINGS.iter().find_map(|e| word.strip_suffix(e))?;
     DIMINUTIVE_SUFFIXES.iter().find_map(|suffix| {
         let root = without_ending.strip_suffix(suffix)?;
@@ -166,9 +172,9 @@ pub fn diminutive_root(word: &str) -> Option<String> {
 
 /// «Кирочке», «Савушку», «Улечкой»: a diminutive the table does not list, read as the
 /// name its root makes with «-а» or «-я», or with its last consonant doubled («Сав» →
-/// «Савва»). Not for a word the lexicon knows.
+/// «Савва»). Not for a word the lexicon knows. `word` is normalized.
 fn diminutive(word: &str) -> Vec<usize> {
-    let Some(root) = diminutive_root(word) else { return Vec::new() };
+    let Some(root) = root_of_normalized(word) else { return Vec::new() };
     if !crate::concepts_of(word).is_empty() {
         return Vec::new();
     }

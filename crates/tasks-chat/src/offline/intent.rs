@@ -574,7 +574,10 @@ const MOVE_STEMS: &[&str] =
 
 /// Returns the move stem of a past form of a verb that moves a date.
 fn past_move_stem(token: &str) -> Option<&'static str> {
-    MOVE_STEMS.iter().copied().find(|stem| is_past(token) && token.starts_with(stem))
+    if !is_past(token) {
+        return None;
+    }
+    MOVE_STEMS.iter().copied().find(|stem| token.starts_with(stem))
 }
 
 /// Returns true when a message with no date says a move was made, and an open task is

@@ -198,14 +198,7 @@ fn keys_named(p: &Phrase, s: &Situation<'_>) -> Vec<(String, usize)> {
 /// task, it sets no deadline.
 fn words_of_a_title_at(tokens: &[&str], d: DateSpan, tasks: &[Candidate]) -> Option<std::ops::Range<usize>> {
     let (last, next) = (tokens.get(d.end.checked_sub(1)?)?, tokens.get(d.end)?);
-    tasks
-        .iter()
-        .any(|t| {
-            let title = tasks_text::normalize(&t.title);
-            let words: Vec<&str> = title.split(' ').collect();
-            words.windows(2).any(|w| w[0] == *last && w[1] == *next)
-        })
-        .then_some(d.start..d.end + 1)
+    a_title_has_in_a_row(tasks, &[last, next]).then_some(d.start..d.end + 1)
 }
 
 /// Returns true when the tokens of a date are a number and a word at least, written in a
@@ -214,13 +207,16 @@ fn a_date_written_in_a_title(tokens: &[&str], d: DateSpan, tasks: &[Candidate]) 
     let Some(span) = tokens.get(d.start..d.end) else { return false };
     let has_a_number = span.iter().any(|t| t.chars().any(|c| c.is_ascii_digit()));
     let has_a_word = span.iter().any(|t| t.chars().any(char::is_alphabetic));
-    has_a_number
-        && has_a_word
-        && tasks.iter().any(|t| {
-            let title = tasks_text::normalize(&t.title);
-            let words: Vec<&str> = title.split(' ').map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).collect();
-            words.windows(span.len()).any(|w| w == span)
-        })
+    has_a_number && has_a_word && a_title_has_in_a_row(tasks, span)
+}
+
+/// Returns true when an open task's normalized title has these tokens in a row.
+fn a_title_has_in_a_row(tasks: &[Candidate], row: &[&str]) -> bool {
+    tasks.iter().any(|t| {
+        let title = tasks_text::normalize(&t.title);
+        let words: Vec<&str> = title.split(' ').collect();
+        words.windows(row.len()).any(|w| w == row)
+    })
 }
 
 fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
@@ -437,8 +433,8 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
     // («во сколько сегодня переводят часы»: "at what time", though «во вторник» leads a
     // move.)
     // («что посмотреть на выходных», "what to cook tonight": what to do, asked.)
-    let what_to_do = matches!(tokens.first(), Some(&("что" | "чего")))
-        && tokens.get(1).is_some_and(|t| !t.is_ascii() && is_task_verb(t))
+    let what_to_do = (matches!(tokens.first(), Some(&("что" | "чего")))
+        && tokens.get(1).is_some_and(|t| !t.is_ascii() && is_task_verb(t)))
         || tokens.starts_with(&["what", "to"]);
     let question_word = question_word || tokens.starts_with(&["во", "сколько"]) || what_to_do;
     if text.contains('?') || asks || question_word {

@@ -237,13 +237,10 @@ pub(super) fn is_done_participle(token: &str) -> bool {
     if ["ено", "ена", "ен", "ены", "ёно", "ёна", "ён", "ёны"].iter().any(|e| token.ends_with(e)) {
         return true;
     }
-    // «помыта», «закрыт», «снята»: the -т forms, with a prefix too (not «-ят», a future
-    // «отправят», nor «-ота», «забота»).
-    // («перетянута», «натянут», «надута»: the -ут forms of verbs in -нуть and -уть.)
+    // «снята», «перетянута», «натянут»: the -т forms, with a prefix too (not «-ят», a
+    // future «отправят», nor «-ота», «забота»). (The -ыт forms, «закрыт», are read above.)
     let an = ["ано", "ана", "ан", "аны", "яно", "яна", "ян", "яны"].iter().any(|e| token.ends_with(e))
-        || ["ыта", "ыто", "ыты", "ыт", "ята", "ято", "яты", "ута", "уто", "уты", "ут"]
-            .iter()
-            .any(|e| token.ends_with(e));
+        || ["ята", "ято", "яты", "ута", "уто", "уты", "ут"].iter().any(|e| token.ends_with(e));
     an && VERB_PREFIXES.iter().any(|p| token.starts_with(p) && token.chars().count() >= p.chars().count() + 4)
 }
 
