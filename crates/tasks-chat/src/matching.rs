@@ -264,6 +264,19 @@ fn word_of(t: TokenStems, capitalized: &BTreeSet<String>) -> Word {
     if t.script == Script::Latin && latin.contains('j') {
         sounds.push(sound_key(&latin.replace('j', "zh")));
     }
+    // "Owen" is «Оуэн», "William" «Уильям»: an English w is said «у» as well as «в».
+    if t.script == Script::Latin && latin.contains('w') {
+        sounds.push(sound_key(&latin.replace('w', "u")));
+    }
+    // "Gilles" is «Жиль», "Gérard" «Жерар», "Georges" «Жорж»: a French or Portuguese g
+    // before e or i is «ж» (the key reads "gilles" "zhiles", and «Жиль» is its stem
+    // with the ending "es").
+    if t.script == Script::Latin
+        && let Some(rest) = latin.strip_prefix('g')
+        && rest.starts_with(['e', 'i'])
+    {
+        sounds.push(sound_key(&format!("zh{rest}")));
+    }
     // "Stihl" is «Штиль», "Steiner" «Штайнер»: a German first st is said «шт», and an h
     // after a vowel is not said.
     if t.script == Script::Latin
@@ -305,7 +318,8 @@ fn word_of(t: TokenStems, capitalized: &BTreeSet<String>) -> Word {
         sounds.push(sound_key(&open_a));
     }
     let skeleton = skeleton(&sounds[0]);
-    let diminutive_root = if concepts.is_empty() { tasks_text::names::diminutive_root(&t.token) } else { None };
+    let diminutive_root =
+        if concepts.is_empty() { tasks_text::names::diminutive_root_of_normalized(&t.token) } else { None };
     Word {
         parts: Vec::new(),
         diminutive_root,
@@ -716,6 +730,12 @@ pub static BROAD_TERMS: &[BroadTerm] = &[
             "uncle",
         ],
         names: true,
+    },
+    // "the tree is done" in December: the Christmas tree, «ёлка», when a title has one.
+    BroadTerm {
+        general: &["tree", "trees", "дерево"],
+        specific: &["ёлка", "ёлку", "ёлке", "ёлки", "ёлочку", "елка", "елку", "елке", "елки", "елочку"],
+        names: false,
     },
 ];
 

@@ -98,8 +98,13 @@ const GROUPS: &[&[&str]] = &[
     &["марина", "marina"],
     &["кристина", "kristina", "christina"],
     &["мерседес", "mercedes"],
-    &["хавьер", "javier", "xavier"],
-    &["хосе", "jose"],
+    // Spanish short forms: "Javi" is Javier, "Pepe" José, "Nacho" Ignacio.
+    &["хавьер", "хави", "javier", "xavier", "javi", "xavi"],
+    &["хосе", "пепе", "jose", "pepe"],
+    &["игнасио", "ignacio", "nacho"],
+    &["сантьяго", "santiago", "santi"],
+    &["рафаэль", "rafael", "rafa"],
+    &["франсиско", "francisco", "paco", "pancho"],
     &["карлос", "carlos"],
     &["лусия", "лючия", "lucia"],
     &["том", "томас", "tom", "thomas", "tomas"],
@@ -154,11 +159,13 @@ const BARE_K_ROOT_MIN_CHARS: usize = 4;
 /// word no diminutive suffix ends. Whether the root is a name is the caller's question:
 /// a table of names ([`name_groups`]) or a name in a title.
 pub fn diminutive_root(word: &str) -> Option<String> {
-    root_of_normalized(&normalize(word))
+    diminutive_root_of_normalized(&normalize(word))
 }
 
-/// [`diminutive_root`] of a word already normalized.
-fn root_of_normalized(word: &str) -> Option<String> {
+/// [`diminutive_root`] of a word already normalized (a token's, say): normalizing runs
+/// the folds to a fixed point, twice at least, and the matcher asks this of every word
+/// of every title it reads.
+pub fn diminutive_root_of_normalized(word: &str) -> Option<String> {
     if script_of(word) != Script::Cyrillic {
         return None;
     }
@@ -174,7 +181,7 @@ fn root_of_normalized(word: &str) -> Option<String> {
 /// name its root makes with «-а» or «-я», or with its last consonant doubled («Сав» →
 /// «Савва»). Not for a word the lexicon knows. `word` is normalized.
 fn diminutive(word: &str) -> Vec<usize> {
-    let Some(root) = root_of_normalized(word) else { return Vec::new() };
+    let Some(root) = diminutive_root_of_normalized(word) else { return Vec::new() };
     if !crate::concepts_of(word).is_empty() {
         return Vec::new();
     }

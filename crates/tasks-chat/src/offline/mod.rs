@@ -700,7 +700,8 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
                 || only_modifiers(i)
                 || act_on_another_thing(i)
                 || another_thing_to_do(i)
-                || another_complement(&tokens, &objects, &s.tasks[i]) =>
+                || another_complement(&tokens, &objects, &s.tasks[i])
+                || another_kind(&tokens, &objects, &s.tasks[i]) =>
         {
             Resolution::Nothing
         }

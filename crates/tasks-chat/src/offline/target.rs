@@ -297,6 +297,19 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         let theirs = letters(normalized.split(' ').collect());
         !ours.is_empty() && !theirs.is_empty() && !ours.iter().any(|c| theirs.contains(c))
     };
+    // «отправила посылку лене» is no «Отправить маме посылку»: the message names someone
+    // the title does not, and the title someone the message does not — the same thing
+    // done for another person.
+    let other_person = |i: usize| {
+        // (A first name, or a relative: «маме», «брату», "mom".)
+        let a_person = |w: &matching::Word| {
+            !w.names.is_empty() || w.general_of.iter().chain(&w.specific_of).any(|g| matching::BROAD_TERMS[*g].names)
+        };
+        let someone_else_said =
+            object_words.iter().any(|m| a_person(m) && !tasks[i].words.iter().any(|t| matching::fits(m, t)));
+        someone_else_said
+            && tasks[i].words.iter().any(|t| a_person(t) && !object_words.iter().any(|m| matching::fits(m, t)))
+    };
     // "bought the jars for the honey" fits "Deliver 10 jars of honey" by its objects and
     // «Купить банки для мёда» by its verb and an object: both are offered.
     let verb_rivals = |i: usize| -> Vec<usize> {
@@ -333,6 +346,7 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
         Resolution::One(i)
             if verb_elsewhere(i)
                 || other_letter(i)
+                || other_person(i)
                 || head_unsaid(&object_words, &verb_words, &tasks[i])
                 || (matching::fits_only_broadly(&object_words, &tasks[i]) && verbs_differ(i)) =>
         {
@@ -725,6 +739,76 @@ pub(super) fn another_complement(tokens: &[&str], objects: &[String], task: &Can
                     .skip(j + 1)
                     .find_map(|w| title_word(w))
                     .is_some_and(|theirs| theirs.name && !in_the_message(&theirs) && !close(&ours.latin, &theirs.latin))
+        })
+    })
+}
+
+/// Returns true when the message and the title say one thing of two different kinds
+/// the lexicon knows, each by a word that fits nothing on the other side: "renewed my
+/// gym membership" is no «Продлить абонемент в ателье», «продлил абонемент в бассейн»
+/// no "Renew the gym membership", «отменила подписку на нетфликс» no "Cancel Kayo
+/// subscription". The kind is the word joined to the thing by a preposition («абонемент
+/// в …», "subscription to …") or, in English, the word before it ("gym membership"). The
+/// title's kind is a word the lexicon knows or a name; the message's an object word
+/// («нетфликс» is a brand the lexicon knows by its sound).
+pub(super) fn another_kind(tokens: &[&str], objects: &[String], task: &Candidate) -> bool {
+    let content = |w: &str| matching::words(w).into_iter().next();
+    let is_object = |w: &matching::Word| objects.iter().any(|o| o.split(' ').any(|x| x == w.text));
+    // The kinds joined to each word of a text: after a joining preposition, or just
+    // before it in English (not a text's first word: a title's verb).
+    let kinds = |ws: &[Option<matching::Word>], raw: &[String], at: usize| -> Vec<matching::Word> {
+        let mut out = Vec::new();
+        if raw.get(at + 1).is_some_and(|p| JOINING_PREPOSITIONS.contains(&p.as_str()))
+            && let Some(Some(k)) = ws.get(at + 2)
+        {
+            out.push(k.clone());
+        }
+        // (Not a gerund: "riding lessons" are an activity's, which the lexicon may know
+        // only as its verb, "ride".)
+        if at >= 2
+            && ws[at].as_ref().is_some_and(|w| w.script == tasks_text::stems::Script::Latin)
+            && let Some(k) = &ws[at - 1]
+            && k.script == tasks_text::stems::Script::Latin
+            && !raw[at - 1].ends_with("ing")
+        {
+            out.push(k.clone());
+        }
+        out
+    };
+    let message_raw: Vec<String> = tokens.iter().map(|t| t.to_string()).collect();
+    let message: Vec<Option<matching::Word>> = tokens.iter().map(|t| content(t)).collect();
+    // (The title's words as written, capitals kept: a name is told by its capital.)
+    let title_raw: Vec<String> = task
+        .title
+        .split_whitespace()
+        .map(|w| tasks_text::normalize(w.trim_matches(|c: char| !c.is_alphanumeric())))
+        .collect();
+    let title: Vec<Option<matching::Word>> =
+        title_raw.iter().map(|w| task.words.iter().find(|t| *w == t.text).cloned()).collect();
+    let fits_title = |m: &matching::Word| task.words_and_parts().any(|t| matching::fits(m, t));
+    let fits_message = |t: &matching::Word| message.iter().flatten().any(|m| matching::fits(m, t));
+    let known = |w: &matching::Word| !w.concepts.is_empty() && w.names.is_empty() && !w.name;
+    // (A brand the lexicon knows is known by its sound: «нетфликс» is its concept's.)
+    let close = |a: &str, b: &str| matching::edit_distance(a, b) <= a.chars().count() / 3;
+    let a_brand = |w: &matching::Word| w.concepts.iter().all(|c| close(&w.latin, &c.replace('_', "")));
+    // Two kinds the lexicon knows, in one language (across two, a pair it does not link
+    // is too often one thing: "hallway" / «коридор»), or a brand said where the title
+    // names another.
+    let other_kinds = |ours: &matching::Word, theirs: &matching::Word| {
+        (known(ours) && known(theirs) && ours.script == theirs.script) || (theirs.name && a_brand(ours))
+    };
+    (0..message.len()).any(|i| {
+        let Some(head) = &message[i] else { return false };
+        let ours: Vec<matching::Word> =
+            kinds(&message, &message_raw, i).into_iter().filter(|k| is_object(k) && !fits_title(k)).collect();
+        if ours.is_empty() {
+            return false;
+        }
+        (1..title.len()).any(|j| {
+            title[j].as_ref().is_some_and(|h| matching::fits(head, h))
+                && kinds(&title, &title_raw, j)
+                    .iter()
+                    .any(|theirs| !fits_message(theirs) && ours.iter().any(|o| other_kinds(o, theirs)))
         })
     })
 }

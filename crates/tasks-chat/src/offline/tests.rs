@@ -909,6 +909,20 @@ fn a_name_that_ends_like_a_participle_is_the_name() {
 }
 
 #[test]
+fn a_first_name_that_ends_like_a_participle_with_a_prefix_reports_nothing() {
+    let tasks = candidates(&[
+        ("TOUR-8", "Проверить предоплату от Светланы за 12 декабря"),
+        ("DOM-2", "Вернуть Оксане переноску"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // «с-ветланы» ends as «с-деланы» does, «о-ксана» as «о-писана»: names, not reports.
+    check("предоплату светланы проверить в пятницу", &moved("TOUR-8", "2026-03-13"));
+    check("переноску оксана заберёт в пятницу", &moved("DOM-2", "2026-03-13"));
+    // A participle beside the name still reports.
+    check("предоплата светланы проверена", r#"close_task {"id":"TOUR-8"}"#);
+}
+
+#[test]
 fn a_plain_verb_first_in_a_report_is_a_modifier_and_a_kind_beside_its_thing_acts() {
     let tasks = candidates(&[("DOM-4", "Оплатить воду"), ("DOM-1", "Оплатить газ")]);
     let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
@@ -2729,4 +2743,48 @@ fn names_of_the_second_table_and_a_possessive_without_its_apostrophe() {
     check("прошке ручки купила", r#"close_task {"id":"HOME-10"}"#);
     // "evas" is Eva's, «Еве» in the title.
     check("evas costume done", r#"close_task {"id":"KIDS-7"}"#);
+}
+
+#[test]
+fn a_parcel_sent_to_another_person_is_not_the_task() {
+    let tasks = candidates(&[("FAM-6", "Отправить маме посылку"), ("FAM-2", "Купить Лене подарок")]);
+    check_in(&tasks, "отправила посылку лене", "none NoTaskFits");
+}
+
+#[test]
+fn names_said_as_another_language_says_them_and_the_tree_in_december() {
+    let tasks = candidates(&[
+        ("LOC-1", "Send Owen the recce photos of the villa"),
+        ("LOC-2", "Email Owen about the permit"),
+        ("BOUL-4", "Practice shooting with Gilles"),
+        ("TANGO-5", "Написать Хави про фестиваль"),
+        ("TANGO-1", "Оплатить Хавьеру уроки за октябрь"),
+        ("DOM-7", "Купить ёлку"),
+        ("DOM-8", "Нарядить ёлку"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // An English w is «у», a French g before i «ж».
+    check("оуэну отправила", "clarify LOC-1,LOC-2");
+    check("перенеси жиля на пятницу", &moved("BOUL-4", "2026-03-13"));
+    // "Javi" and «Хави» are Javier.
+    check("javi done", "clarify TANGO-5,TANGO-1");
+    // "the tree" in a list with a Christmas tree is the tree: which of its two tasks?
+    check("the tree is done", "clarify DOM-7,DOM-8");
+}
+
+#[test]
+fn the_same_thing_of_another_kind_is_another_task() {
+    let tasks = candidates(&[
+        ("INBOX-1", "Cancel Kayo subscription"),
+        ("MIN-3", "Renew the mineral club membership"),
+        ("HOME-4", "Продлить подписку на журнал"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // A brand said where the title names another.
+    check("отменила подписку на нетфликс", "none NoTaskFits");
+    // A kind the lexicon knows, in the title's language, where the title says another.
+    check("renewed my gym membership", "none NoTaskFits");
+    // The title's own kind is the task.
+    check("kayo subscription cancelled", r#"close_task {"id":"INBOX-1"}"#);
+    check("renewed the mineral club membership", r#"close_task {"id":"MIN-3"}"#);
 }
