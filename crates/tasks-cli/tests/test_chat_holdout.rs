@@ -598,3 +598,35 @@ fn chat_holdout_58_figures() {
     // the UTC date still 2042-11-30.
     figures("chat-phrases-holdout-58", "2042-11-30T21:05:00Z", "Europe/Istanbul");
 }
+
+#[test]
+#[ignore = "evaluation of the fifty-ninth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_59_figures() {
+    // Sunday 2043-03-08, 04:30 in Halifax (UTC−3: the clocks went forward at 02:00 that
+    // night, and 02:00–03:00 never was): the last day of its week.
+    figures("chat-phrases-holdout-59", "2043-03-08T07:30:00Z", "America/Halifax");
+}
+
+#[test]
+#[ignore = "evaluation of the sixtieth phrase set: run with --ignored to report its figures"]
+fn chat_holdout_60_figures() {
+    // Monday 2044-02-29, 00:25 in Kathmandu (UTC+5:45): a leap day, the local date a new
+    // week and February's last day, the UTC date still 2044-02-28.
+    figures("chat-phrases-holdout-60", "2044-02-28T18:40:00Z", "Asia/Kathmandu");
+}
+
+#[test]
+#[ignore = "evaluation of the sixty-first phrase set: run with --ignored to report its figures"]
+fn chat_holdout_61_figures() {
+    // Sunday 2043-02-01, 01:10 in Brisbane (UTC+10): the local date a new month and the
+    // last day of its week, the UTC date still Saturday 2043-01-31.
+    figures("chat-phrases-holdout-61", "2043-01-31T15:10:00Z", "Australia/Brisbane");
+}
+
+#[test]
+#[ignore = "evaluation of the sixty-second phrase set: run with --ignored to report its figures"]
+fn chat_holdout_62_figures() {
+    // Sunday 2043-03-29, 00:30 in London (UTC+0; the clocks go forward at 01:00): the
+    // last day of its week.
+    figures("chat-phrases-holdout-62", "2043-03-29T00:30:00Z", "Europe/London");
+}
