@@ -264,6 +264,13 @@ fn word_of(t: TokenStems, capitalized: &BTreeSet<String>) -> Word {
     if t.script == Script::Latin && latin.contains('j') {
         sounds.push(sound_key(&latin.replace('j', "zh")));
     }
+    // "Dale" is «Дейл», "Kate" «Кейт», "Mike" «Майк»: an English a or i before one
+    // consonant and a silent last e says its name.
+    if t.script == Script::Latin
+        && let Some(said) = silent_e_said(&latin)
+    {
+        sounds.push(sound_key(&said));
+    }
     // "Owen" is «Оуэн», "William" «Уильям»: an English w is said «у» as well as «в».
     if t.script == Script::Latin && latin.contains('w') {
         sounds.push(sound_key(&latin.replace('w', "u")));
@@ -845,7 +852,19 @@ fn by_skeleton(m: &Word, t: &Word) -> bool {
     // no Marina.)
     let known_word_for_a_name = (t.name && !m.concepts.is_empty()) || (!m.names.is_empty() && !t.concepts.is_empty());
     let both_known = !m.concepts.is_empty() && !t.concepts.is_empty();
-    m.script != t.script && !known_word_for_a_name && !both_known && consonants_alike(m, t)
+    // Where the lexicon knows one side, the other must sound about as it does, vowels
+    // too: «лендлорд» is "landlord", "crazy" (krazi) no «курс» (kers), though their
+    // consonants are one.
+    let one_known = !m.concepts.is_empty() || !t.concepts.is_empty();
+    let sounds_close = || {
+        let (a, b) = (&m.sounds[0], &t.sounds[0]);
+        edit_distance(a, b) * SKELETON_KNOWN_SIDE_DIVISOR <= a.chars().count().max(b.chars().count())
+    };
+    m.script != t.script
+        && !known_word_for_a_name
+        && !both_known
+        && consonants_alike(m, t)
+        && (!one_known || sounds_close())
 }
 
 /// Returns true when a word fits a title strongly only by a skeleton of consonants: a
@@ -1017,6 +1036,25 @@ fn loan_with_two_endings(a: &str, b: &str) -> bool {
     shared >= LOAN_ENDINGS_MIN_SHARED && a.chars().count() <= shared + 2 && b.chars().count() <= shared + 2
 }
 
+/// Returns an English word whose a or i before one consonant and a last silent e says
+/// its letter's name, as Russian writes it: "dale" → "deil", "mike" → "maik". `None`
+/// for any other word.
+fn silent_e_said(latin: &str) -> Option<String> {
+    let vowel = |c: char| "aeiouy".contains(c);
+    let chars: Vec<char> = latin.chars().collect();
+    let n = chars.len();
+    if !(4..=6).contains(&n) || chars[n - 1] != 'e' || vowel(chars[n - 2]) || (n >= 4 && vowel(chars[n - 4])) {
+        return None;
+    }
+    let said = match chars[n - 3] {
+        'a' => "ei",
+        'i' => "ai",
+        _ => return None,
+    };
+    let start: String = chars[..n - 3].iter().collect();
+    Some(format!("{start}{said}{}", chars[n - 2]))
+}
+
 /// Shortest common start of a loan word written with two languages' endings
 /// ([`loan_with_two_endings`]): seven letters, so a shared root of two words
 /// («консультант» / "consultation") stays apart.
@@ -1103,6 +1141,10 @@ fn consonants_alike(m: &Word, t: &Word) -> bool {
         && a.chars().count().max(b.chars().count()) >= SKELETON_MIN_CHARS
         && a.chars().count().abs_diff(b.chars().count()) <= 2
 }
+
+/// A skeleton fit where the lexicon knows one side allows one edit of the sounds per
+/// this many letters of the longer ("lend" / "land", "kruzer" / "kruiser").
+pub const SKELETON_KNOWN_SIDE_DIVISOR: usize = 3;
 
 /// Fewest consonants two spellings must share to be one word by their skeleton
 /// ([`consonants_alike`]): "lnd" of "land" / «ленд»; two are a syllable of many words.

@@ -701,7 +701,9 @@ fn parse_phrase(text: &str, p: &Phrase, s: &Situation<'_>) -> Parsed {
                 || act_on_another_thing(i)
                 || another_thing_to_do(i)
                 || another_complement(&tokens, &objects, &s.tasks[i])
-                || another_kind(&tokens, &objects, &s.tasks[i]) =>
+                || another_kind(&tokens, &objects, &s.tasks[i])
+                || (intent == Intent::Done
+                    && act_and_thing_unsaid(&object_words, &matching::words(&verbs.join(" ")), &s.tasks[i])) =>
         {
             Resolution::Nothing
         }

@@ -2788,3 +2788,39 @@ fn the_same_thing_of_another_kind_is_another_task() {
     check("kayo subscription cancelled", r#"close_task {"id":"INBOX-1"}"#);
     check("renewed the mineral club membership", r#"close_task {"id":"MIN-3"}"#);
 }
+
+#[test]
+fn a_silent_e_flowers_a_daycare_and_a_loan_word_guessed_only_when_it_sounds_alike() {
+    let tasks = candidates(&[
+        ("CARGO-2", "Send Dale the temperature logs"),
+        ("CARGO-7", "Pay Dale's invoice for February"),
+        ("INBOX-5", "Купить Оксане цветы на 8 марта"),
+        ("KIDS-3", "Оплатить garderie Моти за март"),
+        ("INBOX-9", "Записаться на курс непальского"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // "Dale" is «Дейл»: an a before one consonant and a silent e says its name.
+    check("с дейлом всё", "clarify CARGO-2,CARGO-7");
+    // «цветы» are flowers (its stem is a colour's).
+    check("bought the flowers", r#"close_task {"id":"INBOX-5"}"#);
+    // A French garderie is a «садик».
+    check("садик оплатила", r#"close_task {"id":"KIDS-3"}"#);
+    // "crazy" shares its consonants with «курс», the lexicon's word for a course, and
+    // sounds nothing like it.
+    check("next week is crazy", "none UnknownPhrase");
+}
+
+#[test]
+fn a_report_of_another_act_that_leaves_the_titles_thing_unsaid_closes_nothing() {
+    let tasks = candidates(&[
+        ("KIDS-6", "Сшить костюм Стёпе на утренник в садик"),
+        ("TOUR-7", "Выложить пост про рождественский рынок"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // Taking Styopa to the daycare is no sewing of his costume.
+    check("отвела стёпу в садик", "none NoTaskFits");
+    // A verb may say the thing: posting is the post.
+    check("posted about the christmas market", r#"close_task {"id":"TOUR-7"}"#);
+    // The thing said with another verb is still asked about or done as before.
+    check("костюм стёпе сшила", r#"close_task {"id":"KIDS-6"}"#);
+}

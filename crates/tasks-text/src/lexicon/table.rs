@@ -126,6 +126,10 @@ pub(crate) fn cut_too_short(word: &str, stem: &str) -> bool {
 /// «платье» (a dress) and «платить» (to pay) are both «плат»; «поднос» a letter short
 /// is «подн», which took «поднять» to a tray.
 pub(crate) const KEYED_WHOLE: &[&str] = &[
+    // «цветы» stems to «цвет», a colour's.
+    "цветы",
+    "цветов",
+    "цветами",
     "платье",
     "платья",
     "платьем",
@@ -1565,7 +1569,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("restaurant", &["restaurant"], &["ресторан"], &["restaurante"]),
     c("hall", &["hall", "halls"], &["зал", "зала", "зале", "залу", "залы", "залом"], &["sala", "salón"]),
     c("table", &["table"], &["столик", "стол", "стола", "столе", "столы", "столом"], &["mesa"]),
-    c("flowers", &["flowers", "flower", "bouquet"], &["букет", "цветочки", "цветочек"], &["flores", "flor"]),
+    c("flowers", &["flowers", "flower", "bouquet"], &["букет", "цветочки", "цветочек", "цветы", "цветов", "цветами"], &["flores", "flor"]),
     c("food", &["food", "groceries"], &["еда", "продукты"], &["comida"]),
     c("consent", &["consent"], &["согласие", "согласия", "согласий", "согласием"], &["consentimiento"]),
     c("camp", &["camp"], &["лагерь"], &["campamento"]),
@@ -1595,7 +1599,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     c("kindergarten",
         &["kindergarten", "daycare", "preschool", "nursery"],
         &["садик", "садика", "садике", "детсад", "садику", "детсада", "детсаду"],
-        &["guardería"],
+        &["guardería", "garderie", "crèche"],
     ),
     // Learning.
     c("school", &["school"], &["школа", "школу", "школы"], &["escuela", "colegio"]),
