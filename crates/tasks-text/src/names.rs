@@ -144,7 +144,10 @@ pub fn name_groups(word: &str) -> Vec<usize> {
 
 /// The suffixes a Russian diminutive of a first name adds to the name's root, longest
 /// first: «Кир|очк|е» is Kira, «Сав|ушк|у» Savva, «Ул|ечк|ой» Ulya, «Ульян|к|е» Ulyana.
-const DIMINUTIVE_SUFFIXES: &[&str] = &["еньк", "оньк", "уськ", "юськ", "очк", "ечк", "ушк", "юшк", "к"];
+/// «Рит|ул|я», «Мар|ус|я», «Кат|юш|а» take a bare «-ул-», «-ус-», «-уш-» (and their «ю»
+/// forms).
+const DIMINUTIVE_SUFFIXES: &[&str] =
+    &["еньк", "оньк", "уськ", "юськ", "очк", "ечк", "ушк", "юшк", "уш", "юш", "ус", "юс", "ул", "юл", "к"];
 
 /// The case endings a diminutive in «-ка» takes, longest first (and none: «Кирочк»
 /// is no word, but the table is asked for the root anyway).
@@ -153,6 +156,10 @@ const DIMINUTIVE_ENDINGS: &[&str] = &["ой", "ою", "ей", "а", "и", "е", 
 /// Shortest root a diminutive in a bare «-к-» is read from: «Ульян|ка»; a shorter one
 /// is too often a word's («рук|а», «нож|ка»).
 const BARE_K_ROOT_MIN_CHARS: usize = 4;
+
+/// Shortest root a diminutive in a bare «-ул-», «-ус-» or «-уш-» is read from: «Рит|уля»;
+/// a shorter one is too often a word's («к|уша|ть», «б|уси»).
+const BARE_SUFFIX_ROOT_MIN_CHARS: usize = 3;
 
 /// Returns the root of a Russian diminutive of a first name, its suffix and case ending
 /// taken off: «кирочке» → «кир», «савушку» → «сав», «ульянке» → «ульян». None for a
@@ -172,7 +179,11 @@ pub fn diminutive_root_of_normalized(word: &str) -> Option<String> {
     let without_ending = DIMINUTIVE_ENDINGS.iter().find_map(|e| word.strip_suffix(e))?;
     DIMINUTIVE_SUFFIXES.iter().find_map(|suffix| {
         let root = without_ending.strip_suffix(suffix)?;
-        let min = if *suffix == "к" { BARE_K_ROOT_MIN_CHARS } else { 2 };
+        let min = match *suffix {
+            "к" => BARE_K_ROOT_MIN_CHARS,
+            "уш" | "юш" | "ус" | "юс" | "ул" | "юл" => BARE_SUFFIX_ROOT_MIN_CHARS,
+            _ => 2,
+        };
         (root.chars().count() >= min).then(|| root.to_string())
     })
 }
@@ -333,6 +344,11 @@ mod tests {
         assert_eq!(diminutive_root("кирочке").as_deref(), Some("кир"));
         assert_eq!(diminutive_root("Савушку").as_deref(), Some("сав"));
         assert_eq!(diminutive_root("ульянке").as_deref(), Some("ульян"));
+        // A bare «-ул-», «-ус-», «-уш-» from a root of three letters.
+        assert_eq!(diminutive_root("ритуля").as_deref(), Some("рит"));
+        assert_eq!(diminutive_root("ритусю").as_deref(), Some("рит"));
+        assert_eq!(diminutive_root("катюше").as_deref(), Some("кат"));
+        assert_eq!(diminutive_root("буси"), None);
         // A bare «-к-» needs a root of four letters; a Latin word has none.
         assert_eq!(diminutive_root("ручка"), None);
         assert_eq!(diminutive_root("kira"), None);

@@ -2824,3 +2824,22 @@ fn a_report_of_another_act_that_leaves_the_titles_thing_unsaid_closes_nothing() 
     // The thing said with another verb is still asked about or done as before.
     check("костюм стёпе сшила", r#"close_task {"id":"KIDS-6"}"#);
 }
+
+#[test]
+fn a_diminutive_in_a_bare_suffix_is_the_name_in_either_language() {
+    let tasks = candidates(&[("KIDS-1", "Записать Риту на плавание"), ("KIDS-5", "Book Rita's dentist checkup")]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    // «Ритуля», «Ритуся» are Rita's.
+    check("ритуля всё", "clarify KIDS-1,KIDS-5");
+    check("ритусю записала к зубному", r#"close_task {"id":"KIDS-5"}"#);
+}
+
+#[test]
+fn a_cabinet_is_a_cupboard() {
+    let tasks = candidates(&[
+        ("HERB-11", "Re-label the moss sheets in cabinet 4"),
+        ("HERB-14", "Заказать силикагель для шкафов"),
+    ]);
+    // «шкаф» is the cabinet of one title and the cupboards of the other.
+    check_in(&tasks, "шкаф готово", "clarify HERB-11,HERB-14");
+}

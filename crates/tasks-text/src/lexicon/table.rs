@@ -1238,7 +1238,7 @@ pub(crate) static CONCEPTS: &[Concept] = &[
     // matcher), never their synonym: «удали полку» is not the wardrobe task.
     c("furniture", &["furniture", "nightstand", "nightstands"], &["мебель", "тумба", "тумбочку", "тумбочка"], &["mueble", "muebles"]),
     c("shelf", &["shelf", "shelves", "shelving", "bookcase", "bookcases", "bookshelf"], &["полка", "полку", "полки", "полочка", "полочку", "стеллаж", "стеллажа", "полок"], &["estante", "estantería", "estantes"]),
-    c("wardrobe", &["wardrobe", "closet", "wardrobes", "closets", "cupboard", "cupboards", "locker", "lockers"], &["шкаф", "шкафа", "шкафу", "шкафчик", "гардероб", "гардероба", "гардеробная", "гардеробную", "шкафкупе"], &["armario", "armarios", "vestidor"]),
+    c("wardrobe", &["wardrobe", "closet", "wardrobes", "closets", "cupboard", "cupboards", "locker", "lockers", "cabinet", "cabinets"], &["шкаф", "шкафа", "шкафу", "шкафчик", "гардероб", "гардероба", "гардеробная", "гардеробную", "шкафкупе"], &["armario", "armarios", "vestidor"]),
     c("home", &["home", "house", "houses"], &["дом", "дома", "доме", "дому", "домой"], &["hogar"]),
     c("kitchen", &["kitchen"], &["кухня", "кухню", "кухни"], &["cocina"]),
     c("bathroom", &["bathroom", "bath"], &["ванная", "ванна", "ванную", "ванной"], &["baño"]),
