@@ -393,6 +393,8 @@ mod tests {
             (Language::English, "gate"),
             // A mortar is a kitchen's (with a pestle) and a mason's.
             (Language::English, "mortar"),
+            // «записаться» is to book an appointment and to sign up (a registration).
+            (Language::Russian, "записа"),
         ];
         let allowed: Vec<(u8, &str)> = allowed.iter().map(|(l, s)| (language_code(*l), *s)).collect();
         let mut shared: Vec<_> = KEYS.iter().filter(|(_, _, ids)| ids.len() > 1).collect();
@@ -462,7 +464,8 @@ mod tests {
 
     #[test]
     fn everyday_areas_across_languages() {
-        check("Записаться к ветеринару", &["appointment", "vet"]);
+        // («записаться» is signing up as well: «записаться на турнир».)
+        check("Записаться к ветеринару", &["appointment", "registration", "vet"]);
         check("Cita con el veterinario", &["appointment", "vet"]);
         check("Перевыпустить карту", &["reissue", "card"]);
         check("Reissue the card", &["reissue", "card"]);

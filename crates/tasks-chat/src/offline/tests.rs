@@ -2843,3 +2843,13 @@ fn a_cabinet_is_a_cupboard() {
     // «шкаф» is the cabinet of one title and the cupboards of the other.
     check_in(&tasks, "шкаф готово", "clarify HERB-11,HERB-14");
 }
+
+#[test]
+fn a_registration_is_signing_up() {
+    let tasks = candidates(&[
+        ("PIPES-7", "Спросить Фергюса про соло на Highland Games"),
+        ("PIPES-9", "Записаться на Highland Games в Antigonish"),
+    ]);
+    // «записаться на …» is the registration; the question about the solo is not.
+    check_in(&tasks, "get the highland games registration done by end of month", &moved("PIPES-9", "2026-03-31"));
+}

@@ -686,6 +686,8 @@ pub(crate) static CONCEPTS: &[Concept] = &[
         &[
             "регистрация", "регистрацию", "зарегистрироваться", "зарегистрировать",
             "зарегистрируй", "прописка", "прописку",
+            // «записаться на турнир» is to sign up, an appointment's word too.
+            "записаться", "записалась", "записался",
         ],
         &[
             "registro", "registrar", "registrarse", "inscripción", "inscribirse", "inscribir",
