@@ -2853,3 +2853,20 @@ fn a_registration_is_signing_up() {
     // «записаться на …» is the registration; the question about the solo is not.
     check_in(&tasks, "get the highland games registration done by end of month", &moved("PIPES-9", "2026-03-31"));
 }
+
+#[test]
+fn a_tax_return_is_a_declaration_and_silica_gel_one_word_in_russian() {
+    let tasks = candidates(&[
+        ("DOCS-2", "File the tax return with CRA"),
+        ("HERB-14", "Заказать силикагель для шкафов"),
+        ("FIELD-4", "Buy silica gel for the field trip"),
+    ]);
+    let check = |text: &str, expected: &str| check_in(&tasks, text, expected);
+    check(
+        "перенеси декларацию на следующую неделю",
+        r#"update_task {"deadline":"2026-03-22","deadline_kind":"week","id":"DOCS-2"}"#,
+    );
+    // Two words in English, one in Russian: both tasks are the silica gel's.
+    check("с силикагелем всё", "clarify HERB-14,FIELD-4");
+    check("silica gel done", "clarify HERB-14,FIELD-4");
+}
