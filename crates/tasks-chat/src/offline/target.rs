@@ -200,11 +200,9 @@ pub(super) fn act_and_thing_unsaid(
     let normalized = tasks_text::normalize(&task.title);
     let tokens: Vec<&str> = normalized.split(' ').skip(1).collect();
     let at = tokens.iter().position(|t| TITLE_PREPOSITIONS.contains(t)).unwrap_or(tokens.len());
-    let a_person = |w: &matching::Word| {
-        w.name || !w.names.is_empty() || w.specific_of.iter().any(|g| matching::BROAD_TERMS[*g].names)
-    };
+    // (A name in a title is told by its capital too: "Moira".)
     let thing: Vec<matching::Word> =
-        matching::words(&tokens[..at].join(" ")).into_iter().filter(|w| !a_person(w)).collect();
+        matching::words(&tokens[..at].join(" ")).into_iter().filter(|w| !w.name && !a_person(w)).collect();
     // (A verb may say the thing: "posted about the market" is «Выложить пост про рынок».)
     !thing.is_empty() && !object_words.iter().chain(verb_words).any(|m| thing.iter().any(|t| matching::fits(m, t)))
 }
@@ -335,10 +333,6 @@ pub fn target(objects: &[String], verbs: &[String], tasks: &[Candidate]) -> Reso
     // the title does not, and the title someone the message does not — the same thing
     // done for another person.
     let other_person = |i: usize| {
-        // (A first name, or a relative: «маме», «брату», "mom".)
-        let a_person = |w: &matching::Word| {
-            !w.names.is_empty() || w.general_of.iter().chain(&w.specific_of).any(|g| matching::BROAD_TERMS[*g].names)
-        };
         let someone_else_said =
             object_words.iter().any(|m| a_person(m) && !tasks[i].words.iter().any(|t| matching::fits(m, t)));
         someone_else_said
@@ -721,6 +715,24 @@ pub(super) fn narrow_by_participle(resolved: Resolution, tokens: &[&str], tasks:
     }
 }
 
+/// Returns true when a word names a person: a first name the tables know, or a relative
+/// («маме», «брату», "mom"), a broad term that stands for any name.
+fn a_person(w: &matching::Word) -> bool {
+    !w.names.is_empty() || w.general_of.iter().chain(&w.specific_of).any(|g| matching::BROAD_TERMS[*g].names)
+}
+
+/// Returns true when two spellings are of one name: a slip or a transliteration
+/// ("netfliks" / "netflix"), one edit per three letters of the first.
+fn spelled_alike(a: &str, b: &str) -> bool {
+    matching::edit_distance(a, b) <= a.chars().count() / 3
+}
+
+/// Returns true when a word is a brand's name: no word of the lexicon, or one whose
+/// sound is its concept's («нетфликс» is "netflix", a name written in Cyrillic).
+fn a_brand(w: &matching::Word) -> bool {
+    w.concepts.iter().all(|c| spelled_alike(&w.latin, &c.replace('_', "")))
+}
+
 /// Prepositions that join a thing to what it is for, of or about: «подписку на …»,
 /// «счёт за …», "flights to …".
 const JOINING_PREPOSITIONS: &[&str] =
@@ -738,8 +750,6 @@ pub(super) fn another_complement(tokens: &[&str], objects: &[String], task: &Can
         return false;
     }
     let content = |w: &str| matching::words(w).into_iter().next();
-    // Two spellings of one name: a slip or a transliteration ("netfliks" / "netflix").
-    let close = |a: &str, b: &str| matching::edit_distance(a, b) <= a.chars().count() / 3;
     // The first content word after position `at`.
     let next_content = |ws: &[&str], at: usize| ws.iter().skip(at + 1).find_map(|w| content(w));
     let message: Vec<matching::Word> = tokens.iter().filter_map(|w| content(w)).collect();
@@ -756,11 +766,8 @@ pub(super) fn another_complement(tokens: &[&str], objects: &[String], task: &Can
             return false;
         }
         let (Some(head), Some(ours)) = (content(tokens[i - 1]), next_content(tokens, i)) else { return false };
-        // (A word of the lexicon that is a brand's name written in Cyrillic, «нетфликс»,
-        // is a name too: its sound is its concept's.)
-        let a_brand = ours.concepts.iter().all(|c| close(&ours.latin, &c.replace('_', "")));
         if matching::fit_to_title(&ours, task).is_some()
-            || !a_brand
+            || !a_brand(&ours)
             || !objects.iter().any(|o| o.split(' ').any(|w| w == ours.text))
         {
             return false;
@@ -768,11 +775,9 @@ pub(super) fn another_complement(tokens: &[&str], objects: &[String], task: &Can
         (1..title.len()).any(|j| {
             tasks_text::normalize(title[j]) == prep
                 && title_word(title[j - 1]).is_some_and(|h| matching::fits(&head, &h))
-                && title
-                    .iter()
-                    .skip(j + 1)
-                    .find_map(|w| title_word(w))
-                    .is_some_and(|theirs| theirs.name && !in_the_message(&theirs) && !close(&ours.latin, &theirs.latin))
+                && title.iter().skip(j + 1).find_map(|w| title_word(w)).is_some_and(|theirs| {
+                    theirs.name && !in_the_message(&theirs) && !spelled_alike(&ours.latin, &theirs.latin)
+                })
         })
     })
 }
@@ -822,9 +827,6 @@ pub(super) fn another_kind(tokens: &[&str], objects: &[String], task: &Candidate
     let fits_title = |m: &matching::Word| task.words_and_parts().any(|t| matching::fits(m, t));
     let fits_message = |t: &matching::Word| message.iter().flatten().any(|m| matching::fits(m, t));
     let known = |w: &matching::Word| !w.concepts.is_empty() && w.names.is_empty() && !w.name;
-    // (A brand the lexicon knows is known by its sound: «нетфликс» is its concept's.)
-    let close = |a: &str, b: &str| matching::edit_distance(a, b) <= a.chars().count() / 3;
-    let a_brand = |w: &matching::Word| w.concepts.iter().all(|c| close(&w.latin, &c.replace('_', "")));
     // Two kinds the lexicon knows, in one language (across two, a pair it does not link
     // is too often one thing: "hallway" / «коридор»), or a brand said where the title
     // names another.
