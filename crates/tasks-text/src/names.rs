@@ -143,11 +143,26 @@ pub fn name_groups(word: &str) -> Vec<usize> {
 }
 
 /// The suffixes a Russian diminutive of a first name adds to the name's root, longest
-/// first: «Кир|очк|е» is Kira, «Сав|ушк|у» Savva, «Ул|ечк|ой» Ulya, «Ульян|к|е» Ulyana.
-/// «Рит|ул|я», «Мар|ус|я», «Кат|юш|а» take a bare «-ул-», «-ус-», «-уш-» (and their «ю»
-/// forms).
-const DIMINUTIVE_SUFFIXES: &[&str] =
-    &["еньк", "оньк", "уськ", "юськ", "очк", "ечк", "ушк", "юшк", "уш", "юш", "ус", "юс", "ул", "юл", "к"];
+/// first, each with the shortest root it is read from: «Кир|очк|е» is Kira, «Сав|ушк|у»
+/// Savva, «Ул|ечк|ой» Ulya, «Ульян|к|е» Ulyana; «Рит|ул|я», «Мар|ус|я», «Кат|юш|а» take a
+/// bare «-ул-», «-ус-», «-уш-» (and their «ю» forms).
+const DIMINUTIVE_SUFFIXES: &[(&str, usize)] = &[
+    ("еньк", 2),
+    ("оньк", 2),
+    ("уськ", 2),
+    ("юськ", 2),
+    ("очк", 2),
+    ("ечк", 2),
+    ("ушк", 2),
+    ("юшк", 2),
+    ("уш", BARE_SUFFIX_ROOT_MIN_CHARS),
+    ("юш", BARE_SUFFIX_ROOT_MIN_CHARS),
+    ("ус", BARE_SUFFIX_ROOT_MIN_CHARS),
+    ("юс", BARE_SUFFIX_ROOT_MIN_CHARS),
+    ("ул", BARE_SUFFIX_ROOT_MIN_CHARS),
+    ("юл", BARE_SUFFIX_ROOT_MIN_CHARS),
+    ("к", BARE_K_ROOT_MIN_CHARS),
+];
 
 /// The case endings a diminutive in «-ка» takes, longest first (and none: «Кирочк»
 /// is no word, but the table is asked for the root anyway).
@@ -177,14 +192,9 @@ pub fn diminutive_root_of_normalized(word: &str) -> Option<String> {
         return None;
     }
     let without_ending = DIMINUTIVE_ENDINGS.iter().find_map(|e| word.strip_suffix(e))?;
-    DIMINUTIVE_SUFFIXES.iter().find_map(|suffix| {
+    DIMINUTIVE_SUFFIXES.iter().find_map(|(suffix, min_root)| {
         let root = without_ending.strip_suffix(suffix)?;
-        let min = match *suffix {
-            "к" => BARE_K_ROOT_MIN_CHARS,
-            "уш" | "юш" | "ус" | "юс" | "ул" | "юл" => BARE_SUFFIX_ROOT_MIN_CHARS,
-            _ => 2,
-        };
-        (root.chars().count() >= min).then(|| root.to_string())
+        (root.chars().count() >= *min_root).then(|| root.to_string())
     })
 }
 
@@ -309,6 +319,11 @@ mod tests {
     #[test]
     fn one_name_in_every_form() {
         same("Ане", "Anya");
+        // Spanish short forms.
+        same("хави", "Javier");
+        same("Pepe", "Хосе");
+        same("nacho", "Ignacio");
+        same("paco", "франсиско");
         same("анечке", "Аня");
         same("Аню", "Anna");
         same("Маше", "Masha");
